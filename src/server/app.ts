@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ErrorBody } from '#shared/errors.ts';
+import { artistsRoutes } from './features/artists/artists.routes.ts';
+import { AppError } from './lib/app-error.ts';
+import type { AppDeps, AppEnv } from './lib/context.ts';
+import { handleError } from './lib/error-handler.ts';
+import { mountStaticClient } from './lib/static-files.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface CreateAppOptions {
+  /** Serve the built front end (off in API tests). */
+  serveClient?: boolean;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const log = deps.logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and the toast library set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+      },
+    }),
+  );
+
+  app.get('/healthz', async (c) => {
+    await deps.database.query('select 1');
+    return c.json({ status: 'ok', database: deps.database.kind });
+  });
+
+  app.route('/api/artists', artistsRoutes(deps));
+
+  app.all('/api/*', (c) => {
+    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}` } };
+    return c.json(body, 404);
+  });
+
+  if (options.serveClient) mountStaticClient(app);
+
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

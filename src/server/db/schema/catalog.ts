@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Artists. `sort_name`, `tour_count` and `last_event_date` are kept up to date by the catalog
+ * writers (import, sync) so the home page list is one indexed query (docs/decisions/0002).
+ */
+export const artists = pgTable(
+  'artists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    mbid: text('mbid'),
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    sortName: text('sort_name').notNull(),
+    tourCount: integer('tour_count').notNull().default(0),
+    lastEventDate: date('last_event_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('artists_slug_key').on(t.slug),
+    uniqueIndex('artists_mbid_key').on(t.mbid).where(sql`${t.mbid} is not null`),
+    index('artists_sort_idx').on(t.sortName, t.id),
+    index('artists_last_event_sort_idx').on(t.lastEventDate, t.sortName),
+    index('artists_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const tours = pgTable(
+  'tours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tours_artist_name_key').on(t.artistId, t.name)],
+);
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** lower(name|city|region|country): one venue per place, whatever the spelling's case. */
+    identityKey: text('identity_key').notNull(),
+    address: text('address'),
+    city: text('city').notNull(),
+    region: text('region'),
+    country: text('country').notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    timeZone: text('time_zone'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('venues_slug_key').on(t.slug), uniqueIndex('venues_identity_key').on(t.identityKey)],
+);
+
+export const tourStops = pgTable(
+  'tour_stops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    eventDate: date('event_date').notNull(),
+    startTime: time('start_time'),
+    city: text('city').notNull(),
+    region: text('region'),
+    country: text('country').notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    ticketUrl: text('ticket_url'),
+    source: text('source').notNull().default('import'),
+    externalId: text('external_id'),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tour_stops_artist_slug_key').on(t.artistId, t.slug),
+    uniqueIndex('tour_stops_identity_key').on(t.tourId, t.eventDate, t.venueId),
+    uniqueIndex('tour_stops_external_key').on(t.source, t.externalId).where(sql`${t.externalId} is not null`),
+    index('tour_stops_artist_date_idx').on(t.artistId, t.eventDate),
+    index('tour_stops_venue_date_idx').on(t.venueId, t.eventDate),
+    index('tour_stops_date_idx').on(t.eventDate),
+  ],
+);
+
+export const artistImages = pgTable(
+  'artist_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    artistName: text('artist_name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    source: text('source').notNull().default('generated'),
+    attribution: text('attribution'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('artist_images_artist_key').on(t.artistId),
+    index('artist_images_name_lower_idx').on(sql`lower(${t.artistName})`),
+  ],
+);

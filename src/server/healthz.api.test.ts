@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+
+describe.runIf(databaseAvailable())('server basics', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('answers /healthz with the database kind', async () => {
+    const response = await server.fetch('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: server.database.kind });
+  });
+
+  it('answers unknown API routes with the one error shape and a request id', async () => {
+    const response = await server.fetch('/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    const body = await response.json();
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(typeof body.error.message).toBe('string');
+  });
+
+  it('sends security headers', async () => {
+    const response = await server.fetch('/healthz');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses request bodies over 1 MB with 413', async () => {
+    const response = await server.fetch('/api/artists', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});

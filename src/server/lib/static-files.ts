@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+
+export const clientDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
+
+/**
+ * Serves the built front end: hashed assets cached for a year, everything else revalidated,
+ * and index.html for any other GET so the browser router can show the page (or its 404).
+ */
+export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): void {
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        const isWorker = filePath.endsWith('sw.js') || filePath.endsWith('.webmanifest');
+        c.header('Cache-Control', isWorker ? 'no-cache' : 'public, max-age=3600');
+      },
+    }),
+  );
+  app.get('*', (c) => {
+    const indexFile = path.join(distDir, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The front end is not built yet: run `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}

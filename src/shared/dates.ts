@@ -1,0 +1,52 @@
+/**
+ * Date-only values ('2027-04-02') are calendar days, not instants: they are formatted without
+ * any time-zone conversion so a show never moves to the previous day in the Americas.
+ */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(isoDate: string): { year: number; month: number; day: number; weekday: number } {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return { year, month, day, weekday };
+}
+
+/** 'EEE, MMM d, yyyy': 'Fri, Apr 2, 2027'. */
+export function formatLongDate(isoDate: string): string {
+  const { year, month, day, weekday } = parts(isoDate);
+  return `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** 'MMM d, yyyy': 'Apr 2, 2027'. */
+export function formatShortDate(isoDate: string): string {
+  const { year, month, day } = parts(isoDate);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** '19:30' or '19:30:00' → '7:30 PM'. */
+export function formatLocalTime(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/** The local calendar date of a Date in the runtime's time zone, as YYYY-MM-DD. */
+export function localIsoDate(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** True for a real calendar date in YYYY-MM-DD form (rejects 2027-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+
+/**
+ * Test databases. PGlite: one migrated snapshot per run, loaded per test file (~0.35 s instead
+ * of ~2.5 s). PostgreSQL: one migrated template database per run, cloned per test file.
+ */
+export const snapshotFile = path.join(os.tmpdir(), `tourguides-pglite-snapshot-${process.getuid?.() ?? 0}.tar.gz`);
+export const templateDatabase = 'tourguides_test_template';
+
+export function adminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export function databaseUrl(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function isPostgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function buildPgliteSnapshot(): Promise<void> {
+  const database = await openPglite();
+  await migrateDatabase(database);
+  const dump = await database.pglite!.dumpDataDir('gzip');
+  fs.writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+}
+
+export async function buildPostgresTemplate(): Promise<void> {
+  await withAdmin(async (client) => {
+    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [templateDatabase]);
+    await client.query(`drop database if exists ${templateDatabase}`);
+    await client.query(`create database ${templateDatabase}`);
+  });
+  const database = await openPostgres(databaseUrl(templateDatabase), 2);
+  await migrateDatabase(database);
+  await database.close();
+}
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+export function testDbKind(): TestDbKind {
+  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A fresh migrated database for one test file; `close` drops it. */
+export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
+  if (kind === 'pglite') {
+    const snapshot = new Blob([fs.readFileSync(snapshotFile)]);
+    return openPglite(undefined, snapshot);
+  }
+  const name = `tourguides_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await withAdmin((client) => client.query(`create database ${name} template ${templateDatabase}`));
+  const database = await openPostgres(databaseUrl(name), 10);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { buildPgliteSnapshot } from './databases.ts';
+
+export default async function setup() {
+  await buildPgliteSnapshot();
+}

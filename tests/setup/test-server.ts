@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { inject } from 'vitest';
+import { createApp } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { openTestDatabase, testDbKind } from './databases.ts';
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** True when this test run may use its database (PostgreSQL project without a server: false). */
+export function databaseAvailable(): boolean {
+  return testDbKind() === 'pglite' || inject('postgresReachable') === true;
+}
+
+/** The real server over HTTP on an ephemeral port, on a fresh test database. */
+export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: '.tmp/test-data',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    ...envOverrides,
+  });
+  const app = createApp({ env, database, logger: createLogger('silent') });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    database,
+    fetch: (path, init) => fetch(url + path, init),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
