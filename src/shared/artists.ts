@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates.ts';
+
+/** Home page list: 20 per page (spec section 9). */
+export const ARTISTS_PAGE_SIZE = 20;
+
+const isoDate = z.string().refine(isIsoDate, 'expected YYYY-MM-DD');
+
+/** GET /api/artists?page=1&today=YYYY-MM-DD&all=0|1 */
+export const listArtistsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The visitor's local calendar date: "upcoming" means on or after it. */
+  today: isoDate,
+  /** 1 = include artists without upcoming dates (the home page switch). */
+  all: z.enum(['0', '1']).default('0'),
+});
+export type ListArtistsQuery = z.infer<typeof listArtistsQuerySchema>;
+
+export interface ArtistListEntry {
+  /** Title-cased display name. */
+  name: string;
+  slug: string;
+  tourCount: number;
+  hasUpcomingShows: boolean;
+  imageUrl: string | null;
+}
+
+export interface ArtistListPage {
+  artists: ArtistListEntry[];
+  /** Artists in the list as filtered (the 'N total artists' figure). */
+  total: number;
+  /** The page actually served: requests past the end are clamped to the last page. */
+  page: number;
+  totalPages: number;
+  pageSize: number;
+}
+
+export interface TourStopView {
+  id: string;
+  slug: string;
+  date: string;
+  /** 'HH:MM' local to the venue, or null when unknown. */
+  time: string | null;
+  venueName: string;
+  venueSlug: string;
+  city: string;
+  /** State code for US stops (region), else null. */
+  region: string | null;
+  country: string;
+  ticketUrl: string | null;
+  isUpcoming: boolean;
+}
+
+export interface TourView {
+  id: string;
+  name: string;
+  stops: TourStopView[];
+  upcomingCount: number;
+  pastCount: number;
+}
+
+/** GET /api/artists/:slug?today=YYYY-MM-DD — the tour page. */
+export interface ArtistTourPage {
+  artist: {
+    name: string;
+    slug: string;
+    mbid: string | null;
+    genres: string[];
+    imageUrl: string | null;
+  };
+  /** Tours with an upcoming stop first (by next date), then past tours (most recent first). */
+  tours: TourView[];
+}
+
+export const artistSlugParamSchema = z.object({ slug: z.string().min(1).max(120).regex(/^[a-z0-9-]+$/) });
+export const tourPageQuerySchema = z.object({ today: isoDate });
