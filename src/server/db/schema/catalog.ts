@@ -39,6 +39,8 @@ export const artists = pgTable(
     index('artists_sort_idx').on(t.sortName, t.id),
     index('artists_last_event_sort_idx').on(t.lastEventDate, t.sortName),
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
+    // Catalog search is `name ilike '%text%'`: a trigram GIN index answers it without a scan.
+    index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

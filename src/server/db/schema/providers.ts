@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { artists } from './catalog.ts';
+
+/**
+ * One row per HTTP attempt to an external provider (retries included), for the API status page:
+ * `status` is the HTTP status, null when no answer came (timeout, network error).
+ */
+export const providerCalls = pgTable(
+  'provider_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    operation: text('operation').notNull(),
+    status: integer('status'),
+    latencyMs: integer('latency_ms').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_calls_created_idx').on(t.createdAt),
+    index('provider_calls_provider_idx').on(t.provider, t.createdAt),
+  ],
+);
+
+/**
+ * The next free request slot per provider. Every server process takes its slot here, so a
+ * per-IP limit such as MusicBrainz's 1 request/s holds across processes sharing one database.
+ */
+export const providerRateSlots = pgTable('provider_rate_slots', {
+  provider: text('provider').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});
+
+export const tourStopChangeKinds = ['new', 'moved', 'cancelled'] as const;
+export type TourStopChangeKind = (typeof tourStopChangeKinds)[number];
+
+/**
+ * What a re-sync found different, for fan notifications. `stop_id` has no foreign key on
+ * purpose: a cancelled stop is removed from the catalog but its change record stays, with the
+ * stop's last known date and venue in `details`.
+ */
+export const tourStopChanges = pgTable(
+  'tour_stop_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stopId: uuid('stop_id').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: tourStopChangeKinds }).notNull(),
+    details: jsonb('details').notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tour_stop_changes_artist_idx').on(t.artistId, t.detectedAt),
+    index('tour_stop_changes_unnotified_idx').on(t.detectedAt).where(sql`${t.notifiedAt} is null`),
+  ],
+);
