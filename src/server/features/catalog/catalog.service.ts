@@ -1,0 +1,393 @@
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
+import { slugify, stateCode } from '#shared/text.ts';
+import {
+  fillMissingArtistDetails,
+  findArtistsBySlugOrMbid,
+  findExistingStops,
+  findTakenStopSlugs,
+  findTakenVenueSlugs,
+  findTours,
+  findVenueIds,
+  insertArtists,
+  insertStops,
+  insertTours,
+  insertVenues,
+  lockCatalogWrites,
+  type NewStop,
+  type NewVenue,
+  refreshArtistStats,
+  type Tx,
+} from './catalog.repo.ts';
+
+export { refreshArtistStats };
+
+/**
+ * Validated, normalised catalog data: what a provider sync hands to `writeCatalogEntries`.
+ * Identity: artist = slug (or mbid), tour = name within the artist, stop = date + venue within
+ * the tour, venue = identityKey.
+ */
+export interface CatalogEntry {
+  name: string;
+  slug: string;
+  mbid: string | null;
+  genres: string[];
+  tours: { name: string; stops: StopEntry[] }[];
+}
+
+export interface StopEntry {
+  date: string;
+  time: string | null;
+  venue: VenueEntry;
+  lat: number | null;
+  lon: number | null;
+  ticketUrl: string | null;
+  /** 'import' for catalog files, the provider's label for syncs. */
+  source: string;
+  externalId: string | null;
+}
+
+export interface VenueEntry {
+  identityKey: string;
+  name: string;
+  address: string | null;
+  city: string;
+  /** US stops: the two-letter state code. */
+  region: string | null;
+  country: string;
+  lat: number | null;
+  lon: number | null;
+  timeZone: string | null;
+}
+
+export interface CatalogImportSummary {
+  artistsAdded: number;
+  toursAdded: number;
+  stopsAdded: number;
+  venuesAdded: number;
+  /** The artists that did not exist before, in file order. */
+  addedArtists: { name: string; slug: string }[];
+}
+
+export interface ImportCatalogOptions {
+  /** Stored on stops that do not name their own source; default 'import'. */
+  source?: string;
+}
+
+/**
+ * Imports a catalog file in one transaction: a problem anywhere means nothing is written.
+ * Idempotent: importing the same file again adds nothing. Throws AppError BAD_REQUEST listing
+ * every problem (`issues`) when the file does not validate.
+ */
+export async function importCatalog(
+  database: Database,
+  file: CatalogFile,
+  options: ImportCatalogOptions = {},
+): Promise<CatalogImportSummary> {
+  const validation = validateCatalogFile(file);
+  if (!validation.ok) {
+    const count = validation.problems.length;
+    throw new AppError('BAD_REQUEST', `The catalog has ${count} problem${count === 1 ? '' : 's'}`, {
+      issues: validation.problems,
+    });
+  }
+  return writeCatalogEntries(database, normaliseCatalog(validation.file, options.source ?? 'import'));
+}
+
+// ---------------------------------------------------------------------------------- normalising
+
+const collapseSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** US regions become state codes ('Colorado' and 'co' → 'CO'); other countries keep theirs. */
+function normaliseRegion(region: string | undefined, country: string): string | null {
+  if (!region) return null;
+  const cleaned = collapseSpaces(region);
+  if (country !== 'US') return cleaned;
+  return /^[a-z]{2}$/i.test(cleaned) ? cleaned.toUpperCase() : stateCode(cleaned);
+}
+
+function normaliseVenue(stop: CatalogStop): VenueEntry {
+  const country = stop.country.toUpperCase();
+  const region = normaliseRegion(stop.region, country);
+  const name = collapseSpaces(stop.venue);
+  const city = collapseSpaces(stop.city);
+  return {
+    identityKey: [name, city, region ?? '', country].join('|').toLowerCase(),
+    name,
+    address: stop.address ?? null,
+    city,
+    region,
+    country,
+    lat: stop.lat ?? null,
+    lon: stop.lon ?? null,
+    timeZone: stop.timeZone ?? null,
+  };
+}
+
+function normaliseStop(stop: CatalogStop, source: string, venues: Map<string, VenueEntry>): StopEntry {
+  // Stops at one venue share its first spelling, so 'Morrison' and 'morrison' do not both get stored.
+  const venue = normaliseVenue(stop);
+  const canonical = venues.get(venue.identityKey) ?? venue;
+  venues.set(venue.identityKey, canonical);
+  return {
+    date: stop.date,
+    time: stop.time ?? null,
+    venue: canonical,
+    lat: stop.lat ?? null,
+    lon: stop.lon ?? null,
+    ticketUrl: stop.ticketUrl ?? null,
+    source: stop.source ?? source,
+    externalId: stop.externalId ?? null,
+  };
+}
+
+/**
+ * Turns a validated file into entries, merging what the identity rules say is the same thing:
+ * two artists with one slug, two tours with one name, two stops on one date at one venue.
+ */
+export function normaliseCatalog(file: CatalogFile, source: string): CatalogEntry[] {
+  const artists = new Map<string, CatalogEntry>();
+  const venues = new Map<string, VenueEntry>();
+  for (const artist of file.artists) {
+    const name = collapseSpaces(artist.name);
+    const slug = slugify(name);
+    const entry = artists.get(slug) ?? { name, slug, mbid: null, genres: [], tours: [] };
+    artists.set(slug, entry);
+    entry.mbid ??= artist.mbid?.toLowerCase() ?? null;
+    for (const genre of artist.genres ?? []) {
+      if (!entry.genres.some((known) => known.toLowerCase() === genre.toLowerCase())) entry.genres.push(genre);
+    }
+    for (const tour of artist.tours) {
+      const tourName = collapseSpaces(tour.name);
+      let target = entry.tours.find((known) => known.name === tourName);
+      if (!target) {
+        target = { name: tourName, stops: [] };
+        entry.tours.push(target);
+      }
+      for (const stop of tour.stops) {
+        const normalised = normaliseStop(stop, source, venues);
+        const duplicate = target.stops.some(
+          (known) => known.date === normalised.date && known.venue.identityKey === normalised.venue.identityKey,
+        );
+        if (!duplicate) target.stops.push(normalised);
+      }
+    }
+  }
+  return [...artists.values()];
+}
+
+// ------------------------------------------------------------------------------------- writing
+
+/**
+ * Writes normalised entries in one transaction, adding only what is missing, then refreshes the
+ * denormalised artist stats. The entry point for provider syncs.
+ */
+export function writeCatalogEntries(database: Database, entries: CatalogEntry[]): Promise<CatalogImportSummary> {
+  return database.db.transaction(async (tx) => {
+    await lockCatalogWrites(tx);
+    const artists = await resolveArtists(tx, entries);
+    const tours = await resolveTours(tx, entries, artists.idBySlug);
+    const venues = await resolveVenues(tx, entries);
+    const stopsAdded = await addStops(tx, entries, artists.idBySlug, tours.idByKey, venues.idByKey);
+    await refreshArtistStats(tx, [...artists.idBySlug.values()]);
+    return {
+      artistsAdded: artists.added.length,
+      toursAdded: tours.added,
+      stopsAdded,
+      venuesAdded: venues.added,
+      addedArtists: artists.added,
+    };
+  });
+}
+
+async function findArtistIds(tx: Tx, entries: CatalogEntry[]): Promise<Map<string, string>> {
+  const mbids = entries.flatMap((entry) => (entry.mbid ? [entry.mbid] : []));
+  const rows = await findArtistsBySlugOrMbid(
+    tx,
+    entries.map((entry) => entry.slug),
+    mbids,
+  );
+  const byMbid = new Map(rows.filter((row) => row.mbid).map((row) => [row.mbid, row.id]));
+  const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
+  const idBySlug = new Map<string, string>();
+  for (const entry of entries) {
+    // The mbid wins over the slug: a renamed artist stays the same artist.
+    const id = (entry.mbid && byMbid.get(entry.mbid)) || bySlug.get(entry.slug);
+    if (id) idBySlug.set(entry.slug, id);
+  }
+  return idBySlug;
+}
+
+async function resolveArtists(tx: Tx, entries: CatalogEntry[]) {
+  const existing = await findArtistIds(tx, entries);
+  const missing = entries.filter((entry) => !existing.has(entry.slug));
+  const inserted = await insertArtists(
+    tx,
+    missing.map(({ name, slug, mbid, genres }) => ({ name, slug, mbid, genres })),
+  );
+  await fillMissingArtistDetails(
+    tx,
+    entries.flatMap((entry) => {
+      const id = existing.get(entry.slug);
+      return id ? [{ id, mbid: entry.mbid, genres: entry.genres }] : [];
+    }),
+  );
+  const idBySlug = new Map([...existing, ...(missing.length > 0 ? await findArtistIds(tx, missing) : [])]);
+  const unresolved = entries.find((entry) => !idBySlug.has(entry.slug));
+  if (unresolved) throw new Error(`Artist ${unresolved.slug} was neither found nor added`);
+  return { idBySlug, added: inserted.map((row) => ({ name: row.name, slug: row.slug })) };
+}
+
+const tourKey = (artistId: string, name: string) => `${artistId}|${name}`;
+
+async function resolveTours(tx: Tx, entries: CatalogEntry[], artistIds: Map<string, string>) {
+  const keys = new Map<string, { artistId: string; name: string }>();
+  for (const entry of entries) {
+    const artistId = artistIds.get(entry.slug)!;
+    for (const tour of entry.tours) keys.set(tourKey(artistId, tour.name), { artistId, name: tour.name });
+  }
+  const wanted = [...keys.values()];
+  const added = await insertTours(tx, wanted);
+  const rows = await findTours(tx, wanted);
+  return { added, idByKey: new Map(rows.map((row) => [tourKey(row.artistId, row.name), row.id])) };
+}
+
+async function resolveVenues(tx: Tx, entries: CatalogEntry[]) {
+  const venues = new Map<string, VenueEntry>();
+  for (const entry of entries) {
+    for (const tour of entry.tours) {
+      for (const stop of tour.stops) {
+        if (!venues.has(stop.venue.identityKey)) venues.set(stop.venue.identityKey, stop.venue);
+      }
+    }
+  }
+  const keys = [...venues.keys()];
+  const idByKey = new Map((await findVenueIds(tx, keys)).map((row) => [row.identityKey, row.id]));
+  const missing = [...venues.values()].filter((venue) => !idByKey.has(venue.identityKey));
+  const slugs = await assignUniqueSlugs(
+    missing.map((venue) => ({ scope: '', base: venueSlugBase(venue) })),
+    async (candidates) =>
+      (
+        await findTakenVenueSlugs(
+          tx,
+          candidates.map((candidate) => candidate.slug),
+        )
+      ).map((row) => ({ scope: '', slug: row.slug })),
+  );
+  const added = await insertVenues(
+    tx,
+    missing.map((venue, index): NewVenue => ({ ...venue, slug: slugs[index]! })),
+  );
+  if (missing.length > 0) {
+    const newRows = await findVenueIds(
+      tx,
+      missing.map((venue) => venue.identityKey),
+    );
+    for (const row of newRows) idByKey.set(row.identityKey, row.id);
+  }
+  return { added, idByKey };
+}
+
+/** 'Red Rocks Amphitheatre', 'Morrison', 'CO' → 'red-rocks-amphitheatre-morrison-co'. */
+function venueSlugBase(venue: VenueEntry): string {
+  return slugify(`${venue.name} ${venue.city} ${venue.region ?? venue.country}`);
+}
+
+/** '2027-04-02', 'Morrison', 'CO' → '2027-04-02-morrison-co'. */
+function stopSlugBase(date: string, venue: VenueEntry): string {
+  return `${date}-${slugify(venue.city)}-${slugify(venue.region ?? venue.country)}`;
+}
+
+async function addStops(
+  tx: Tx,
+  entries: CatalogEntry[],
+  artistIds: Map<string, string>,
+  tourIds: Map<string, string>,
+  venueIds: Map<string, string>,
+): Promise<number> {
+  const candidates = new Map<string, Omit<NewStop, 'slug'> & { venue: VenueEntry }>();
+  for (const entry of entries) {
+    const artistId = artistIds.get(entry.slug)!;
+    for (const tour of entry.tours) {
+      const tourId = tourIds.get(tourKey(artistId, tour.name))!;
+      for (const stop of tour.stops) {
+        const venueId = venueIds.get(stop.venue.identityKey)!;
+        const key = `${tourId}|${stop.date}|${venueId}`;
+        if (candidates.has(key)) continue;
+        const { venue } = stop;
+        candidates.set(key, {
+          ...stop,
+          tourId,
+          artistId,
+          venueId,
+          city: venue.city,
+          region: venue.region,
+          country: venue.country,
+        });
+      }
+    }
+  }
+  const existing = new Set(
+    (
+      await findExistingStops(
+        tx,
+        [...candidates.values()].map(({ tourId, date, venueId }) => ({ tourId, date, venueId })),
+      )
+    ).map((row) => `${row.tourId}|${row.date}|${row.venueId}`),
+  );
+  const missing = [...candidates.entries()].filter(([key]) => !existing.has(key)).map(([, stop]) => stop);
+  const slugs = await assignUniqueSlugs(
+    missing.map((stop) => ({ scope: stop.artistId, base: stopSlugBase(stop.date, stop.venue) })),
+    async (keys) =>
+      (
+        await findTakenStopSlugs(
+          tx,
+          keys.map((key) => ({ artistId: key.scope, slug: key.slug })),
+        )
+      ).map((row) => ({ scope: row.artistId, slug: row.slug })),
+  );
+  return insertStops(
+    tx,
+    missing.map(({ venue: _venue, ...stop }, index) => ({ ...stop, slug: slugs[index]! })),
+  );
+}
+
+interface ScopedSlug {
+  scope: string;
+  slug: string;
+}
+
+/**
+ * Gives each item its base slug, or base-2, base-3… when that is taken in the database or by an
+ * earlier item in the same scope. One indexed lookup per round; collisions are rare, so rounds are few.
+ */
+export async function assignUniqueSlugs(
+  items: { scope: string; base: string }[],
+  findTaken: (candidates: ScopedSlug[]) => Promise<ScopedSlug[]>,
+): Promise<string[]> {
+  const slugs: string[] = new Array(items.length);
+  const claimed = new Set<string>();
+  const keyOf = (candidate: ScopedSlug) => `${candidate.scope}|${candidate.slug}`;
+  let pending = items.map((item, index) => ({ ...item, index, attempt: 1 }));
+  while (pending.length > 0) {
+    const candidates = pending.map((item) => ({
+      scope: item.scope,
+      slug: item.attempt === 1 ? item.base : `${item.base}-${item.attempt}`,
+    }));
+    const taken = new Set((await findTaken(candidates)).map(keyOf));
+    const retry: typeof pending = [];
+    pending.forEach((item, position) => {
+      const candidate = candidates[position]!;
+      const key = keyOf(candidate);
+      if (taken.has(key) || claimed.has(key)) {
+        retry.push({ ...item, attempt: item.attempt + 1 });
+      } else {
+        claimed.add(key);
+        slugs[item.index] = candidate.slug;
+      }
+    });
+    pending = retry;
+  }
+  return slugs;
+}
