@@ -1,0 +1,47 @@
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useSession } from '#client/features/auth/use-session.ts';
+import { cn } from '#client/lib/utils.ts';
+import { BottomTabBar } from './bottom-tab-bar.tsx';
+import { isTopLevelPath } from './navigation.ts';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** Shown while a lazily loaded page's code arrives. */
+export const PageLoader = () => <Spinner label="Loading..." className="min-h-[60vh] py-24" />;
+
+/** Keeps the current page visible during an on-demand page load, with a spinner on top. */
+const NavigationProgress = () => {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
+      <Spinner label="Loading..." className="rounded-full border border-border bg-surface px-4 py-2 shadow-xl" />
+    </div>
+  );
+};
+
+export const RootLayout = () => {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const showTabBar = user !== null && !isTopLevelPath(pathname);
+
+  return (
+    <div className={cn('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-foreground"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <NavigationProgress />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {showTabBar ? <BottomTabBar /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+};

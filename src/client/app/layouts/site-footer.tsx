@@ -1,0 +1,13 @@
+import { BrandMark } from './brand.tsx';
+
+export const SiteFooter = () => (
+  <footer className="border-t border-border">
+    <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-10 text-center text-sm text-muted sm:flex-row sm:justify-between sm:px-6 sm:text-left lg:px-8">
+      <div className="flex items-center gap-2.5">
+        <BrandMark />
+        <p>© 2025 TourGuides. All rights reserved.</p>
+      </div>
+      <p>Your concert companion.</p>
+    </div>
+  </footer>
+);

@@ -1,0 +1,60 @@
+import { ChevronLeft } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { useSession } from '#client/features/auth/use-session.ts';
+import { BrandLink } from './brand.tsx';
+import { NavItem } from './nav-item.tsx';
+import { isTopLevelPath, mobileTitles, navLinksFor, SIGN_IN_LINK, SIGN_UP_LINK } from './navigation.ts';
+import { SideMenu } from './side-menu.tsx';
+
+const BackButton = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A page opened directly (no in-app history) goes back to home instead of leaving the site.
+  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  return (
+    <Button variant="ghost" size="icon" aria-label="Go back" onClick={goBack} className="-ml-2 md:hidden">
+      <ChevronLeft className="size-6" aria-hidden="true" />
+    </Button>
+  );
+};
+
+export const SiteHeader = () => {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const mobileTitle = mobileTitles[pathname];
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/80 bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        {isTopLevelPath(pathname) ? null : <BackButton />}
+        {mobileTitle ? (
+          <>
+            <h1 className="font-display text-lg font-bold md:hidden">{mobileTitle}</h1>
+            <BrandLink className="hidden md:block" />
+          </>
+        ) : (
+          <BrandLink />
+        )}
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+          {navLinksFor(user).map((link) => (
+            <NavItem key={link.to} link={link} />
+          ))}
+          {user ? null : (
+            <div className="ml-3 flex items-center gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to={SIGN_UP_LINK.to}>{SIGN_UP_LINK.label}</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to={SIGN_IN_LINK.to}>{SIGN_IN_LINK.label}</Link>
+              </Button>
+            </div>
+          )}
+        </nav>
+        <div className="ml-auto md:hidden">
+          <SideMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+};

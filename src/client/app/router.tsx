@@ -1,0 +1,42 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { PageLoader, RootLayout } from './layouts/root-layout.tsx';
+import { RouteErrorScreen } from './route-error.tsx';
+
+/**
+ * Every page is a lazy route: its code loads on demand. The shell (header, footer) is the one
+ * eager route, and the pathless route under it shows 'Loading...' inside the shell while the
+ * first page's code arrives.
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      Component: RootLayout,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        {
+          Component: Outlet,
+          HydrateFallback: PageLoader,
+          children: [
+            { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomePage }) },
+            {
+              path: 'tour/:artistSlug',
+              lazy: async () => ({ Component: (await import('./routes/tour.tsx')).TourPage }),
+            },
+            {
+              path: 'auth',
+              lazy: async () => ({
+                Component: (await import('#client/features/auth/components/auth-page.tsx')).AuthPage,
+              }),
+            },
+            {
+              path: 'add-show',
+              lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
+            },
+            { path: 'donate', lazy: async () => ({ Component: (await import('./routes/donate.tsx')).DonatePage }) },
+            { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }) },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,59 @@
+import { ArrowDown } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/components/artists-section.tsx';
+import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
+import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { scrollBehavior } from '#client/lib/utils.ts';
+
+function scrollToArtists(): void {
+  document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+}
+
+/** '/#artists' (on load, or from the header link while already here) lands on the list. */
+function useScrollToArtistsAnchor(): void {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks each new navigation to the anchor.
+  useEffect(() => {
+    if (location.hash === `#${ARTISTS_SECTION_ID}`) scrollToArtists();
+  }, [location.hash, location.key]);
+}
+
+const Hero = () => (
+  <section className="stage-lights border-b border-border/60">
+    <div aria-hidden="true" className="stage-beam left-[2%] motion-safe:animate-beam-sway bg-magenta/50" />
+    <div
+      aria-hidden="true"
+      className="stage-beam left-[31%] motion-safe:animate-beam-sway bg-accent/45 [animation-delay:-3s] [animation-direction:alternate-reverse]"
+    />
+    <div
+      aria-hidden="true"
+      className="stage-beam right-[2%] motion-safe:animate-beam-sway bg-cyan/40 [animation-delay:-6s]"
+    />
+    <div className="mx-auto flex max-w-5xl flex-col items-center gap-7 px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
+      <p className="rounded-full border border-accent/40 bg-background/60 px-4 py-1.5 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+        Never miss your favorite bands on tour
+      </p>
+      <h1 className="max-w-4xl text-hero font-extrabold">
+        Local guides for every stop on your favorite band's tour – already built and ready to use.
+      </h1>
+      <BandSearchForm />
+      <Button variant="outline" size="lg" onClick={scrollToArtists} className="bg-background/40 backdrop-blur">
+        Browse Artists
+        <ArrowDown aria-hidden="true" />
+      </Button>
+    </div>
+  </section>
+);
+
+export const HomePage = () => {
+  useDocumentTitle(HOME_TITLE);
+  useScrollToArtistsAnchor();
+  return (
+    <>
+      <Hero />
+      <ArtistsSection />
+    </>
+  );
+};

@@ -1,0 +1,55 @@
+import { CircleAlert, X } from 'lucide-react';
+import { Toaster as Sonner, toast } from 'sonner';
+import { cn } from '#client/lib/utils.ts';
+
+type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Toasts sharing an id replace each other instead of queueing up. */
+  id?: string;
+  durationMs?: number;
+}
+
+const ToastCard = ({ title, description, variant = 'default', onDismiss }: ToastInput & { onDismiss: () => void }) => (
+  <div
+    role={variant === 'destructive' ? 'alert' : 'status'}
+    data-variant={variant}
+    className={cn(
+      'flex w-[min(356px,calc(100vw-2rem))] items-start gap-3 rounded-2xl border p-4 pr-3 shadow-2xl backdrop-blur',
+      variant === 'destructive'
+        ? 'border-destructive/70 bg-destructive-surface/95 text-destructive-foreground'
+        : 'border-border-strong bg-surface-raised/95 text-foreground',
+    )}
+  >
+    {variant === 'destructive' ? (
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+    ) : null}
+    <div className="min-w-0 flex-1">
+      <p className="font-semibold">{title}</p>
+      {description ? <p className="mt-0.5 text-sm opacity-90">{description}</p> : null}
+    </div>
+    <button
+      type="button"
+      onClick={onDismiss}
+      aria-label="Dismiss notification"
+      className="-mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full opacity-80 hover:bg-white/10 hover:opacity-100"
+    >
+      <X className="size-4" aria-hidden="true" />
+    </button>
+  </div>
+);
+
+/** Shows a toast; only one is visible at a time (see Toaster). */
+export function showToast({ id, durationMs = 5000, ...content }: ToastInput): void {
+  toast.custom((toastId) => <ToastCard {...content} onDismiss={() => toast.dismiss(toastId)} />, {
+    id,
+    duration: durationMs,
+  });
+}
+
+export const Toaster = () => (
+  <Sonner position="top-center" visibleToasts={1} offset={16} mobileOffset={12} toastOptions={{ unstyled: true }} />
+);

@@ -1,0 +1,34 @@
+import { CalendarDays } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import type { ArtistListEntry } from '#shared/artists.ts';
+import { ArtistImage } from './artist-image.tsx';
+
+export function tourCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'tour' : 'tours'}`;
+}
+
+/** One artist in the home page grid. `actions` is the corner slot (the favourite heart, later). */
+export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actions?: ReactNode }) => (
+  <article className="group relative flex w-full flex-col overflow-hidden rounded-card border border-border bg-surface transition-[border-color,box-shadow,transform] duration-200 motion-safe:hover:-translate-y-0.5 hover:border-accent/60 hover:shadow-glow">
+    <div className="relative">
+      <ArtistImage src={artist.imageUrl} className="aspect-[4/3]" />
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-surface to-transparent" />
+      {actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
+    </div>
+    <div className="flex flex-1 flex-col gap-3 p-5 pt-2">
+      <div>
+        <h3 className="font-display text-lg leading-snug font-bold">{artist.name}</h3>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          {tourCountLabel(artist.tourCount)}
+          {artist.hasUpcomingShows ? null : <span>· no upcoming dates</span>}
+        </p>
+      </div>
+      <Button asChild variant="outline" className="mt-auto w-full group-hover:border-accent">
+        <Link to={`/tour/${artist.slug}`}>View Tour Dates</Link>
+      </Button>
+    </div>
+  </article>
+);

@@ -1,0 +1,86 @@
+import { SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import type { ArtistTourPage } from '#shared/artists.ts';
+import { useArtistTour } from '../api/get-artist-tour.ts';
+import { ArtistImage } from './artist-image.tsx';
+import { TourDates } from './tour-dates.tsx';
+
+/** A slug the server does not know, or one that cannot be a slug at all. */
+function isUnknownArtist(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST');
+}
+
+const ArtistNotFound = () => {
+  useDocumentTitle(`Artist not found | ${BRAND}`);
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
+      <SearchX className="size-12 text-accent" aria-hidden="true" />
+      <h1 className="font-display text-3xl font-bold">We couldn't find that artist</h1>
+      <p className="text-muted">
+        There are no tour dates for this artist in TourGuides yet. Check the spelling, or search for the band from the
+        home page.
+      </p>
+      <Button asChild size="lg">
+        <Link to="/">Search from the home page</Link>
+      </Button>
+    </div>
+  );
+};
+
+const ArtistHeader = ({ artist }: { artist: ArtistTourPage['artist'] }) => (
+  <header className="stage-lights border-b border-border/60">
+    <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:py-14 sm:text-left">
+      <ArtistImage
+        src={artist.imageUrl}
+        className="size-32 shrink-0 rounded-3xl border border-border-strong shadow-glow sm:size-40"
+      />
+      <div className="flex flex-col gap-3">
+        <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Tour dates</p>
+        <h1 className="font-display text-4xl font-extrabold sm:text-5xl">{artist.name}</h1>
+        {artist.genres.length > 0 ? (
+          <ul aria-label="Genres" className="flex flex-wrap justify-center gap-2 sm:justify-start">
+            {artist.genres.map((genre) => (
+              <li key={genre} className="rounded-full border border-border-strong px-3 py-1 text-xs font-medium">
+                {genre}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  </header>
+);
+
+const ArtistTourLoaded = ({ data }: { data: ArtistTourPage }) => {
+  useDocumentTitle(`${data.artist.name} Tour Dates | ${BRAND}`);
+  return (
+    <>
+      <ArtistHeader artist={data.artist} />
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <TourDates artistName={data.artist.name} tours={data.tours} />
+      </div>
+    </>
+  );
+};
+
+/** /tour/{artistSlug}: the artist and every tour with its stops. */
+export const ArtistTour = ({ slug }: { slug: string }) => {
+  const query = useArtistTour(slug);
+  if (query.isPending) return <Spinner label="Loading tour dates..." className="min-h-[50vh] py-24" />;
+  if (query.isError) {
+    if (isUnknownArtist(query.error)) return <ArtistNotFound />;
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+        <p className="text-muted">Tour dates could not be loaded. {query.error.message}</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <ArtistTourLoaded data={query.data} />;
+};

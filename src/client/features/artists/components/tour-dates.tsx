@@ -1,0 +1,67 @@
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import type { TourStopView, TourView } from '#shared/artists.ts';
+import { TourStopRow } from './tour-stop-row.tsx';
+
+function byDate(a: TourStopView, b: TourStopView): number {
+  return `${a.date}T${a.time ?? ''}`.localeCompare(`${b.date}T${b.time ?? ''}`);
+}
+
+const TourCard = ({ tour, showPast }: { tour: TourView; showPast: boolean }) => {
+  const upcoming = tour.stops.filter((stop) => stop.isUpcoming).sort(byDate);
+  // Most recent past show first: the one a fan is likeliest to look for.
+  const past = tour.stops.filter((stop) => !stop.isUpcoming).sort((a, b) => byDate(b, a));
+  return (
+    <section aria-label={tour.name} className="rounded-3xl border border-border bg-background/40 p-4 sm:p-6">
+      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-display text-xl font-bold sm:text-2xl">{tour.name}</h2>
+        <p className="text-sm text-muted">
+          {tour.upcomingCount} upcoming · {tour.pastCount} past
+        </p>
+      </header>
+      {upcoming.length > 0 ? (
+        <ol className="flex flex-col gap-3">
+          {upcoming.map((stop) => (
+            <TourStopRow key={stop.id} stop={stop} />
+          ))}
+        </ol>
+      ) : null}
+      {showPast && past.length > 0 ? (
+        <>
+          <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wider text-muted uppercase">Past dates</h3>
+          <ol className="flex flex-col gap-3">
+            {past.map((stop) => (
+              <TourStopRow key={stop.id} stop={stop} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+};
+
+/** The tours with their stops: upcoming dates first; past dates only on request. */
+export const TourDates = ({ artistName, tours }: { artistName: string; tours: TourView[] }) => {
+  const [showPast, setShowPast] = useState(false);
+  const pastCount = tours.reduce((sum, tour) => sum + tour.pastCount, 0);
+  const visibleTours = showPast ? tours : tours.filter((tour) => tour.upcomingCount > 0);
+
+  return (
+    <div className="flex flex-col gap-6">
+      {pastCount > 0 ? (
+        <Button variant="secondary" className="self-start" onClick={() => setShowPast((value) => !value)}>
+          <History aria-hidden="true" />
+          {showPast ? 'Hide past dates' : `Show past dates (${pastCount})`}
+        </Button>
+      ) : null}
+      {visibleTours.length === 0 ? (
+        <p className="rounded-3xl border border-dashed border-border-strong p-8 text-center text-muted">
+          No upcoming tour dates for {artistName} right now.
+        </p>
+      ) : (
+        visibleTours.map((tour) => <TourCard key={tour.id} tour={tour} showPast={showPast} />)
+      )}
+    </div>
+  );
+};

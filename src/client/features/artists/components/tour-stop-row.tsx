@@ -1,0 +1,71 @@
+import { Clock, MapPin, Ticket } from 'lucide-react';
+import { cn } from '#client/lib/utils.ts';
+import type { TourStopView } from '#shared/artists.ts';
+import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+
+let regionNames: Intl.DisplayNames | null | undefined;
+
+/** 'GB' → 'United Kingdom'; unknown or free-text values are shown as they are. */
+function countryName(country: string): string {
+  if (regionNames === undefined) {
+    regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+  }
+  if (!regionNames || !/^[A-Z]{2}$/.test(country)) return country;
+  try {
+    return regionNames.of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+/** US stops show the state code, other stops the country (spec: 'state code or country'). */
+export function placeLabel(stop: Pick<TourStopView, 'city' | 'region' | 'country'>): string {
+  const isUs = stop.country === 'US' || stop.country === 'USA';
+  return `${stop.city}, ${isUs && stop.region ? stop.region : countryName(stop.country)}`;
+}
+
+export const TourStopRow = ({ stop }: { stop: TourStopView }) => {
+  const date = formatLongDate(stop.date);
+  return (
+    <li
+      className={cn(
+        'grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5',
+        !stop.isUpcoming && 'bg-surface/50',
+      )}
+    >
+      <div>
+        <p className={cn('font-display font-bold', stop.isUpcoming ? 'text-accent' : 'text-muted')}>
+          <time dateTime={stop.date}>{date}</time>
+        </p>
+        {stop.time ? (
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
+            <Clock className="size-3.5" aria-hidden="true" />
+            <time dateTime={`${stop.date}T${stop.time}`}>{formatLocalTime(stop.time)}</time>
+          </p>
+        ) : null}
+      </div>
+      <div className="min-w-0">
+        <p className="font-semibold">{stop.venueName}</p>
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+          {placeLabel(stop)}
+        </p>
+      </div>
+      {stop.ticketUrl ? (
+        <a
+          href={stop.ticketUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-9 items-center gap-2 justify-self-start rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5 sm:justify-self-end"
+        >
+          <Ticket className="size-4" aria-hidden="true" />
+          Tickets
+          <span className="sr-only">
+            {' '}
+            for {stop.venueName} on {date} (opens in a new tab)
+          </span>
+        </a>
+      ) : null}
+    </li>
+  );
+};

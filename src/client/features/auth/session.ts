@@ -1,0 +1,73 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { ApiError, apiGet } from '#client/lib/api-client.ts';
+import type { MeResponse, MeUser } from '#shared/auth.ts';
+
+/** The signed-in user, from GET /api/me (null when signed out). The one query every page shares. */
+export const meQueryKey = ['me'] as const;
+
+async function fetchMe(signal: AbortSignal): Promise<MeUser | null> {
+  try {
+    const body = await apiGet<MeResponse>('/api/me', { signal });
+    return body.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) => fetchMe(signal),
+  staleTime: 30_000,
+  // A session can end elsewhere (expiry, another device, settings): check again when the tab comes back.
+  refetchOnWindowFocus: true,
+  retry: 1,
+});
+
+const CHANNEL_NAME = 'tourguides-auth';
+type AuthMessage = { type: 'signed-in' | 'signed-out' };
+
+let channel: BroadcastChannel | null | undefined;
+
+function authChannel(): BroadcastChannel | null {
+  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  return channel;
+}
+
+function isMeQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === meQueryKey[0];
+}
+
+/**
+ * Forgets everything that belonged to the signed-out user: the session turns null at once, unused
+ * cached data is dropped and what is on screen is fetched again as a visitor.
+ */
+export function clearUserState(queryClient: QueryClient): void {
+  queryClient.setQueryData(meQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => !isMeQuery(query.queryKey) && !query.isActive() });
+  void queryClient.invalidateQueries({ predicate: (query) => !isMeQuery(query.queryKey) });
+}
+
+/** Fetches the session again, whether or not a component is showing it right now. */
+export async function refreshSession(queryClient: QueryClient): Promise<MeUser | null> {
+  await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
+  return queryClient.getQueryData<MeUser | null>(meQueryKey) ?? null;
+}
+
+/** Tells the other open tabs (which then follow) that this tab signed in or out. */
+export function announceToOtherTabs(type: AuthMessage['type']): void {
+  authChannel()?.postMessage({ type } satisfies AuthMessage);
+}
+
+const followingClients = new WeakSet<QueryClient>();
+
+/** Makes this tab follow sign-ins and sign-outs done in other tabs; safe to call many times. */
+export function followOtherTabs(queryClient: QueryClient): void {
+  const current = authChannel();
+  if (!current || followingClients.has(queryClient)) return;
+  followingClients.add(queryClient);
+  current.addEventListener('message', (event: MessageEvent<AuthMessage>) => {
+    if (event.data?.type === 'signed-out') clearUserState(queryClient);
+    else void refreshSession(queryClient);
+  });
+}

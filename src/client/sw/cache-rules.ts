@@ -1,0 +1,58 @@
+/**
+ * Which requests the service worker may answer from a cache, and under which key.
+ * Pure functions of the URL so they are unit-tested without a browser.
+ */
+
+export const CACHE_PREFIX = 'tourguides';
+export const CATALOG_CACHE = `${CACHE_PREFIX}-catalog`;
+export const IMAGE_CACHE = `${CACHE_PREFIX}-images`;
+export const FONT_CACHE = `${CACHE_PREFIX}-fonts`;
+export const USER_CACHE_PREFIX = `${CACHE_PREFIX}-user-`;
+
+export function userCacheName(userId: string): string {
+  return `${USER_CACHE_PREFIX}${userId}`;
+}
+
+/** Paths the single-page app never handles: navigations to them go to the server. */
+export const SERVER_ONLY_PATHS = [/^\/api(\/|$)/, /^\/files(\/|$)/, /^\/healthz$/];
+
+/** Sign-in traffic and the live event stream must always reach the server, never a cache. */
+export function isNeverCached(pathname: string): boolean {
+  return /^\/api\/auth(\/|$)/.test(pathname) || /^\/api\/events/.test(pathname);
+}
+
+/** Public catalog reads: the same answer for every visitor, so one shared cache serves them offline. */
+export function isCatalogRead(pathname: string): boolean {
+  if (isNeverCached(pathname)) return false;
+  return /^\/api\/artists(\/|$)/.test(pathname) || /^\/api\/(venues|artist-profile)\/./.test(pathname);
+}
+
+/** The signed-in user's own reads: cached only under that user's key and dropped on sign-out. */
+export function isUserRead(pathname: string): boolean {
+  if (isNeverCached(pathname)) return false;
+  return /^\/api\/(me|favorites|account|notifications)(\/|$)/.test(pathname);
+}
+
+export function isSameOriginImage(url: URL, origin: string, destination: string): boolean {
+  if (url.origin !== origin) return false;
+  return /^\/files\//.test(url.pathname) || destination === 'image';
+}
+
+export function isSameOriginFont(url: URL, origin: string, destination: string): boolean {
+  return url.origin === origin && (destination === 'font' || /\.woff2?$/.test(url.pathname));
+}
+
+/**
+ * The client sends the visitor's local date (`today`) with catalog reads. Offline, the page seen
+ * yesterday should still open today, so the date is left out of the cache key.
+ */
+export function catalogCacheKey(url: URL): string {
+  const key = new URL(url.href);
+  key.searchParams.delete('today');
+  key.searchParams.sort();
+  return key.href;
+}
+
+export function isEventStream(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('text/event-stream');
+}
