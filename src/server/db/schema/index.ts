@@ -1,2 +1,3 @@
 export * from './catalog.ts';
 export * from './providers.ts';
+export * from './auth.ts';
