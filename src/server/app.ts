@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorBody } from '#shared/errors.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
+import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { handleError } from './lib/error-handler.ts';
@@ -74,6 +75,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
 
   app.route('/api/artists', artistsRoutes(deps));
+  app.route('/api/images', imagesRoutes(deps));
+  app.route('/api/events', publicEventsRoutes(deps));
+  app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}` } };

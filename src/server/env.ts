@@ -31,6 +31,8 @@ const envSchema = z
     MUSICBRAINZ_URL: z.url().default('https://musicbrainz.org'),
     JAMBASE_URL: z.url().default('https://api.data.jambase.com/v3'),
     JAMBASE_API_KEY: z.string().min(1).optional(),
+    /** Upper bound for one HTTP call to an external provider; retries get their own. */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

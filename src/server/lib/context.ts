@@ -1,12 +1,19 @@
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
+import type { Queue } from './queue.ts';
+import type { Storage } from './storage.ts';
 
 /** What the server's parts are built from; tests build the same from a test database. */
 export interface AppDeps {
   env: Env;
   database: Database;
   logger: Logger;
+  /** Background parts (src/server/background.ts): started and stopped with the server. */
+  queue: Queue;
+  events: EventBus;
+  storage: Storage;
 }
 
 /** Hono's typing for our context variables. */

@@ -1,0 +1,57 @@
+import { type CallRecorder, providerGetJson } from '../http.ts';
+import { type JbEvent, jbEventsResponseSchema } from './jambase.schemas.ts';
+
+export const JAMBASE = 'jambase';
+const PER_PAGE = 100;
+/** 500 upcoming events is more than any touring artist has; the cap bounds a runaway paging loop. */
+const MAX_PAGES = 5;
+
+export interface JamBaseClientOptions {
+  /** e.g. https://api.data.jambase.com/v3 */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  record: CallRecorder;
+}
+
+/** Whose events: a MusicBrainz id when known (exact), else a name (JamBase's keyword search). */
+export type JbArtistRef = { mbid: string } | { name: string };
+
+export type JamBaseClient = ReturnType<typeof createJamBaseClient>;
+
+export function createJamBaseClient(options: JamBaseClientOptions) {
+  const base = options.baseUrl.replace(/\/$/, '');
+
+  async function fetchPage(artist: JbArtistRef, fromDate: string, page: number) {
+    const params = new URLSearchParams(
+      'mbid' in artist ? { artistId: `musicbrainz:${artist.mbid}` } : { artistName: artist.name },
+    );
+    params.set('eventDateFrom', fromDate);
+    params.set('perPage', String(PER_PAGE));
+    params.set('page', String(page));
+    // Performers then carry their MusicBrainz ids: how we tell which performer of a shared bill is ours.
+    params.set('expandExternalIdentifiers', 'true');
+    return providerGetJson({
+      provider: JAMBASE,
+      operation: 'events',
+      url: new URL(`${base}/events?${params}`),
+      headers: { Authorization: `Bearer ${options.apiKey}` },
+      timeoutMs: options.timeoutMs,
+      record: options.record,
+      schema: jbEventsResponseSchema,
+    });
+  }
+
+  return {
+    /** Every event of the artist from `fromDate` (YYYY-MM-DD) on, all pages. */
+    async upcomingEvents(artist: JbArtistRef, fromDate: string): Promise<JbEvent[]> {
+      const events: JbEvent[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const answer = await fetchPage(artist, fromDate, page);
+        events.push(...answer.events);
+        if (page >= answer.pagination.totalPages || answer.events.length === 0) break;
+      }
+      return events;
+    },
+  };
+}

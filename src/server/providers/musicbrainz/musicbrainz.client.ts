@@ -1,0 +1,106 @@
+import type { Database } from '#server/db/client.ts';
+import { type CallRecorder, providerGetJson, waitForRateSlot } from '../http.ts';
+import { type MbArtistLookup, mbArtistLookupSchema, mbArtistSearchSchema } from './musicbrainz.schemas.ts';
+
+export const MUSICBRAINZ = 'musicbrainz';
+/** MusicBrainz allows about one request per second per source IP; beyond that it answers 503. */
+export const MUSICBRAINZ_INTERVAL_MS = 1000;
+
+export interface MusicBrainzClientOptions {
+  /** e.g. https://musicbrainz.org (the /ws/2 path is added here). */
+  baseUrl: string;
+  /** Public URL of this server: MusicBrainz asks every client to identify itself with a contact. */
+  contactUrl: string;
+  database: Database;
+  timeoutMs: number;
+  record: CallRecorder;
+}
+
+export interface MbArtistCandidate {
+  mbid: string;
+  name: string;
+  disambiguation: string | null;
+  type: string | null;
+  score: number;
+}
+
+export interface MbArtistDetails {
+  mbid: string;
+  name: string;
+  disambiguation: string | null;
+  type: string | null;
+  genres: string[];
+  officialUrl: string | null;
+  wikidataUrl: string | null;
+  imageUrl: string | null;
+}
+
+export type MusicBrainzClient = ReturnType<typeof createMusicBrainzClient>;
+
+export function createMusicBrainzClient(options: MusicBrainzClientOptions) {
+  const headers = { 'User-Agent': `TourGuides/0.1 ( ${options.contactUrl} )` };
+  const base = `${options.baseUrl.replace(/\/$/, '')}/ws/2`;
+  const common = {
+    provider: MUSICBRAINZ,
+    headers,
+    timeoutMs: options.timeoutMs,
+    record: options.record,
+    beforeAttempt: () => waitForRateSlot(options.database, MUSICBRAINZ, MUSICBRAINZ_INTERVAL_MS),
+  };
+
+  return {
+    /** Artists matching free text, best first. */
+    async searchArtists(text: string, limit = 5): Promise<MbArtistCandidate[]> {
+      const url = new URL(`${base}/artist`);
+      url.search = new URLSearchParams({ query: escapeLucene(text), limit: String(limit), fmt: 'json' }).toString();
+      const answer = await providerGetJson({
+        ...common,
+        operation: 'artist-search',
+        url,
+        schema: mbArtistSearchSchema,
+      });
+      return answer.artists.map((artist) => ({
+        mbid: artist.id,
+        name: artist.name,
+        disambiguation: artist.disambiguation || null,
+        type: artist.type ?? null,
+        score: artist.score,
+      }));
+    },
+
+    /** One artist with its URL relations (official site, Wikidata, image) and genres. */
+    async lookupArtist(mbid: string): Promise<MbArtistDetails> {
+      const url = new URL(`${base}/artist/${encodeURIComponent(mbid)}`);
+      url.search = new URLSearchParams({ inc: 'url-rels+genres', fmt: 'json' }).toString();
+      const answer = await providerGetJson({
+        ...common,
+        operation: 'artist-lookup',
+        url,
+        schema: mbArtistLookupSchema,
+      });
+      return toDetails(answer);
+    },
+  };
+}
+
+function relationUrl(artist: MbArtistLookup, type: string): string | null {
+  return artist.relations.find((relation) => relation.type === type)?.url?.resource ?? null;
+}
+
+function toDetails(artist: MbArtistLookup): MbArtistDetails {
+  return {
+    mbid: artist.id,
+    name: artist.name,
+    disambiguation: artist.disambiguation || null,
+    type: artist.type ?? null,
+    genres: artist.genres.map((genre) => genre.name),
+    officialUrl: relationUrl(artist, 'official homepage'),
+    wikidataUrl: relationUrl(artist, 'wikidata'),
+    imageUrl: relationUrl(artist, 'image'),
+  };
+}
+
+/** The search takes Lucene syntax; a band called "AC/DC" or "(hed) p.e." must be searched literally. */
+export function escapeLucene(text: string): string {
+  return text.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, '\\$&');
+}

@@ -1,0 +1,73 @@
+/**
+ * API contracts of the band search (spec section 4 "Search", section 7 search-artist-suggestions
+ * and search-jambase). Inputs are checked with the same band-search rules as the form.
+ */
+import { z } from 'zod';
+import { validateBandSearch } from './search.ts';
+
+/** Spec section 9: search suggestions limit 5 (catalog matches and MusicBrainz suggestions alike). */
+export const SEARCH_RESULTS_LIMIT = 5;
+
+/** The typed band name: checked in the spec's order, trimmed; the message is the toast's description. */
+export const bandNameSchema = z.string().transform((value, ctx) => {
+  const check = validateBandSearch(value);
+  if (!check.ok) {
+    ctx.addIssue({ code: 'custom', message: check.problem.description });
+    return z.NEVER;
+  }
+  return check.query;
+});
+
+export const mbidSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a MusicBrainz id')
+  .transform((value) => value.toLowerCase());
+
+/** GET /api/search/artists?q=… — the catalog first. */
+export const catalogSearchQuerySchema = z.object({ q: bandNameSchema });
+
+export interface CatalogMatch {
+  /** Title-cased, as in the artist list. */
+  name: string;
+  slug: string;
+  tourCount: number;
+}
+
+export interface CatalogSearchResponse {
+  matches: CatalogMatch[];
+}
+
+/** POST /api/search/suggestions {query} — MusicBrainz suggestions when the catalog has none. */
+export const suggestionsRequestSchema = z.object({ query: bandNameSchema });
+
+export interface ArtistSuggestion {
+  name: string;
+  slug: string;
+  mbid: string;
+  disambiguation: string | null;
+  type: string | null;
+}
+
+export interface SuggestionsResponse {
+  suggestions: ArtistSuggestion[];
+}
+
+/** POST /api/search/sync {artistName, mbid?} — tour dates from JamBase into the catalog. */
+export const syncRequestSchema = z.object({ artistName: bandNameSchema, mbid: mbidSchema.optional() });
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+export interface SyncResponse {
+  success: true;
+  /** Stops new to the catalog; 0 when the artist has no upcoming dates (or all were known). */
+  stopsAdded: number;
+  /** Upcoming stops the provider listed, known before or not. */
+  stopsFound: number;
+  artistName: string;
+  artistSlug: string;
+  /** The first synced tour, null when none. */
+  tourId: string | null;
+  tours: { artist_slug: string; name: string }[];
+}
+
+/** The error message when the server has no JamBase key. */
+export const NO_TOUR_SOURCE_MESSAGE = 'No tour-date source is configured (JAMBASE_API_KEY is not set).';

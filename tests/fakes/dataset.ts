@@ -1,0 +1,199 @@
+/**
+ * The fakes' small world. Dates are days from "today" (computed per request) so a long-running
+ * fake never drifts into the past. Tests may edit `events` to simulate a changed tour.
+ */
+
+export interface FakeArtist {
+  mbid: string;
+  name: string;
+  type?: 'Group' | 'Person';
+  disambiguation?: string;
+  country?: string;
+  jambaseId: string;
+  officialUrl?: string;
+  wikidataUrl?: string;
+  genres?: string[];
+}
+
+export interface FakeVenue {
+  id: string;
+  name: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  region?: { identifier: string; name: string; alternateName: string };
+  country: { identifier: string; name: string; alternateName: string };
+  timeZone: string;
+  lat: number;
+  lon: number;
+}
+
+export interface FakeEvent {
+  id: string;
+  /** MBIDs of the performers, headliner first. */
+  performers: string[];
+  venueId: string;
+  daysFromToday: number;
+  time: string;
+  status?: 'scheduled' | 'postponed' | 'rescheduled' | 'cancelled';
+  tourName?: string;
+  ticketUrl?: string;
+  minPrice?: string;
+}
+
+export const NORTHERN_LANTERNS = '3f1c2a9e-5b7d-4c1e-9a2b-1d2e3f4a5b6c';
+export const NORTHERN_LANTERN_SOCIETY = '9a8b7c6d-1111-4222-8333-444455556666';
+export const VELVET_HARBOR = '5d4c3b2a-2222-4333-8444-555566667777';
+export const HARBOR_TRIBUTE = '6e5d4c3b-3333-4444-8555-666677778888';
+
+export function fakeArtists(): FakeArtist[] {
+  return [
+    {
+      mbid: NORTHERN_LANTERNS,
+      name: 'Northern Lanterns',
+      type: 'Group',
+      disambiguation: 'UK indie band',
+      country: 'GB',
+      jambaseId: 'jambase:5550001',
+      officialUrl: 'https://northernlanterns.example/',
+      wikidataUrl: 'https://www.wikidata.org/wiki/Q98765432',
+      genres: ['indie rock'],
+    },
+    { mbid: NORTHERN_LANTERN_SOCIETY, name: 'Northern Lantern Society', jambaseId: 'jambase:5550002' },
+    {
+      mbid: VELVET_HARBOR,
+      name: 'Velvet Harbor',
+      type: 'Person',
+      disambiguation: 'American singer-songwriter',
+      country: 'US',
+      jambaseId: 'jambase:5550003',
+    },
+    { mbid: HARBOR_TRIBUTE, name: 'Velvet Harbor Tribute', type: 'Group', jambaseId: 'jambase:5550004' },
+  ];
+}
+
+export function fakeVenues(): FakeVenue[] {
+  const gb = { identifier: 'GB', name: 'United Kingdom', alternateName: 'GBR' };
+  const us = { identifier: 'US', name: 'United States', alternateName: 'USA' };
+  return [
+    {
+      id: 'jambase:70001',
+      name: 'The Roundhouse',
+      street: 'Chalk Farm Rd',
+      city: 'London',
+      postalCode: 'NW1 8EH',
+      country: gb,
+      timeZone: 'Europe/London',
+      lat: 51.5432,
+      lon: -0.1519,
+    },
+    {
+      id: 'jambase:70002',
+      name: 'Albert Hall',
+      street: '27 Peter St',
+      city: 'Manchester',
+      postalCode: 'M2 5QR',
+      country: gb,
+      timeZone: 'Europe/London',
+      lat: 53.4776,
+      lon: -2.2481,
+    },
+    {
+      id: 'jambase:70003',
+      name: 'House of Blues',
+      street: '15 Lansdowne St',
+      city: 'Boston',
+      postalCode: '02215',
+      region: { identifier: 'US-MA', name: 'Massachusetts', alternateName: 'MA' },
+      country: us,
+      timeZone: 'America/New_York',
+      lat: 42.3471,
+      lon: -71.0951,
+    },
+    {
+      id: 'jambase:70004',
+      name: 'The Fillmore',
+      street: '1805 Geary Blvd',
+      city: 'San Francisco',
+      postalCode: '94115',
+      region: { identifier: 'US-CA', name: 'California', alternateName: 'CA' },
+      country: us,
+      timeZone: 'America/Los_Angeles',
+      lat: 37.784,
+      lon: -122.4331,
+    },
+  ];
+}
+
+export function fakeEvents(): FakeEvent[] {
+  return [
+    {
+      id: 'jambase:12000001',
+      performers: [NORTHERN_LANTERNS],
+      venueId: 'jambase:70001',
+      daysFromToday: 20,
+      time: '19:30:00',
+      ticketUrl: 'https://tickets.example/nl-london',
+      minPrice: '35.00',
+    },
+    {
+      id: 'jambase:12000002',
+      performers: [NORTHERN_LANTERNS],
+      venueId: 'jambase:70002',
+      daysFromToday: 22,
+      time: '20:00:00',
+      ticketUrl: 'https://tickets.example/nl-manchester',
+      minPrice: '',
+    },
+    {
+      id: 'jambase:12000003',
+      performers: [NORTHERN_LANTERNS],
+      venueId: 'jambase:70003',
+      daysFromToday: 40,
+      time: '20:00:00',
+    },
+    {
+      id: 'jambase:12000010',
+      performers: [VELVET_HARBOR],
+      venueId: 'jambase:70004',
+      daysFromToday: 15,
+      time: '21:00:00',
+      tourName: 'Tidewater Tour',
+    },
+    {
+      id: 'jambase:12000011',
+      performers: [VELVET_HARBOR],
+      venueId: 'jambase:70003',
+      daysFromToday: 18,
+      time: '20:00:00',
+      tourName: 'Tidewater Tour',
+    },
+    {
+      id: 'jambase:12000012',
+      performers: [VELVET_HARBOR],
+      venueId: 'jambase:70001',
+      daysFromToday: 30,
+      time: '19:00:00',
+      status: 'cancelled',
+    },
+    {
+      id: 'jambase:12000013',
+      performers: [VELVET_HARBOR],
+      venueId: 'jambase:70002',
+      daysFromToday: -10,
+      time: '19:00:00',
+    },
+    {
+      id: 'jambase:12000020',
+      performers: [HARBOR_TRIBUTE],
+      venueId: 'jambase:70004',
+      daysFromToday: 25,
+      time: '20:00:00',
+    },
+  ];
+}
+
+/** YYYY-MM-DD of today plus `days`, in UTC (the fakes run next to the server). */
+export function isoDaysFromToday(days: number, now = new Date()): string {
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,20 @@
+import { startFakeJamBase } from './jambase.ts';
+import { startFakeMusicBrainz } from './musicbrainz.ts';
+
+/**
+ * Standalone fakes for a server under manual or browser test:
+ *   node --import tsx tests/fakes/run.ts
+ * then MUSICBRAINZ_URL=http://127.0.0.1:4101 JAMBASE_URL=http://127.0.0.1:4102/v3 JAMBASE_API_KEY=fake-jambase-key.
+ * Ports from FAKE_MUSICBRAINZ_PORT / FAKE_JAMBASE_PORT. Modes: POST {url}/__fake/mode {"kind":"unavailable"}.
+ */
+const musicBrainz = await startFakeMusicBrainz({ port: Number(process.env.FAKE_MUSICBRAINZ_PORT ?? 4101) });
+const jamBase = await startFakeJamBase({ port: Number(process.env.FAKE_JAMBASE_PORT ?? 4102) });
+console.log(`fake MusicBrainz at ${musicBrainz.url}`);
+console.log(`fake JamBase at ${jamBase.url}`);
+
+const stop = async () => {
+  await Promise.all([musicBrainz.close(), jamBase.close()]);
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
