@@ -3,6 +3,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorBody } from '#shared/errors.ts';
+import { createAuth } from './auth/auth.ts';
+import { mountAuth } from './auth/mount.ts';
+import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { AppError } from './lib/app-error.ts';
@@ -74,6 +78,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json({ status: 'ok', database: deps.database.kind });
   });
 
+  // Before every API route: sessions on the context, CSRF refusal, Better Auth at /api/auth/*.
+  mountAuth(app, createAuth(deps), deps.env);
+  app.route('/api/me', meRoutes(deps));
+  app.route('/api/account', accountRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));
   app.route('/api/events', publicEventsRoutes(deps));

@@ -1,3 +1,4 @@
+import type { Auth } from '#server/auth/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { EventBus } from './event-bus.ts';
@@ -16,10 +17,16 @@ export interface AppDeps {
   storage: Storage;
 }
 
+export type AuthUser = Auth['$Infer']['Session']['user'];
+export type AuthSession = Auth['$Infer']['Session']['session'];
+
 /** Hono's typing for our context variables. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     log: Logger;
+    /** Set by attachSession (src/server/auth/middleware.ts) when the request is signed in. */
+    user?: AuthUser;
+    session?: AuthSession;
   };
 }

@@ -1,0 +1,35 @@
+import type { LimitRule } from '#server/lib/rate-limit.ts';
+
+/**
+ * Abuse limits. Per IP: Better Auth's limiter (database storage) with these rules. Per account:
+ * our attempt counters, keyed by the normalised email. Windows in seconds.
+ */
+export const perIpRules: Record<string, { window: number; max: number } | false> = {
+  '/sign-in/email': { window: 60, max: 20 },
+  // Sign-up answers whether an email is taken (the spec's message): keep it expensive to probe.
+  '/sign-up/email': { window: 600, max: 5 },
+  '/request-password-reset': { window: 600, max: 5 },
+  '/reset-password': { window: 600, max: 10 },
+  '/change-password': { window: 600, max: 10 },
+  '/email-otp/send-verification-otp': { window: 600, max: 5 },
+  '/sign-in/email-otp': { window: 600, max: 10 },
+  '/two-factor/*': { window: 300, max: 15 },
+  // Every open tab asks for its session; it only reads the caller's own cookie.
+  '/get-session': false,
+};
+
+/** Fallback for every other auth path. */
+export const defaultPerIpRule = { window: 60, max: 100 };
+
+export const perAccountRules = {
+  signIn: { windowSeconds: 15 * 60, max: 10 },
+  resetRequest: { windowSeconds: 60 * 60, max: 3 },
+  otpSend: { windowSeconds: 15 * 60, max: 3 },
+  otpSignIn: { windowSeconds: 15 * 60, max: 10 },
+} satisfies Record<string, LimitRule>;
+
+export type AccountLimit = keyof typeof perAccountRules;
+
+export function accountLimitKey(limit: AccountLimit, email: string): string {
+  return `${limit}:${email.trim().toLowerCase()}`;
+}

@@ -1,0 +1,82 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { type AccountLimit, accountLimitKey, perAccountRules } from '#server/auth/limits.ts';
+import type { Database } from '#server/db/client.ts';
+import { accounts, attemptCounters, sessions, userRoles, users, verifications } from '#server/db/schema/auth.ts';
+
+export async function findProfile(database: Database, userId: string) {
+  const rows = await database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
+}
+
+export async function updateProfile(database: Database, userId: string, fullName: string, homeCity: string | null) {
+  // `name` is Better Auth's display name; it follows the full name.
+  await database.db
+    .update(users)
+    .set({ fullName, name: fullName, homeCity, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function findRoles(database: Database, userId: string): Promise<string[]> {
+  const rows = await database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role);
+}
+
+/** Sessions without their tokens. */
+export function findSessions(database: Database, userId: string) {
+  return database.db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+}
+
+/** Sign-in methods without secrets (no password hash, no provider tokens). */
+export function findSignInMethods(database: Database, userId: string) {
+  return database.db
+    .select({ providerId: accounts.providerId, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+}
+
+export async function findPasswordHash(database: Database, userId: string): Promise<string | undefined> {
+  const rows = await database.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  return rows[0]?.password ?? undefined;
+}
+
+/** Tables added by later features that hold rows per user (a `user_id` column), for the export. */
+const EXPORTED_ELSEWHERE = ['users', 'sessions', 'accounts', 'two_factors', 'user_roles', 'verifications'];
+
+export async function findOtherUserTables(database: Database): Promise<string[]> {
+  const { rows } = await database.query<{ table_name: string }>(
+    `select table_name from information_schema.columns
+     where column_name = 'user_id' and table_schema = current_schema() order by table_name`,
+  );
+  return rows.map((row) => row.table_name).filter((name) => !EXPORTED_ELSEWHERE.includes(name));
+}
+
+export async function findRowsOfUser(database: Database, table: string, userId: string) {
+  // `table` comes from information_schema, never from the request; quoting keeps odd names safe.
+  const { rows } = await database.query(`select * from "${table.replace(/"/g, '""')}" where user_id = $1`, [userId]);
+  return rows;
+}
+
+/** Deletes the user; every per-user table cascades from users. Pending tokens go too. */
+export async function deleteUser(database: Database, userId: string, email: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    await tx.delete(verifications).where(eq(verifications.value, userId));
+    const counterKeys = (Object.keys(perAccountRules) as AccountLimit[]).map((limit) => accountLimitKey(limit, email));
+    await tx.delete(attemptCounters).where(inArray(attemptCounters.key, counterKeys));
+    const removed = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    return removed.length > 0;
+  });
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { noStore, requireUser } from '#server/auth/middleware.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { validate } from '#server/lib/validate.ts';
+import { deleteAccountSchema, type MeResponse, profileUpdateSchema } from '#shared/auth.ts';
+import { deleteAccount, describeUser, exportAccount, updateProfile } from './account.service.ts';
+
+/** GET /api/me: the signed-in user or null (never 401, so the client can ask freely). */
+export function meRoutes({ database }: Pick<AppDeps, 'database'>) {
+  return new Hono<AppEnv>().use(noStore).get('/', async (c) => {
+    const user = c.var.user;
+    const body: MeResponse = { user: user ? await describeUser(database, user.id) : null };
+    return c.json(body);
+  });
+}
+
+/** /api/account/*: the signed-in user's own data only (the actor is always c.var.user). */
+export function accountRoutes({ database, env }: Pick<AppDeps, 'database' | 'env'>) {
+  const secureCookie = env.publicUrl.startsWith('https://');
+  return new Hono<AppEnv>()
+    .use(noStore, requireUser)
+    .patch('/profile', validate('json', profileUpdateSchema), async (c) => {
+      const user = await updateProfile(database, c.var.user!.id, c.req.valid('json'));
+      return c.json({ user });
+    })
+    .get('/export', async (c) => {
+      const data = await exportAccount(database, c.var.user!.id);
+      c.header('Content-Disposition', 'attachment; filename="tourguides-my-data.json"');
+      return c.json(data);
+    })
+    .delete('/', validate('json', deleteAccountSchema), async (c) => {
+      await deleteAccount(database, { user: c.var.user!, session: c.var.session! }, c.req.valid('json'));
+      deleteCookie(c, secureCookie ? '__Secure-tourguides.session_token' : 'tourguides.session_token', {
+        path: '/',
+        secure: secureCookie,
+      });
+      return c.json({ deleted: true });
+    });
+}

@@ -1,0 +1,84 @@
+import { verifyPassword } from '#server/auth/password-hash.ts';
+import { hasRole } from '#server/auth/roles.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuthSession, AuthUser } from '#server/lib/context.ts';
+import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
+import * as repo from './account.repo.ts';
+
+/** A session younger than this may delete the account without typing the password again. */
+const FRESH_SESSION_MS = 10 * 60 * 1000;
+
+export async function describeUser(database: Database, userId: string): Promise<MeUser | null> {
+  const user = await repo.findProfile(database, userId);
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    fullName: user.fullName,
+    homeCity: user.homeCity,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
+    isAdmin: await hasRole(database, user.id, 'admin'),
+  };
+}
+
+export async function updateProfile(database: Database, userId: string, input: ProfileUpdate): Promise<MeUser> {
+  await repo.updateProfile(database, userId, input.fullName, input.homeCity || null);
+  const user = await describeUser(database, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'Account not found');
+  return user;
+}
+
+/** Everything we store about the user, without secrets (tokens, hashes, 2FA secret). */
+export async function exportAccount(database: Database, userId: string) {
+  const profile = await describeUser(database, userId);
+  if (!profile) throw new AppError('NOT_FOUND', 'Account not found');
+  const stored = await repo.findProfile(database, userId);
+  const other: Record<string, unknown[]> = {};
+  for (const table of await repo.findOtherUserTables(database)) {
+    other[table] = await repo.findRowsOfUser(database, table, userId);
+  }
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      ...profile,
+      homeLat: stored?.homeLat ?? null,
+      homeLon: stored?.homeLon ?? null,
+      createdAt: stored?.createdAt,
+    },
+    roles: await repo.findRoles(database, userId),
+    signInMethods: await repo.findSignInMethods(database, userId),
+    sessions: await repo.findSessions(database, userId),
+    ...other,
+  };
+}
+
+/** Typed confirmation plus proof of presence: the password, or a session signed in minutes ago. */
+export async function deleteAccount(
+  database: Database,
+  actor: { user: AuthUser; session: AuthSession },
+  input: DeleteAccountRequest,
+): Promise<void> {
+  await confirmPresence(database, actor, input.password);
+  await repo.deleteUser(database, actor.user.id, actor.user.email);
+}
+
+async function confirmPresence(
+  database: Database,
+  actor: { user: AuthUser; session: AuthSession },
+  password: string | undefined,
+): Promise<void> {
+  const hash = await repo.findPasswordHash(database, actor.user.id);
+  if (password && hash) {
+    if (await verifyPassword({ hash, password })) return;
+    throw new AppError('FORBIDDEN', 'The password is not correct.');
+  }
+  const sessionAge = Date.now() - new Date(actor.session.createdAt).getTime();
+  if (sessionAge <= FRESH_SESSION_MS) return;
+  throw new AppError(
+    'FORBIDDEN',
+    hash ? 'Enter your password to delete your account.' : 'Sign in again to delete your account.',
+  );
+}

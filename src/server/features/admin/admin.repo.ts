@@ -1,0 +1,46 @@
+import type { Database } from '#server/db/client.ts';
+
+export interface AdminArtistDbRow {
+  id: string;
+  name: string;
+  slug: string;
+  tour_count: number;
+  stop_count: number;
+  total: number;
+}
+
+/**
+ * One query: the page of artists whose name contains `pattern` (ILIKE, trigram-indexed), the stop
+ * count per artist on that page only (lateral, by the artist/date index) and the total match count.
+ */
+const PAGE_SQL = `
+with matched as (
+  select id, name, slug, tour_count, sort_name from artists
+  where $1 = '' or name ilike '%' || $1 || '%' escape '\\'
+),
+page as (
+  select * from matched order by sort_name, id limit $2 offset $3
+)
+select page.id, page.name, page.slug, page.tour_count::int as tour_count,
+  stops.n::int as stop_count, (select count(*) from matched)::int as total
+from page
+cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = page.id) stops
+order by page.sort_name, page.id`;
+
+const COUNT_SQL = `select count(*)::int as total from artists where $1 = '' or name ilike '%' || $1 || '%' escape '\\'`;
+
+/** '50%_off' must match literally: escape LIKE's wildcards. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export async function findArtistPage(database: Database, search: string, limit: number, offset: number) {
+  const { rows } = await database.query<AdminArtistDbRow>(PAGE_SQL, [likeEscape(search), limit, offset]);
+  return rows;
+}
+
+/** Only needed when the requested page is past the end (no rows to carry the total). */
+export async function countArtists(database: Database, search: string): Promise<number> {
+  const { rows } = await database.query<{ total: number }>(COUNT_SQL, [likeEscape(search)]);
+  return Number(rows[0]?.total ?? 0);
+}
