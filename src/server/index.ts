@@ -1,5 +1,6 @@
 import { type ServerType, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createBackground } from './background.ts';
 import { openDatabase } from './db/open.ts';
 import { EnvError, getEnv } from './env.ts';
 import { seedDemoCatalogIfEmpty } from './features/catalog/catalog.seed.ts';
@@ -15,7 +16,11 @@ async function main() {
   const database = await openDatabase(env);
   if (env.SEED_DEMO) await seedDemoCatalogIfEmpty(database, logger);
 
-  const app = createApp({ env, database, logger }, { serveClient: true });
+  const background = createBackground({ env, database, logger });
+  await background.start();
+  const { queue, events, storage } = background;
+
+  const app = createApp({ env, database, logger, queue, events, storage }, { serveClient: true });
   const server: ServerType = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       { port: info.port, database: database.kind, ms: Math.round(performance.now() - started) },
@@ -34,7 +39,10 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Open event streams would otherwise hold server.close() open until the forced exit.
+    events.close();
     server.close(async () => {
+      await background.stop();
       await database.close();
       releaseLock();
       logger.info('stopped cleanly');

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
 import { createApp } from '#server/app.ts';
+import { type Background, createBackground } from '#server/background.ts';
 import type { Database } from '#server/db/client.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
@@ -10,6 +11,8 @@ import { openTestDatabase, testDbKind } from './databases.ts';
 export interface TestServer {
   url: string;
   database: Database;
+  /** Job queue, event bus and storage, as the real server runs them. */
+  background: Background;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -29,16 +32,23 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
     SEED_DEMO: '0',
     ...envOverrides,
   });
-  const app = createApp({ env, database, logger: createLogger('silent') });
+  const logger = createLogger('silent');
+  const background = createBackground({ env, database, logger, pollingIntervalSeconds: 0.5 });
+  await background.start();
+  const { queue, events, storage } = background;
+  const app = createApp({ env, database, logger, queue, events, storage });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     database,
+    background,
     fetch: (path, init) => fetch(url + path, init),
     close: async () => {
+      events.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await background.stop();
       await database.close();
     },
   };

@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { clientIp } from '#server/auth/client-ip.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import type { AppEvent } from '#server/lib/event-bus.ts';
+import { enforceLimit } from '#server/lib/rate-limit.ts';
+import { FILES_URL_PREFIX } from '#server/lib/storage.ts';
+import { validate } from '#server/lib/validate.ts';
+import { MAX_PUBLIC_EVENT_ARTISTS, type PublicEvent } from '#shared/events.ts';
+import { queueArtistImageBodySchema } from '#shared/images.ts';
+import { existingImages, queueArtistImage } from './images.service.ts';
+
+/** A home page of 20 cards asks once per card; a few pages a minute is plenty for a person. */
+const QUEUE_LIMIT = { windowSeconds: 60, max: 120 };
+/** Proxies close idle connections; a comment line every so often keeps the stream open. */
+const KEEP_ALIVE_MS = 25_000;
+
+const publicEventsQuerySchema = z.object({
+  artist: z
+    .string()
+    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9-]{1,120}$/, 'Invalid artist slug'))
+        .min(1, 'Name at least one artist')
+        .max(MAX_PUBLIC_EVENT_ARTISTS, `At most ${MAX_PUBLIC_EVENT_ARTISTS} artists per stream`),
+    ),
+});
+
+/** POST /api/images/queue */
+export function imagesRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().post('/queue', validate('json', queueArtistImageBodySchema), async (c) => {
+    await enforceLimit(deps.database, `image-queue:${clientIp(c, deps.env.TRUST_PROXY)}`, QUEUE_LIMIT);
+    const body = await queueArtistImage(deps, c.req.valid('json').artistName);
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, body.status === 'queued' ? 202 : 200);
+  });
+}
+
+/**
+ * GET /api/events/public?artist=a,b — image events for the named artists. Images that already
+ * exist are sent first, so a card that queued its image just before connecting misses nothing.
+ */
+export function publicEventsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/public', validate('query', publicEventsQuerySchema), (c) => {
+    const slugs = new Set(c.req.valid('query').artist);
+    c.header('Cache-Control', 'no-store');
+    return streamSSE(c, async (stream) => {
+      const send = (event: PublicEvent) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+      const unsubscribe = deps.events.subscribe(
+        (event: AppEvent) => event.type === 'artist-image-ready' && slugs.has(event.artistSlug),
+        (event) => void send(event),
+      );
+      let ended = false;
+      let stopListeningForClose = () => {};
+      const done = new Promise<void>((resolve) => {
+        const end = () => {
+          ended = true;
+          resolve();
+        };
+        stream.onAbort(end);
+        // Server shutdown: end the stream so the HTTP server can close.
+        stopListeningForClose = deps.events.onClose(end);
+      });
+      try {
+        for (const image of await existingImages(deps.database, [...slugs])) {
+          await send({ type: 'artist-image-ready', artistSlug: image.slug, imageUrl: image.imageUrl });
+        }
+        while (!ended) {
+          await Promise.race([done, stream.sleep(KEEP_ALIVE_MS)]);
+          if (!ended) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        unsubscribe();
+        stopListeningForClose();
+      }
+    });
+  });
+}
+
+/** GET /files/<key>: stored files. Their names change with their content, so they are cached for a year. */
+export function filesRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/*', async (c) => {
+    const key = c.req.path.slice(FILES_URL_PREFIX.length);
+    const file = await deps.storage.get(key);
+    if (!file) return c.text('Not found', 404);
+    c.header('Content-Type', file.contentType);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Content-Length', String(file.body.byteLength));
+    return c.body(file.body as Uint8Array<ArrayBuffer>);
+  });
+}

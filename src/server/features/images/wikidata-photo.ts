@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { type CallRecorder, ProviderError, providerGetJson } from '#server/providers/http.ts';
+import type { MusicBrainzClient } from '#server/providers/musicbrainz/musicbrainz.client.ts';
+
+/** A photo found for an artist, hot-linked from Wikimedia Commons with its credit. */
+export interface FoundPhoto {
+  imageUrl: string;
+  source: 'wikidata';
+  attribution: string;
+}
+
+export type PhotoFinder = (artist: { name: string; mbid: string | null }) => Promise<FoundPhoto | null>;
+
+const statementSchema = z.object({
+  rank: z.enum(['preferred', 'normal', 'deprecated']).default('normal'),
+  mainsnak: z.object({
+    snaktype: z.string(),
+    datavalue: z.object({ value: z.string() }).optional(),
+  }),
+});
+
+/** wbgetclaims answers {claims:{P18:[…]}}, or {claims:{}} when the item has no image. */
+const claimsSchema = z.object({ claims: z.record(z.string(), z.array(statementSchema)) });
+
+/** Commons is phasing out thumbnail widths other than its standard ones; 500 is one of them. */
+const THUMB_WIDTH = 500;
+
+/** 'https://www.wikidata.org/wiki/Q98765432' → 'Q98765432'. */
+export function wikidataId(url: string): string | null {
+  const match = /\/(Q\d+)\/?$/.exec(url);
+  return match ? match[1]! : null;
+}
+
+/** The P18 file to show: a preferred statement first, else the first normal one; never deprecated. */
+export function pickImageFile(statements: z.infer<typeof statementSchema>[]): string | null {
+  const usable = statements.filter((s) => s.rank !== 'deprecated' && s.mainsnak.datavalue);
+  const chosen = usable.find((s) => s.rank === 'preferred') ?? usable[0];
+  return chosen?.mainsnak.datavalue?.value ?? null;
+}
+
+/** Commons' direct thumbnail URL: the directory comes from the md5 of the underscored file name. */
+export function commonsThumbnailUrl(fileName: string, width = THUMB_WIDTH): string {
+  const name = fileName.trim().replace(/ /g, '_');
+  const hash = createHash('md5').update(name, 'utf8').digest('hex');
+  const encoded = encodeURIComponent(name);
+  const rasterSuffix = /\.(svg|tiff?|pdf|djvu)$/i.test(name) ? '.png' : '';
+  return `https://upload.wikimedia.org/wikipedia/commons/thumb/${hash[0]}/${hash.slice(0, 2)}/${encoded}/${width}px-${encoded}${rasterSuffix}`;
+}
+
+export interface WikidataPhotoOptions {
+  musicBrainz: MusicBrainzClient;
+  wikidataUrl: string;
+  userAgent: string;
+  timeoutMs: number;
+  record: CallRecorder;
+  onUnavailable(error: ProviderError): void;
+}
+
+/**
+ * MusicBrainz URL relations → Wikidata P18 → Commons thumbnail. Any provider failure (this server
+ * may have no internet at all) means "no photo": the caller then draws an artwork instead.
+ */
+export function wikidataPhotoFinder(options: WikidataPhotoOptions): PhotoFinder {
+  return async (artist) => {
+    if (!artist.mbid) return null;
+    try {
+      const details = await options.musicBrainz.lookupArtist(artist.mbid);
+      const entity = details.wikidataUrl ? wikidataId(details.wikidataUrl) : null;
+      if (!entity) return null;
+      const url = new URL('/w/api.php', options.wikidataUrl);
+      url.search = new URLSearchParams({ action: 'wbgetclaims', entity, property: 'P18', format: 'json' }).toString();
+      const answer = await providerGetJson({
+        provider: 'wikidata',
+        operation: 'image-claims',
+        url,
+        headers: { 'User-Agent': options.userAgent },
+        schema: claimsSchema,
+        timeoutMs: options.timeoutMs,
+        record: options.record,
+        maxAttempts: 1,
+      });
+      const file = pickImageFile(answer.claims.P18 ?? []);
+      if (!file) return null;
+      return {
+        imageUrl: commonsThumbnailUrl(file),
+        source: 'wikidata',
+        attribution: `${file} — Wikimedia Commons (https://commons.wikimedia.org/wiki/File:${encodeURIComponent(file.replace(/ /g, '_'))})`,
+      };
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        options.onUnavailable(error);
+        return null;
+      }
+      throw error;
+    }
+  };
+}

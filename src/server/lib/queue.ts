@@ -1,0 +1,142 @@
+import PgBoss from 'pg-boss';
+import type { ZodType } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * A kind of job: its queue name, the payload's schema (checked again when a worker takes the
+ * job, since the row may have been written by an older or newer version of the server) and
+ * pg-boss queue options.
+ */
+export interface JobType<Payload> {
+  name: string;
+  schema: ZodType<Payload>;
+  /**
+   * 'stately' keeps at most one queued and one running job per singleton key; 'standard' has no
+   * such limit.
+   */
+  policy?: 'standard' | 'stately';
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+}
+
+/** A job type with the code that runs it. */
+export interface JobDefinition<Payload> extends JobType<Payload> {
+  handler(payload: Payload, job: { id: string }): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Jobs sharing a key on a 'stately' queue are not queued twice. */
+  singletonKey?: string;
+}
+
+export interface Queue {
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (bounded) for the running ones to finish. */
+  stop(): Promise<void>;
+  /** The new job's id, or null when an equal singleton job is already queued. */
+  send<Payload>(type: JobType<Payload>, payload: Payload, options?: SendOptions): Promise<string | null>;
+  /** True while a job of this type with this singleton key waits, runs or waits for a retry. */
+  isPending(type: JobType<unknown>, singletonKey: string): Promise<boolean>;
+}
+
+const SCHEMA = 'pgboss';
+
+export interface QueueOptions {
+  database: Database;
+  logger: Logger;
+  // biome-ignore lint/suspicious/noExplicitAny: a list of jobs of different payload types
+  jobs: JobDefinition<any>[];
+  /** How often idle workers look for jobs they were not woken for (other processes' sends). */
+  pollingIntervalSeconds?: number;
+  stopTimeoutMs?: number;
+}
+
+/**
+ * PGlite has one connection and two calls: `query()` takes parameters but only one statement;
+ * `exec()` takes several statements (pg-boss sends its migrations and locked batches as one text)
+ * but no parameters.
+ */
+export function pgliteExecuteSql(pglite: NonNullable<Database['pglite']>): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await pglite.query(text, values);
+        return { rows: result.rows as unknown[] as never[] };
+      }
+      const results = await pglite.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as never[] };
+    },
+  };
+}
+
+function bossOptions(database: Database): PgBoss.ConstructorOptions {
+  if (database.pglite) return { db: pgliteExecuteSql(database.pglite) };
+  const connectionString = database.pool?.options.connectionString;
+  if (!connectionString) throw new Error('The job queue needs the PostgreSQL connection string');
+  // Its own small pool: long-polling workers must not starve the request handlers' connections.
+  return { connectionString, max: 3, application_name: 'tourguides-queue' };
+}
+
+export function createQueue(options: QueueOptions): Queue {
+  const { database, logger, jobs } = options;
+  const log = logger.child({ component: 'queue' });
+  const boss = new PgBoss({ ...bossOptions(database), schema: SCHEMA });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const workerIds = new Map<string, string>();
+
+  async function startWorker(definition: JobDefinition<unknown>): Promise<void> {
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      policy: definition.policy ?? 'standard',
+      retryLimit: definition.retryLimit ?? 2,
+      retryDelay: definition.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds ?? 120,
+    });
+    const workerId = await boss.work(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async ([job]) => {
+        if (!job) return;
+        const parsed = definition.schema.safeParse(job.data);
+        if (!parsed.success) {
+          // Retrying cannot fix a malformed payload: record it and let the job end.
+          log.error({ job: definition.name, id: job.id, issues: parsed.error.issues }, 'malformed job payload dropped');
+          return;
+        }
+        const started = performance.now();
+        await definition.handler(parsed.data, { id: job.id });
+        log.info({ job: definition.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+      },
+    );
+    workerIds.set(definition.name, workerId);
+  }
+
+  return {
+    async start() {
+      await boss.start();
+      for (const definition of jobs) await startWorker(definition);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+    },
+    async send(type, payload, sendOptions = {}) {
+      const data = type.schema.parse(payload) as object;
+      const id = await boss.send(type.name, data, { singletonKey: sendOptions.singletonKey });
+      // Wake the local worker now instead of at its next poll.
+      const workerId = workerIds.get(type.name);
+      if (id && workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+    async isPending(type, singletonKey) {
+      // pg-boss's job states are an enum ordered created < retry < active < completed < ….
+      const { rows } = await database.query(
+        `select 1 from ${SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' limit 1`,
+        [type.name, singletonKey],
+      );
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Events the server pushes to browsers over SSE. Public events carry nothing private: anyone may
+ * listen to them (the card waiting for an artist image is shown to visitors too).
+ */
+export interface ArtistImageReadyEvent {
+  type: 'artist-image-ready';
+  artistSlug: string;
+  imageUrl: string;
+}
+
+export type PublicEvent = ArtistImageReadyEvent;
+
+export const publicEventTypes = ['artist-image-ready'] as const satisfies readonly PublicEvent['type'][];
+
+/** GET /api/events/public?artist=slug1,slug2 — at most this many slugs per stream. */
+export const MAX_PUBLIC_EVENT_ARTISTS = 50;
