@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router';
+import { accountRoutes } from '#client/features/auth/account-routes.ts';
 import { PageLoader, RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
 
@@ -33,6 +34,7 @@ export function createRouter() {
               lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
             },
             { path: 'donate', lazy: async () => ({ Component: (await import('./routes/donate.tsx')).DonatePage }) },
+            ...accountRoutes,
             { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }) },
           ],
         },

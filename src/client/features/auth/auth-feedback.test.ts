@@ -25,7 +25,10 @@ describe('loginFailed', () => {
 
 describe('signUpFailed', () => {
   it("maps 'already registered' (message or code) to the spec's text", () => {
-    const expected = { title: 'Sign Up Failed', description: 'This email is already registered. Please log in instead.' };
+    const expected = {
+      title: 'Sign Up Failed',
+      description: 'This email is already registered. Please log in instead.',
+    };
     expect(signUpFailed({ status: 422, message: 'User already registered' })).toMatchObject(expected);
     expect(signUpFailed({ status: 422, code: 'USER_ALREADY_EXISTS', message: 'User exists' })).toMatchObject(expected);
   });

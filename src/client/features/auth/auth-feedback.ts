@@ -1,5 +1,5 @@
-import type { AuthClientError } from '#client/lib/auth-client.ts';
 import type { ToastInput } from '#client/components/ui/toaster.tsx';
+import type { AuthClientError } from '#client/lib/auth-client.ts';
 
 /** The toasts of the /auth screen (spec section 8), as data so the mapping can be tested alone. */
 type Feedback = Pick<ToastInput, 'title' | 'description' | 'variant'>;

@@ -30,7 +30,8 @@ type AuthMessage = { type: 'signed-in' | 'signed-out' };
 let channel: BroadcastChannel | null | undefined;
 
 function authChannel(): BroadcastChannel | null {
-  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  if (channel === undefined)
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   return channel;
 }
 

@@ -1,0 +1,139 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextInput } from '#client/components/ui/form-field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ArtistPagination } from '#client/features/artists/components/artist-pagination.tsx';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import type { AdminArtistsPage as ArtistsPage } from '#shared/auth.ts';
+import { useAdminArtists } from '../api/get-admin-artists.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** Search text typed now, written to ?q= once typing pauses (so the URL can be shared or reloaded). */
+function useDebouncedQueryParam(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => {
+      setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, setParams]);
+  return { q, text, setText };
+}
+
+/** /admin/artists: every catalog artist with its tour and stop counts, searchable by name. */
+export const AdminArtistsPage = () => {
+  useDocumentTitle(`Artists · Admin | ${BRAND}`);
+  const [params, setParams] = useSearchParams();
+  const { q, text, setText } = useDebouncedQueryParam(params, setParams);
+  const page = pageFrom(params);
+  const { data, isPending, isError, error, isFetching, refetch } = useAdminArtists({ q, page });
+
+  const goToPage = (next: number) => {
+    setParams(q ? { q, page: String(next) } : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Admin</p>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">Artists</h1>
+        <p className="text-muted">Every artist in the catalog, with the tours and tour stops stored for them.</p>
+      </header>
+      <search className="relative block max-w-md">
+        <label htmlFor="admin-artist-search" className="sr-only">
+          Search artists
+        </label>
+        <Search className="pointer-events-none absolute top-3.5 left-3.5 size-4 text-muted" aria-hidden="true" />
+        <TextInput
+          id="admin-artist-search"
+          type="search"
+          placeholder="Search artists by name"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="pl-10"
+        />
+      </search>
+      {isPending ? (
+        <Spinner label="Loading artists..." className="py-16" />
+      ) : isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-card border border-destructive/60 bg-destructive-surface p-5"
+        >
+          <p className="font-semibold text-destructive-foreground">Could not load the artists.</p>
+          <p className="text-sm text-destructive-foreground/90">{error.message}</p>
+          <Button variant="outline" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : data.total === 0 ? (
+        <p className="rounded-card border border-dashed border-border-strong bg-surface px-6 py-12 text-center text-muted">
+          {q ? `No artists match “${q}”.` : 'The catalog has no artists yet.'}
+        </p>
+      ) : (
+        <ArtistsTable data={data} busy={isFetching} onPageChange={goToPage} />
+      )}
+    </section>
+  );
+};
+
+const ArtistsTable = ({
+  data,
+  busy,
+  onPageChange,
+}: {
+  data: ArtistsPage;
+  busy: boolean;
+  onPageChange: (page: number) => void;
+}) => (
+  <div className="flex flex-col gap-2">
+    <p className="text-sm text-muted" aria-live="polite">
+      {data.total === 1 ? '1 artist' : `${data.total} artists`}
+    </p>
+    <div className="overflow-x-auto rounded-card border border-border bg-surface" aria-busy={busy}>
+      <table className="w-full min-w-[22rem] text-left text-sm">
+        <thead className="border-b border-border text-xs uppercase tracking-wider text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Artist
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Tours
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Stops
+            </th>
+          </tr>
+        </thead>
+        <tbody className={busy ? 'opacity-60 transition-opacity' : undefined}>
+          {data.artists.map((artist) => (
+            <tr key={artist.id} className="border-b border-border/60 last:border-0 hover:bg-white/3">
+              <th scope="row" className="px-4 py-3 font-medium">
+                <Link to={`/tour/${artist.slug}`} className="rounded-sm hover:text-accent hover:underline">
+                  {artist.name}
+                </Link>
+              </th>
+              <td className="px-4 py-3 text-right tabular-nums">{artist.tourCount}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{artist.stopCount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+    {data.totalPages > 1 ? (
+      <ArtistPagination page={data.page} totalPages={data.totalPages} onPageChange={onPageChange} />
+    ) : null}
+  </div>
+);

@@ -1,0 +1,41 @@
+import type { RouteObject } from 'react-router';
+
+/**
+ * The routes of accounts and roles, mounted by src/client/app/router.tsx: the reset page, signed-in
+ * pages behind SignedInOnly and admin pages behind AdminOnly. Every page loads on demand.
+ */
+const guards = () => import('./components/route-guards.tsx');
+const placeholders = () => import('./components/placeholder-pages.tsx');
+
+export const accountRoutes: RouteObject[] = [
+  {
+    path: 'auth/reset-password',
+    lazy: async () => ({ Component: (await import('./components/reset-password-page.tsx')).ResetPasswordPage }),
+  },
+  {
+    lazy: async () => ({ Component: (await guards()).SignedInOnly }),
+    children: [
+      { path: 'dashboard', lazy: async () => ({ Component: (await placeholders()).DashboardPage }) },
+      { path: 'my-shows', lazy: async () => ({ Component: (await placeholders()).HistoryPage }) },
+      { path: 'stats', lazy: async () => ({ Component: (await placeholders()).StatsPage }) },
+      { path: 'vacation', lazy: async () => ({ Component: (await placeholders()).VacationPage }) },
+      {
+        path: 'settings',
+        lazy: async () => ({
+          Component: (await import('#client/features/settings/components/settings-page.tsx')).SettingsPage,
+        }),
+      },
+    ],
+  },
+  {
+    lazy: async () => ({ Component: (await guards()).AdminOnly }),
+    children: [
+      {
+        path: 'admin/artists',
+        lazy: async () => ({
+          Component: (await import('#client/features/admin/components/admin-artists-page.tsx')).AdminArtistsPage,
+        }),
+      },
+    ],
+  },
+];

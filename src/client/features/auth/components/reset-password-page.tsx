@@ -1,0 +1,147 @@
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { showToast } from '#client/components/ui/toaster.tsx';
+import { type AuthClientError, authClient } from '#client/lib/auth-client.ts';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { passwordSchema } from '#shared/auth.ts';
+import { resetFailed, unexpectedError } from '../auth-feedback.ts';
+import { useCompleteSignIn } from '../use-complete-sign-in.ts';
+import { focusField, validateForm } from '../validate-form.ts';
+
+const newPasswordSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+const passwordUpdated = { title: 'Password updated' };
+
+function isInvalidToken(error: AuthClientError): boolean {
+  return error.code === 'INVALID_TOKEN' || /invalid token|expired/i.test(error.message ?? '');
+}
+
+/**
+ * Where the reset mail's link lands (/auth/reset-password?token=…). The server signs the visitor in
+ * with the new password unless the account has two-factor (then they log in as usual).
+ */
+export const ResetPasswordPage = () => {
+  useDocumentTitle(`Set a New Password | ${BRAND}`);
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [linkBroken, setLinkBroken] = useState(!token || params.has('error'));
+
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:px-6 sm:py-14">
+      <Link
+        to="/auth"
+        className="inline-flex items-center gap-2 self-start rounded-md text-sm text-muted hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to login
+      </Link>
+      <div className="rounded-card border border-border bg-surface p-5 shadow-glow sm:p-8">
+        {linkBroken || !token ? (
+          <BrokenLink />
+        ) : (
+          <NewPasswordForm token={token} onTokenRejected={() => setLinkBroken(true)} />
+        )}
+      </div>
+    </section>
+  );
+};
+
+const BrokenLink = () => (
+  <div className="flex flex-col gap-4 text-center" role="alert">
+    <h1 className="font-display text-3xl font-bold">Link expired</h1>
+    <p className="text-muted">
+      This password reset link is invalid or has expired. Links work once, for one hour. Request a new one and use the
+      newest email.
+    </p>
+    <Button asChild size="lg">
+      <Link to="/auth?mode=reset">Request a new link</Link>
+    </Button>
+  </div>
+);
+
+const NewPasswordForm = ({ token, onTokenRejected }: { token: string; onTokenRejected: () => void }) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const [invalidField, setInvalidField] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async (): Promise<string | undefined> => {
+    const checked = validateForm(newPasswordSchema, values);
+    if (!checked.ok) return checked.field;
+    const { error } = await authClient.resetPassword({ token, newPassword: checked.data.newPassword });
+    if (error && isInvalidToken(error)) onTokenRejected();
+    else if (error) showToast(resetFailed(error));
+    else if (await completeSignIn({ ...passwordUpdated, description: "You're logged in with your new password." })) {
+      navigate('/dashboard', { replace: true });
+    } else {
+      // Two-factor accounts are not signed in by the reset: they log in and give their code.
+      showToast({ ...passwordUpdated, description: 'Log in with your new password to continue.' });
+      navigate('/auth', { replace: true });
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const failedField = await save();
+      setInvalidField(failedField);
+      focusField(formRef.current, failedField);
+    } catch {
+      showToast(unexpectedError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const update = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <>
+      <header className="mb-6 flex flex-col gap-2 text-center">
+        <h1 className="font-display text-3xl font-bold">Set a New Password</h1>
+        <p className="text-muted">Choose a new password for your TourGuides account</p>
+      </header>
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <fieldset disabled={busy} className="flex flex-col gap-4">
+          <Field
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            value={values.newPassword}
+            onChange={update('newPassword')}
+            invalid={invalidField === 'newPassword'}
+            hint="Password must be at least 6 characters"
+          />
+          <Field
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            onChange={update('confirmPassword')}
+            invalid={invalidField === 'confirmPassword'}
+          />
+        </fieldset>
+        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving...' : 'Set New Password'}
+        </Button>
+      </form>
+    </>
+  );
+};

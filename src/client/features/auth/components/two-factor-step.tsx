@@ -1,0 +1,101 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { z } from 'zod';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { showToast } from '#client/components/ui/toaster.tsx';
+import { authClient } from '#client/lib/auth-client.ts';
+import { codeFailed, unexpectedError } from '../auth-feedback.ts';
+import { useCompleteSignIn } from '../use-complete-sign-in.ts';
+import { focusField, validateForm } from '../validate-form.ts';
+
+const totpSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
+const backupSchema = z.object({ code: z.string().trim().min(1, 'Enter one of your backup codes.') });
+
+interface TwoFactorStepProps {
+  onBack: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** The second step of signing in to an account with two-factor on: an app code or a backup code. */
+export const TwoFactorStep = ({ onBack, onBusyChange }: TwoFactorStepProps) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [useBackupCode, setUseBackupCode] = useState(false);
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const completeSignIn = useCompleteSignIn();
+
+  const verify = async () => {
+    const checked = validateForm(useBackupCode ? backupSchema : totpSchema, { code });
+    if (!checked.ok) return false;
+    const { error } = useBackupCode
+      ? await authClient.twoFactor.verifyBackupCode({ code: checked.data.code })
+      : await authClient.twoFactor.verifyTotp({ code: checked.data.code });
+    if (error) {
+      showToast(codeFailed('Verification Failed', error));
+      return false;
+    }
+    await completeSignIn();
+    return true;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    onBusyChange(true);
+    try {
+      const accepted = await verify();
+      setInvalid(!accepted);
+      if (!accepted) focusField(formRef.current, 'code');
+    } catch {
+      showToast(unexpectedError);
+    } finally {
+      setBusy(false);
+      onBusyChange(false);
+    }
+  };
+
+  const switchKind = () => {
+    setUseBackupCode((current) => !current);
+    setCode('');
+    setInvalid(false);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <fieldset disabled={busy} className="flex flex-col gap-4">
+        <Field
+          key={useBackupCode ? 'backup' : 'totp'}
+          label={useBackupCode ? 'Backup code' : 'Authentication code'}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode={useBackupCode ? 'text' : 'numeric'}
+          maxLength={useBackupCode ? 32 : 6}
+          required
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          invalid={invalid}
+          hint={useBackupCode ? 'Each backup code works once.' : 'Open your authenticator app for the current code.'}
+          className="[&_input]:font-mono [&_input]:tracking-[0.2em]"
+        />
+      </fieldset>
+      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
+        <Button variant="link" disabled={busy} onClick={switchKind}>
+          {useBackupCode ? 'Use an authenticator code' : 'Use a backup code instead'}
+        </Button>
+        <Button variant="link" disabled={busy} onClick={onBack}>
+          Back to login
+        </Button>
+      </div>
+    </form>
+  );
+};

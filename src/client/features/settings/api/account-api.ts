@@ -1,0 +1,54 @@
+import { ApiError } from '#client/lib/api-client.ts';
+import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
+import type { ErrorBody } from '#shared/errors.ts';
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** Same-origin request with our cookie; the browser adds the Origin header the server's CSRF check reads. */
+async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
+  }
+  if (response.ok) return response;
+  const error = ((await response.json().catch(() => null)) as Partial<ErrorBody> | null)?.error;
+  throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? response.statusText);
+}
+
+/** PATCH /api/account/profile */
+export async function updateProfile(input: ProfileUpdate): Promise<MeUser> {
+  const response = await request('PATCH', '/api/account/profile', input);
+  return ((await response.json()) as { user: MeUser }).user;
+}
+
+/** DELETE /api/account: removes the account and every row of it; the session cookie goes with it. */
+export async function deleteAccount(input: DeleteAccountRequest): Promise<void> {
+  await request('DELETE', '/api/account', input);
+}
+
+/** GET /api/account/export, saved by the browser as a JSON file. */
+export async function downloadAccountExport(): Promise<void> {
+  const response = await request('GET', '/api/account/export');
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'tourguides-my-data.json';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the file to the browser; the object URL is no longer needed.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

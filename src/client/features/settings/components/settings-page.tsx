@@ -1,0 +1,42 @@
+import { LogOut } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { useSession } from '#client/features/auth/use-session.ts';
+import { useSignOut } from '#client/features/auth/use-sign-out.ts';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { DataSection } from './data-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
+
+/** /settings (signed-in only, see SignedInOnly): profile, security, sessions and the account's data. */
+export const SettingsPage = () => {
+  useDocumentTitle(`Settings | ${BRAND}`);
+  const { user } = useSession();
+  const { signOut, signingOut } = useSignOut();
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <header className="flex items-center justify-between gap-4">
+        {/* Phones show 'Settings' in the header bar already. */}
+        <h1 className="hidden font-display text-4xl font-bold md:block">Settings</h1>
+        <Button
+          variant="outline"
+          className="ml-auto"
+          disabled={signingOut}
+          aria-busy={signingOut}
+          onClick={() => void signOut()}
+        >
+          <LogOut aria-hidden="true" />
+          {signingOut ? 'Signing out...' : 'Sign Out'}
+        </Button>
+      </header>
+      <ProfileSection user={user} />
+      <PasswordSection email={user.email} />
+      <TwoFactorSection enabled={user.twoFactorEnabled} />
+      <SessionsSection />
+      <DataSection />
+    </div>
+  );
+};

@@ -1,0 +1,251 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { showToast } from '#client/components/ui/toaster.tsx';
+import { codeFailed, unexpectedError } from '#client/features/auth/auth-feedback.ts';
+import { refreshSession } from '#client/features/auth/session.ts';
+import { validateForm } from '#client/features/auth/validate-form.ts';
+import { authClient } from '#client/lib/auth-client.ts';
+import { SettingsCard } from './settings-card.tsx';
+
+const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password.') });
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
+
+interface Enrolment {
+  totpURI: string;
+  backupCodes: string[];
+}
+
+/** Runs one step of the section: busy while it runs, the unexpected-error toast if it throws. */
+function useStep() {
+  const [busy, setBusy] = useState(false);
+  const run = async (step: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await step();
+    } catch {
+      showToast(unexpectedError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+/** TOTP two-factor: enrol with a QR code (or the key typed by hand), keep backup codes, confirm with a code. */
+export const TwoFactorSection = ({ enabled }: { enabled: boolean }) => {
+  const [enrolment, setEnrolment] = useState<Enrolment>();
+  return (
+    <SettingsCard
+      title="Two-factor authentication"
+      description="After your password, logging in also asks for a code from an authenticator app."
+    >
+      {enabled ? (
+        <DisableTwoFactor />
+      ) : enrolment ? (
+        <ConfirmEnrolment enrolment={enrolment} onCancel={() => setEnrolment(undefined)} />
+      ) : (
+        <StartEnrolment onStarted={setEnrolment} />
+      )}
+    </SettingsCard>
+  );
+};
+
+const PasswordStep = ({
+  submitLabel,
+  busyLabel,
+  onPassword,
+  variant,
+}: {
+  submitLabel: string;
+  busyLabel: string;
+  onPassword: (password: string) => Promise<boolean>;
+  variant?: 'outline';
+}) => {
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const { busy, run } = useStep();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      const checked = validateForm(passwordSchema, { password });
+      const accepted = checked.ok && (await onPassword(checked.data.password));
+      setInvalid(!accepted);
+      if (accepted) setPassword('');
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
+      <Field
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        disabled={busy}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        invalid={invalid}
+        className="sm:w-72"
+      />
+      <Button type="submit" variant={variant} disabled={busy} aria-busy={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  );
+};
+
+const StartEnrolment = ({ onStarted }: { onStarted: (enrolment: Enrolment) => void }) => (
+  <div className="flex flex-col gap-4">
+    <p className="text-sm">Two-factor is off. Enter your password to set it up.</p>
+    <PasswordStep
+      submitLabel="Set Up Two-Factor"
+      busyLabel="Starting..."
+      onPassword={async (password) => {
+        const { data, error } = await authClient.twoFactor.enable({ password });
+        if (error) showToast(codeFailed('Two-Factor Not Started', error));
+        else if ('totpURI' in data) onStarted(data);
+        return !error;
+      }}
+    />
+  </div>
+);
+
+/** The secret of an otpauth:// URI, in groups of four for typing into an app by hand. */
+function manualKey(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+function useQrCode(text: string): string | undefined {
+  const [dataUrl, setDataUrl] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    // Loaded on demand: only people enrolling need the QR encoder.
+    void import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(text, { margin: 1, width: 192, errorCorrectionLevel: 'M' }))
+      .then((url) => current && setDataUrl(url));
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return dataUrl;
+}
+
+const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCancel: () => void }) => {
+  const queryClient = useQueryClient();
+  const qrCode = useQrCode(enrolment.totpURI);
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const { busy, run } = useStep();
+
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      const checked = validateForm(codeSchema, { code });
+      if (!checked.ok) return setInvalid(true);
+      const { error } = await authClient.twoFactor.verifyTotp({ code: checked.data.code });
+      setInvalid(Boolean(error));
+      if (error) return showToast(codeFailed('Code Not Accepted', error));
+      await refreshSession(queryClient);
+      showToast({ title: 'Two-factor is on', description: 'Logging in now also asks for a code from your app.' });
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ol className="flex list-decimal flex-col gap-6 pl-5 text-sm marker:font-semibold marker:text-accent">
+        <li className="flex flex-col gap-3">
+          <p>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).</p>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+            <div className="flex size-[13rem] shrink-0 items-center justify-center rounded-xl bg-white p-2">
+              {qrCode ? (
+                <img src={qrCode} alt="QR code for your authenticator app" className="size-48" />
+              ) : (
+                <span className="text-xs text-black/60">Drawing the QR code…</span>
+              )}
+            </div>
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="text-muted">Or type this key into the app:</p>
+              <code className="break-all rounded-lg bg-background px-3 py-2 font-mono text-sm tracking-wider">
+                {manualKey(enrolment.totpURI)}
+              </code>
+            </div>
+          </div>
+        </li>
+        <li className="flex flex-col gap-3">
+          <p>
+            Keep these backup codes somewhere safe. Each one logs you in once if you lose your phone; they are shown
+            only now.
+          </p>
+          <ul className="grid grid-cols-2 gap-2 rounded-xl bg-background p-3 font-mono text-sm sm:grid-cols-3">
+            {enrolment.backupCodes.map((backupCode) => (
+              <li key={backupCode}>{backupCode}</li>
+            ))}
+          </ul>
+        </li>
+        <li className="flex flex-col gap-3">
+          <p>Enter the 6-digit code the app shows now to finish.</p>
+          <form onSubmit={confirm} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Field
+              label="Authentication code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              required
+              disabled={busy}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              invalid={invalid}
+              className="sm:w-56 [&_input]:font-mono [&_input]:tracking-[0.3em]"
+            />
+            <div className="flex gap-2">
+              <Button type="submit" disabled={busy} aria-busy={busy}>
+                {busy ? 'Verifying...' : 'Turn On'}
+              </Button>
+              <Button variant="ghost" disabled={busy} onClick={onCancel}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </li>
+      </ol>
+    </div>
+  );
+};
+
+const DisableTwoFactor = () => {
+  const queryClient = useQueryClient();
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="flex items-center gap-2 text-sm font-medium">
+        <ShieldCheck className="size-5 text-accent" aria-hidden="true" /> Two-factor is on.
+      </p>
+      <p className="text-sm text-muted">To turn it off, enter your password.</p>
+      <PasswordStep
+        submitLabel="Turn Off Two-Factor"
+        busyLabel="Turning off..."
+        variant="outline"
+        onPassword={async (password) => {
+          const { error } = await authClient.twoFactor.disable({ password });
+          if (error) {
+            showToast(codeFailed('Two-Factor Still On', error));
+            return false;
+          }
+          await refreshSession(queryClient);
+          showToast({ title: 'Two-factor is off', description: 'Logging in asks only for your password again.' });
+          return true;
+        }}
+      />
+    </div>
+  );
+};
