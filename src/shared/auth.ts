@@ -104,6 +104,11 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;
 
+/** POST /api/account/two-factor/qr — the QR code of the enrolment URI, as SVG. */
+export const totpQrRequestSchema = z.object({
+  uri: z.string().max(512).startsWith('otpauth://totp/', { message: 'Not an authenticator URI' }),
+});
+
 /** GET /api/me */
 export interface MeUser {
   id: string;

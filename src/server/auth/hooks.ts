@@ -4,13 +4,14 @@ import type { Database } from '#server/db/client.ts';
 import { hitLimit, resetLimit } from '#server/lib/rate-limit.ts';
 import { authMessages, fullNameSchema, tooManyAttemptsMessage } from '#shared/auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { badRequest, bodyField, type HookContext } from './hook-utils.ts';
 import { type AccountLimit, accountLimitKey, perAccountRules } from './limits.ts';
+import { requireCurrentTotpCode } from './two-factor-hooks.ts';
 
 /**
  * Our rules around Better Auth's endpoints, as before/after hooks keyed by path. Before hooks refuse
  * (throw APIError); after hooks adjust answers to the spec's messages and finish flows.
  */
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 type Hook = (ctx: HookContext, database: Database) => Promise<void>;
 
 /** Users whose password was just reset, per request, so the after hook can sign them in. */
@@ -18,15 +19,6 @@ const resetUsers = new WeakMap<Request, { id: string; twoFactorEnabled?: boolean
 
 export function rememberPasswordReset(request: Request | undefined, user: { id: string }): void {
   if (request) resetUsers.set(request, user);
-}
-
-function bodyField(ctx: HookContext, field: string): string | undefined {
-  const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function badRequest(message: string, code = 'BAD_REQUEST'): APIError {
-  return new APIError('BAD_REQUEST', { message, code });
 }
 
 function refuseCommonPassword(password: string | undefined): void {
@@ -70,6 +62,7 @@ const beforeHooks: Record<string, Hook> = {
     await countAccountAttempt(database, 'otpSend', email);
   },
   '/sign-in/email-otp': (ctx, database) => countAccountAttempt(database, 'otpSignIn', bodyField(ctx, 'email')),
+  '/two-factor/disable': (ctx) => requireCurrentTotpCode(ctx),
 };
 
 function returnedError(ctx: HookContext): APIError | undefined {

@@ -3,8 +3,8 @@ import { deleteCookie } from 'hono/cookie';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
-import { deleteAccountSchema, type MeResponse, profileUpdateSchema } from '#shared/auth.ts';
-import { deleteAccount, describeUser, exportAccount, updateProfile } from './account.service.ts';
+import { deleteAccountSchema, type MeResponse, profileUpdateSchema, totpQrRequestSchema } from '#shared/auth.ts';
+import { deleteAccount, describeUser, exportAccount, totpQrSvg, updateProfile } from './account.service.ts';
 
 /** GET /api/me: the signed-in user or null (never 401, so the client can ask freely). */
 export function meRoutes({ database }: Pick<AppDeps, 'database'>) {
@@ -23,6 +23,9 @@ export function accountRoutes({ database, env }: Pick<AppDeps, 'database' | 'env
     .patch('/profile', validate('json', profileUpdateSchema), async (c) => {
       const user = await updateProfile(database, c.var.user!.id, c.req.valid('json'));
       return c.json({ user });
+    })
+    .post('/two-factor/qr', validate('json', totpQrRequestSchema), async (c) => {
+      return c.json({ svg: await totpQrSvg(c.req.valid('json').uri) });
     })
     .get('/export', async (c) => {
       const data = await exportAccount(database, c.var.user!.id);

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { verifyPassword } from '#server/auth/password-hash.ts';
 import { hasRole } from '#server/auth/roles.ts';
 import type { Database } from '#server/db/client.ts';
@@ -81,4 +82,9 @@ async function confirmPresence(
     'FORBIDDEN',
     hash ? 'Enter your password to delete your account.' : 'Sign in again to delete your account.',
   );
+}
+
+/** The enrolment QR code, rendered on the server so the client needs no QR library. */
+export function totpQrSvg(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
