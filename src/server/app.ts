@@ -9,6 +9,7 @@ import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { handleError } from './lib/error-handler.ts';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
+  app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));
   app.route('/api/events', publicEventsRoutes(deps));
   app.route('/files', filesRoutes(deps));

@@ -183,6 +183,14 @@ export function fakeEvents(): FakeEvent[] {
       daysFromToday: -10,
       time: '19:00:00',
     },
+    // A shared bill: one JamBase event, a stop on both artists' tours.
+    {
+      id: 'jambase:12000030',
+      performers: [VELVET_HARBOR, NORTHERN_LANTERNS],
+      venueId: 'jambase:70004',
+      daysFromToday: 50,
+      time: '18:00:00',
+    },
     {
       id: 'jambase:12000020',
       performers: [HARBOR_TRIBUTE],

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { clientIp } from '#server/auth/client-ip.ts';
+import { createProviders } from '#server/features/sync/sync.providers.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { csrfProtection } from '#server/lib/csrf.ts';
+import { enforceLimit, type LimitRule } from '#server/lib/rate-limit.ts';
+import { validate } from '#server/lib/validate.ts';
+import { catalogSearchQuerySchema, suggestionsRequestSchema, syncRequestSchema } from '#shared/search-api.ts';
+import { searchCatalog, suggestArtists, syncFromSearch } from './search.service.ts';
+
+/**
+ * Visitors may search, but each POST costs provider calls (MusicBrainz allows one a second for
+ * the whole server, JamBase bills per call): a per-IP budget, counted in the database so it holds
+ * across processes.
+ */
+export const SUGGESTIONS_LIMIT: LimitRule = { windowSeconds: 60, max: 20 };
+export const SYNC_LIMIT: LimitRule = { windowSeconds: 60, max: 10 };
+
+export function searchRoutes(deps: AppDeps) {
+  const { database, env } = deps;
+  const providers = createProviders(deps);
+  const limit = (c: Parameters<typeof clientIp>[0], name: string, rule: LimitRule) =>
+    enforceLimit(database, `search-${name}:${clientIp(c, env.TRUST_PROXY)}`, rule);
+
+  return new Hono<AppEnv>()
+    .use(csrfProtection(env.publicUrl))
+    .get('/artists', validate('query', catalogSearchQuerySchema), async (c) => {
+      return c.json(await searchCatalog(database, c.req.valid('query').q));
+    })
+    .post('/suggestions', validate('json', suggestionsRequestSchema), async (c) => {
+      await limit(c, 'suggestions', SUGGESTIONS_LIMIT);
+      return c.json(await suggestArtists(providers, c.req.valid('json').query));
+    })
+    .post('/sync', validate('json', syncRequestSchema), async (c) => {
+      await limit(c, 'sync', SYNC_LIMIT);
+      return c.json(await syncFromSearch(database, providers, c.req.valid('json')));
+    });
+}

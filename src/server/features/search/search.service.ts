@@ -1,0 +1,62 @@
+import type { Database } from '#server/db/client.ts';
+import type { Providers } from '#server/features/sync/sync.providers.ts';
+import { providerFailure, requireJamBase, syncArtistTourDates } from '#server/features/sync/sync.service.ts';
+import { localIsoDate } from '#shared/dates.ts';
+import {
+  type CatalogSearchResponse,
+  SEARCH_RESULTS_LIMIT,
+  type SuggestionsResponse,
+  type SyncRequest,
+  type SyncResponse,
+} from '#shared/search-api.ts';
+import { slugify, titleCase } from '#shared/text.ts';
+import { selectCatalogMatches } from './search.repo.ts';
+
+/** The catalog first: at most five artists whose name contains the text. */
+export async function searchCatalog(database: Database, text: string): Promise<CatalogSearchResponse> {
+  const rows = await selectCatalogMatches(database.db, text, SEARCH_RESULTS_LIMIT);
+  return { matches: rows.map((row) => ({ name: titleCase(row.name), slug: row.slug, tourCount: row.tourCount })) };
+}
+
+/** MusicBrainz suggestions (spec: search-artist-suggestions) for a band the catalog does not know. */
+export async function suggestArtists(providers: Providers, text: string): Promise<SuggestionsResponse> {
+  try {
+    const candidates = await providers.musicBrainz.searchArtists(text, SEARCH_RESULTS_LIMIT);
+    return {
+      suggestions: candidates.map((candidate) => ({
+        name: candidate.name,
+        slug: slugify(candidate.name),
+        mbid: candidate.mbid,
+        disambiguation: candidate.disambiguation,
+        type: candidate.type,
+      })),
+    };
+  } catch (error) {
+    throw providerFailure(error);
+  }
+}
+
+/** Tour dates from JamBase into the catalog (spec: search-jambase); the answer names the tour page. */
+export async function syncFromSearch(
+  database: Database,
+  providers: Providers,
+  request: SyncRequest,
+  today = localIsoDate(),
+): Promise<SyncResponse> {
+  const jamBase = requireJamBase(providers.jamBase);
+  const outcome = await syncArtistTourDates(
+    database,
+    jamBase,
+    { name: request.artistName, mbid: request.mbid ?? null },
+    today,
+  );
+  return {
+    success: true,
+    stopsAdded: outcome.stopsAdded,
+    stopsFound: outcome.stopsFound,
+    artistName: titleCase(outcome.artistName),
+    artistSlug: outcome.artistSlug,
+    tourId: outcome.tours[0]?.id ?? null,
+    tours: outcome.tours.map((tour) => ({ artist_slug: outcome.artistSlug, name: tour.name })),
+  };
+}
