@@ -7,8 +7,8 @@ import { BandSearchForm } from '#client/features/search/components/band-search-f
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { scrollBehavior } from '#client/lib/utils.ts';
 
-function scrollToArtists(): void {
-  document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
+  document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior, block: 'start' });
 }
 
 /** '/#artists' (on load, or from the header link while already here) lands on the list. */
@@ -16,7 +16,20 @@ function useScrollToArtistsAnchor(): void {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks each new navigation to the anchor.
   useEffect(() => {
-    if (location.hash === `#${ARTISTS_SECTION_ID}`) scrollToArtists();
+    if (location.hash !== `#${ARTISTS_SECTION_ID}`) return;
+    if (location.key !== 'default') {
+      scrollToArtists();
+      return;
+    }
+    // On a fresh page load the web fonts may still reflow the hero: jump now, and again once they are in.
+    scrollToArtists('auto');
+    let cancelled = false;
+    document.fonts.ready.then(() => {
+      if (!cancelled) scrollToArtists('auto');
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [location.hash, location.key]);
 }
 
@@ -32,14 +45,14 @@ const Hero = () => (
       className="stage-beam right-[2%] motion-safe:animate-beam-sway bg-cyan/40 [animation-delay:-6s]"
     />
     <div className="mx-auto flex max-w-5xl flex-col items-center gap-7 px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
-      <p className="rounded-full border border-accent/40 bg-background/60 px-4 py-1.5 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+      <p className="rounded-full border border-accent/40 bg-background/60 px-4 py-1.5 text-[0.6875rem] font-semibold tracking-[0.12em] text-accent uppercase sm:text-xs sm:tracking-[0.18em]">
         Never miss your favorite bands on tour
       </p>
       <h1 className="max-w-4xl text-hero font-extrabold">
         Local guides for every stop on your favorite band's tour – already built and ready to use.
       </h1>
       <BandSearchForm />
-      <Button variant="outline" size="lg" onClick={scrollToArtists} className="bg-background/40 backdrop-blur">
+      <Button variant="outline" size="lg" onClick={() => scrollToArtists()} className="bg-background/40 backdrop-blur">
         Browse Artists
         <ArrowDown aria-hidden="true" />
       </Button>

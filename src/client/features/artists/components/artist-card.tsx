@@ -13,7 +13,7 @@ export function tourCountLabel(count: number): string {
 export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actions?: ReactNode }) => (
   <article className="group relative flex w-full flex-col overflow-hidden rounded-card border border-border bg-surface transition-[border-color,box-shadow,transform] duration-200 motion-safe:hover:-translate-y-0.5 hover:border-accent/60 hover:shadow-glow">
     <div className="relative">
-      <ArtistImage src={artist.imageUrl} className="aspect-[4/3]" />
+      <ArtistImage src={artist.imageUrl} seed={artist.slug} className="aspect-[4/3]" />
       <div className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-surface to-transparent" />
       {actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
     </div>

@@ -27,21 +27,22 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
   return [ref, isNear];
 }
 
+/** A stable hue shift per artist so a page of placeholders does not look like one repeated tile. */
+function placeholderHue(seed: string): number {
+  let hash = 0;
+  for (const character of seed) hash = (hash * 31 + character.charCodeAt(0)) % 360;
+  return hash;
+}
+
 /** The artist's picture once it is near the viewport, or a placeholder icon when there is none. */
-export const ArtistImage = ({ src, className }: { src: string | null; className?: string }) => {
+export const ArtistImage = ({ src, seed, className }: { src: string | null; seed: string; className?: string }) => {
   const [ref, isNear] = useNearViewport<HTMLDivElement>();
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const showImage = src !== null && !failed;
 
   return (
-    <div
-      ref={ref}
-      className={cn(
-        'relative overflow-hidden bg-[radial-gradient(circle_at_30%_20%,rgb(255_92_164/0.35),transparent_60%),radial-gradient(circle_at_80%_90%,rgb(95_216_255/0.25),transparent_55%)] bg-surface-raised',
-        className,
-      )}
-    >
+    <div ref={ref} className={cn('relative overflow-hidden bg-surface-raised', className)}>
       {showImage && isNear ? (
         <img
           src={src}
@@ -58,8 +59,12 @@ export const ArtistImage = ({ src, className }: { src: string | null; className?
         />
       ) : null}
       {showImage && loaded ? null : (
-        <div className="absolute inset-0 flex items-center justify-center" data-testid="artist-image-placeholder">
-          <Music className="size-12 text-foreground/60" aria-hidden="true" />
+        <div className="absolute inset-0 flex items-center justify-center">
+          <div
+            className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgb(255_92_164/0.4),transparent_60%),radial-gradient(circle_at_80%_90%,rgb(95_216_255/0.3),transparent_55%)]"
+            style={{ filter: `hue-rotate(${placeholderHue(seed)}deg)` }}
+          />
+          <Music className="relative size-12 text-foreground/60" aria-hidden="true" />
         </div>
       )}
     </div>

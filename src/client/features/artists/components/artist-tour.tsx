@@ -36,6 +36,7 @@ const ArtistHeader = ({ artist }: { artist: ArtistTourPage['artist'] }) => (
     <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:py-14 sm:text-left">
       <ArtistImage
         src={artist.imageUrl}
+        seed={artist.slug}
         className="size-32 shrink-0 rounded-3xl border border-border-strong shadow-glow sm:size-40"
       />
       <div className="flex flex-col gap-3">

@@ -67,6 +67,8 @@ export const ArtistsSection = () => {
   const { page, includeAll, setPage, setIncludeAll } = useArtistListParams();
   const sectionRef = useRef<HTMLElement>(null);
   const switchId = useId();
+  // While the first page loads, keep a screen's height so '/#artists' can already scroll here.
+  const { isPending } = useArtists({ page, includeAll });
 
   const goToPage = (next: number) => {
     setPage(next);
@@ -78,7 +80,7 @@ export const ArtistsSection = () => {
       id={ARTISTS_SECTION_ID}
       ref={sectionRef}
       aria-labelledby="artists-heading"
-      className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8"
+      className={cn('mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8', isPending && 'min-h-svh')}
     >
       <div className="mb-8 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div>

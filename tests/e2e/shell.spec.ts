@@ -1,0 +1,92 @@
+import { expect, test } from './support/fixtures.ts';
+
+const SIGNED_OUT_LINKS: [string, string][] = [
+  ['Home', '/'],
+  ['Browse Artists', '/#artists'],
+  ['Add Show', '/add-show'],
+  ['Donate', '/donate'],
+  ['Sign Up', '/auth?mode=signup'],
+  ['Sign In', '/auth'],
+];
+
+test.describe('shell', () => {
+  test('the desktop header has the signed-out links', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'TourGuides home' })).toBeVisible();
+    for (const [name, href] of SIGNED_OUT_LINKS) {
+      await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(header.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    await expect(header.getByRole('button', { name: 'Go back' })).toHaveCount(0);
+  });
+
+  test('unknown paths show the 404 page and log the 404', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/^404 Error: User attempted to access non-existent route:/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveTitle('404 - Page Not Found | TourGuides');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    expect(consoleGuard.errors).toContain('404 Error: User attempted to access non-existent route: /no/such/page');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('pages load on demand behind a Loading... spinner', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/donate-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/donate');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Donate' })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+  });
+
+  test('a page whose code fails to load shows the fallback error screen', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/.*/);
+    await page.route('**/assets/add-show-*.js', (route) => route.abort());
+    await page.goto('/add-show');
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  });
+});
+
+test.describe('small screens (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the side menu holds the links, traps focus and closes with Esc', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('home-390.png') });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (const [name, href] of SIGNED_OUT_LINKS) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await page.screenshot({ path: testInfo.outputPath('menu-390.png') });
+
+    for (let i = 0; i < 10; i += 1) await page.keyboard.press('Tab');
+    expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('a menu link navigates and closes the menu; other pages have a back button', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Donate' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Donate' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The browser tests' web server: a fresh data directory seeded with the fixture catalog (through
+ * the product's import service, in its own process), then the real server as `npm start` runs it.
+ * Run by playwright.config.ts; Playwright stops it when the suite ends.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = path.join(root, '.tmp/e2e-data');
+const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const imported = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/support/seed-catalog.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+if (imported.status !== 0) {
+  console.error('e2e: importing the fixture catalog failed');
+  process.exit(imported.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
