@@ -36,7 +36,8 @@ export const artists = pgTable(
   (t) => [
     uniqueIndex('artists_slug_key').on(t.slug),
     uniqueIndex('artists_mbid_key').on(t.mbid).where(sql`${t.mbid} is not null`),
-    index('artists_sort_idx').on(t.sortName, t.id),
+    // Covers the home page list: a deep page skips entries with an index-only scan (last_event_date filters).
+    index('artists_sort_cover_idx').on(t.sortName, t.id, t.lastEventDate),
     index('artists_last_event_sort_idx').on(t.lastEventDate, t.sortName),
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // Catalog search is `name ilike '%text%'`: a trigram GIN index answers it without a scan.
