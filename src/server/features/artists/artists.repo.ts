@@ -29,15 +29,17 @@ async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /**
  * One round trip for a whole page: the filtered count, the requested page clamped to the last
- * page, and that page's rows with their image. The count and the page read `artists` alone through
- * its indexes (sort_name, id) and (last_event_date, sort_name); tours and stops are never touched
- * because the catalog writers keep tour_count and last_event_date current.
+ * page, and that page's rows with their image. Tours and stops are never touched: the catalog
+ * writers keep tour_count and last_event_date current. The count is an index-only scan of
+ * (last_event_date, sort_name); the page's ids come from an index-only scan of
+ * (sort_name, id, last_event_date), so skipping to a deep page reads index entries, not rows,
+ * and only the 20 rows of the page are fetched.
  *
  * The summary row is always returned (left join), so an empty list still yields its total of 0.
  */
-export async function selectArtistListPage(db: Db, filter: ArtistListFilter): Promise<ArtistListRow[]> {
+export function artistListPageQuery(filter: ArtistListFilter): SQL {
   const listed = filter.includeWithoutUpcoming ? sql`true` : sql`a.last_event_date >= ${filter.today}::date`;
-  const query = sql`
+  return sql`
     with summary as (
       select count(*)::int as total from ${artists} a where ${listed}
     ),
@@ -45,22 +47,25 @@ export async function selectArtistListPage(db: Db, filter: ArtistListFilter): Pr
       select total, least(${filter.page}::int, greatest(1, ceil(total / ${filter.pageSize}::numeric)::int)) as page
       from summary
     ),
-    page_rows as (
-      select a.id, a.name, a.slug, a.sort_name, a.tour_count,
-             coalesce(a.last_event_date >= ${filter.today}::date, false) as has_upcoming
+    page_ids as (
+      select a.id, a.sort_name
       from ${artists} a
       where ${listed}
       order by a.sort_name, a.id
       limit ${filter.pageSize}::int
       offset (select (page - 1) * ${filter.pageSize}::int from clamped)
     )
-    select c.total as "total", c.page as "page", p.name as "name", p.slug as "slug",
-           p.tour_count as "tourCount", p.has_upcoming as "hasUpcomingShows", i.image_url as "imageUrl"
+    select c.total as "total", c.page as "page", a.name as "name", a.slug as "slug", a.tour_count as "tourCount",
+           coalesce(a.last_event_date >= ${filter.today}::date, false) as "hasUpcomingShows", i.image_url as "imageUrl"
     from clamped c
-    left join page_rows p on true
+    left join page_ids p on true
+    left join ${artists} a on a.id = p.id
     left join ${artistImages} i on i.artist_id = p.id
     order by p.sort_name, p.id`;
-  return executeRows<ArtistListRow>(db, query);
+}
+
+export async function selectArtistListPage(db: Db, filter: ArtistListFilter): Promise<ArtistListRow[]> {
+  return executeRows<ArtistListRow>(db, artistListPageQuery(filter));
 }
 
 export async function selectArtistBySlug(db: Db, slug: string) {
