@@ -98,6 +98,8 @@ export function createAuth(deps: AuthDeps) {
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'tourguides',
+      // Better Auth skips its origin/CSRF check when it detects a test run; keep it on everywhere.
+      disableOriginCheck: false,
       useSecureCookies: env.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       // Set by our mount from the socket (or the trusted proxy); never taken from the client.

@@ -84,9 +84,10 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     const browser = new TestBrowser(server);
     await browser.request('/api/auth/request-password-reset', { json: { email, redirectTo: '/auth/reset-password' } });
     const token = resetToken(latestMail(server, email) ?? '');
-    await server.database.query("update verifications set expires_at = now() - interval '1 minute' where identifier = $1", [
-      `reset-password:${token}`,
-    ]);
+    await server.database.query(
+      "update verifications set expires_at = now() - interval '1 minute' where identifier = $1",
+      [`reset-password:${token}`],
+    );
     const reset = await browser.request('/api/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD } });
     expect(reset.status).toBe(400);
     expect((await reset.json()).code).toBe('INVALID_TOKEN');
@@ -96,7 +97,9 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     const email = uniqueEmail();
     await signUp(new TestBrowser(server), email, PASSWORD);
     const browser = new TestBrowser(server);
-    const sent = await browser.request('/api/auth/email-otp/send-verification-otp', { json: { email, type: 'sign-in' } });
+    const sent = await browser.request('/api/auth/email-otp/send-verification-otp', {
+      json: { email, type: 'sign-in' },
+    });
     expect(sent.status).toBe(200);
     const otp = otpFrom(latestMail(server, email) ?? '');
     const wrong = await browser.request('/api/auth/sign-in/email-otp', {
@@ -113,7 +116,9 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     const none = await browser.request('/api/auth/email-otp/send-verification-otp', { json: { type: 'sign-in' } });
     expect(none.status).toBe(400);
     expect((await none.json()).message).toBe('You must provide either an email or phone number.');
-    const noType = await browser.request('/api/auth/email-otp/send-verification-otp', { json: { email: uniqueEmail() } });
+    const noType = await browser.request('/api/auth/email-otp/send-verification-otp', {
+      json: { email: uniqueEmail() },
+    });
     expect(noType.status).toBe(400);
   });
 
