@@ -7,9 +7,12 @@ import { createAuth } from './auth/auth.ts';
 import { mountAuth } from './auth/mount.ts';
 import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
+import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { handleError } from './lib/error-handler.ts';
@@ -88,6 +91,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));
   app.route('/api/events', publicEventsRoutes(deps));
+  app.route('/api/venues', venuesRoutes(deps));
+  app.route('/api/artist-profile', artistProfileRoutes(deps));
+  app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+import { installQueueSchema } from '#server/lib/queue.ts';
 
 /**
  * Test databases. PGlite: one migrated snapshot per run, loaded per test file (~0.35 s instead
@@ -47,6 +48,7 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 export async function buildPgliteSnapshot(): Promise<void> {
   const database = await openPglite();
   await migrateDatabase(database);
+  await installQueueSchema(database);
   const dump = await database.pglite!.dumpDataDir('gzip');
   fs.writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
   await database.close();
@@ -60,6 +62,7 @@ export async function buildPostgresTemplate(): Promise<void> {
   });
   const database = await openPostgres(databaseUrl(templateDatabase), 2);
   await migrateDatabase(database);
+  await installQueueSchema(database);
   await database.close();
 }
 

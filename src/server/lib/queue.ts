@@ -79,6 +79,16 @@ function bossOptions(database: Database): PgBoss.ConstructorOptions {
   return { connectionString, max: 3, application_name: 'tourguides-queue' };
 }
 
+/**
+ * Creates pg-boss's tables without running anything. The test database snapshots call it so each
+ * test file's queue starts on an installed schema instead of installing it again (~3 s on PGlite).
+ */
+export async function installQueueSchema(database: Database): Promise<void> {
+  const boss = new PgBoss({ ...bossOptions(database), schema: SCHEMA, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
+}
+
 export function createQueue(options: QueueOptions): Queue {
   const { database, logger, jobs } = options;
   const log = logger.child({ component: 'queue' });

@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { notFound } from '#server/lib/app-error.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { validate } from '#server/lib/validate.ts';
+import { artistProfileQuerySchema } from '#shared/artist-profile.ts';
+import { artistSlugParamSchema } from '#shared/artists.ts';
+import { getArtistProfile } from './artist-profile.service.ts';
+
+/** GET /api/artist-profile/:slug?today= — the artist page; public. */
+export function artistProfileRoutes({ database }: Pick<AppDeps, 'database'>) {
+  return new Hono<AppEnv>().get('/:slug', validate('query', artistProfileQuerySchema), async (c) => {
+    const param = artistSlugParamSchema.safeParse({ slug: c.req.param('slug') });
+    if (!param.success) throw notFound('Artist');
+    const body = await getArtistProfile(database, param.data.slug, c.req.valid('query').today);
+    // The follower count changes with every heart: keep shared caches short.
+    c.header('Cache-Control', 'public, max-age=30');
+    return c.json(body);
+  });
+}

@@ -1,0 +1,95 @@
+import type { Database } from '#server/db/client.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
+import { titleCase } from '#shared/text.ts';
+import {
+  deleteFavorite,
+  type FavoriteRow,
+  insertFavorite,
+  selectArtistBySlug,
+  selectFavoritedSlugs,
+  selectFavoritesWithNextShow,
+  selectHome,
+} from './favorites.repo.ts';
+
+/** Every operation acts on the signed-in user's own rows only: the actor's id scopes each query. */
+export interface Actor {
+  userId: string;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(from: { lat: number; lon: number }, to: { lat: number; lon: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(to.lat - from.lat);
+  const dLon = rad(to.lon - from.lon);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+type Home = { lat: number | null; lon: number | null } | undefined;
+
+function toEntry(row: FavoriteRow, home: Home): FavoriteArtistEntry {
+  const hasShow = row.stopSlug && row.date && row.venueName && row.venueSlug && row.city && row.country;
+  const nextShow = hasShow
+    ? {
+        stopSlug: row.stopSlug!,
+        date: row.date!,
+        venueName: row.venueName!,
+        venueSlug: row.venueSlug!,
+        city: row.city!,
+        region: row.region,
+        country: row.country!,
+      }
+    : null;
+  const canMeasure = nextShow && home?.lat != null && home.lon != null && row.lat != null && row.lon != null;
+  return {
+    artistName: titleCase(row.artistName),
+    artistSlug: row.artistSlug,
+    imageUrl: row.imageUrl,
+    source: row.source,
+    followedAt: row.followedAt,
+    nextShow,
+    distanceKm: canMeasure
+      ? Math.round(distanceKm({ lat: home.lat!, lon: home.lon! }, { lat: Number(row.lat), lon: Number(row.lon) }))
+      : null,
+  };
+}
+
+export async function listFavorites(database: Database, actor: Actor, today: string): Promise<FavoritesList> {
+  const [rows, home] = await Promise.all([
+    selectFavoritesWithNextShow(database.db, actor.userId, today),
+    selectHome(database.db, actor.userId),
+  ]);
+  return { favorites: rows.map((row) => toEntry(row, home)), homeCity: home?.city ?? null };
+}
+
+export async function favoriteStatus(database: Database, actor: Actor, slugs: string[]): Promise<FavoriteStatus> {
+  return { favorited: await selectFavoritedSlugs(database.db, actor.userId, slugs) };
+}
+
+async function artistOrNotFound(database: Database, slug: string) {
+  const artist = await selectArtistBySlug(database.db, slug);
+  if (!artist) throw notFound('Artist');
+  return artist;
+}
+
+/** Following twice is the same as following once. */
+export async function follow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
+  const artist = await artistOrNotFound(database, slug);
+  await insertFavorite(database.db, {
+    userId: actor.userId,
+    artistId: artist.id,
+    artistName: artist.name,
+    artistSlug: artist.slug,
+    source: 'manual',
+  });
+  return { artistSlug: artist.slug, artistName: titleCase(artist.name), favorited: true };
+}
+
+export async function unfollow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
+  const artist = await artistOrNotFound(database, slug);
+  await deleteFavorite(database.db, actor.userId, artist.id);
+  return { artistSlug: artist.slug, artistName: titleCase(artist.name), favorited: false };
+}

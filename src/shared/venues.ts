@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates.ts';
+
+export const venueSlugParamSchema = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9-]+$/),
+});
+/** GET /api/venues/:slug?today=YYYY-MM-DD — "upcoming" means on or after the visitor's date. */
+export const venuePageQuerySchema = z.object({ today: z.string().refine(isIsoDate, 'expected YYYY-MM-DD') });
+
+/** At most this many upcoming shows are listed on a venue page. */
+export const VENUE_UPCOMING_LIMIT = 100;
+
+export interface VenueShow {
+  artistName: string;
+  artistSlug: string;
+  stopSlug: string;
+  tourName: string;
+  date: string;
+  /** 'HH:MM' local to the venue, or null. */
+  time: string | null;
+  ticketUrl: string | null;
+}
+
+export interface VenuePage {
+  venue: {
+    name: string;
+    slug: string;
+    address: string | null;
+    city: string;
+    region: string | null;
+    country: string;
+    lat: number | null;
+    lon: number | null;
+    /** OpenStreetMap: the point when coordinates are known, else a search for the address. */
+    mapUrl: string;
+  };
+  upcomingShows: VenueShow[];
+  /** Shows before the visitor's date: how many the venue has hosted. */
+  pastShowCount: number;
+}
+
+/** An OpenStreetMap link for a place: a pin when we have coordinates, a search otherwise. */
+export function openStreetMapUrl(place: {
+  name: string;
+  address: string | null;
+  city: string;
+  region: string | null;
+  country: string;
+  lat: number | null;
+  lon: number | null;
+}): string {
+  if (place.lat !== null && place.lon !== null) {
+    const lat = place.lat.toFixed(5);
+    const lon = place.lon.toFixed(5);
+    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+  }
+  const query = [place.name, place.address, place.city, place.region, place.country].filter(Boolean).join(', ');
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}
