@@ -318,6 +318,12 @@ describe.runIf(databaseAvailable())('band search API', () => {
       expect((await page.json()).tours).toEqual([]);
     });
 
+    it('keeps typed text that nobody performs under out of the catalog', async () => {
+      const response = await server.fetch('/api/search/sync', json({ artistName: 'Nobody Plays Here' }));
+      expect(await response.json()).toMatchObject({ success: true, stopsAdded: 0, stopsFound: 0, tours: [] });
+      expect(await count(server, sql`select count(*) as n from artists where name ilike 'nobody%'`)).toBe(0);
+    });
+
     it('retries JamBase once it is busy, then answers 503 and writes nothing', async () => {
       jamBase.requests.length = 0;
       jamBase.setMode('unavailable', { retryAfterSeconds: 0 });

@@ -50,6 +50,7 @@ export async function syncFromSearch(
     { name: request.artistName, mbid: request.mbid ?? null },
     today,
   );
+  if (!outcome) return nothingFound(request.artistName);
   return {
     success: true,
     stopsAdded: outcome.stopsAdded,
@@ -58,5 +59,17 @@ export async function syncFromSearch(
     artistSlug: outcome.artistSlug,
     tourId: outcome.tours[0]?.id ?? null,
     tours: outcome.tours.map((tour) => ({ artist_slug: outcome.artistSlug, name: tour.name })),
+  };
+}
+
+function nothingFound(artistName: string): SyncResponse {
+  return {
+    success: true,
+    stopsAdded: 0,
+    stopsFound: 0,
+    artistName,
+    artistSlug: slugify(artistName),
+    tourId: null,
+    tours: [],
   };
 }

@@ -58,14 +58,15 @@ export function requireJamBase(jamBase: JamBaseClient | null): JamBaseClient {
 /**
  * Fetches the artist's upcoming events from JamBase and brings the catalog in line with them:
  * new stops added, moved ones updated in place, ones JamBase no longer lists removed. Nothing is
- * written unless the whole answer was valid.
+ * written unless the whole answer was valid. Null when a sync by name found nothing: nothing is
+ * written then.
  */
 export async function syncArtistTourDates(
   database: Database,
   jamBase: JamBaseClient,
   target: SyncTarget,
   today: string,
-): Promise<SyncOutcome> {
+): Promise<SyncOutcome | null> {
   let events: JbEvent[];
   try {
     events = await jamBase.upcomingEvents(target.mbid ? { mbid: target.mbid } : { name: target.name }, today);
@@ -73,7 +74,10 @@ export async function syncArtistTourDates(
     throw providerFailure(error);
   }
   const artist = { ...target, name: target.mbid ? target.name : spellingOf(events, target) };
-  return writeSync(database, artist, eventsToTours(events, artist), today);
+  const tours = eventsToTours(events, artist);
+  // Typed text nobody performs under is not an artist: the catalog only keeps names with a source.
+  if (!target.mbid && tours.length === 0) return null;
+  return writeSync(database, artist, tours, today);
 }
 
 /** Typed text ('velvet harbor') is a search, not a name: JamBase's spelling of the performer is. */

@@ -1,40 +1,38 @@
 import { Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { showToast } from '#client/components/ui/toaster.tsx';
-import { validateBandSearch } from '#shared/search.ts';
-import { slugify } from '#shared/text.ts';
+import { moveActive } from '../search-flow.ts';
+import { useBandSearch } from '../use-band-search.ts';
+import { optionId, SuggestionList } from './suggestion-list.tsx';
 
-interface Suggestion {
-  name: string;
-  slug: string;
-}
-
-/**
- * The hero's band search. Validation follows spec section 5; the search itself (suggestions,
- * fetching new tours) comes with the search feature, so a valid name opens its tour page for now.
- */
+/** The hero's band search: the input is a combobox over the list of artists found. */
 export const BandSearchForm = () => {
-  const navigate = useNavigate();
   const inputId = useId();
-  const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-
-  const onChange = (value: string) => {
-    setText(value);
-    // Suggestions belong to the text they were found for.
-    if (suggestions.length > 0) setSuggestions([]);
-  };
+  const listId = useId();
+  const search = useBandSearch();
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const open = search.options.length > 0;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const check = validateBandSearch(text);
-    if (!check.ok) {
-      showToast({ ...check.problem, variant: 'destructive', id: 'band-search' });
-      return;
+    setActiveIndex(-1);
+    search.submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActiveIndex((index) => moveActive(index, search.options.length, event.key as 'ArrowDown' | 'ArrowUp'));
+    } else if (event.key === 'Enter' && activeIndex >= 0) {
+      event.preventDefault();
+      const option = search.options[activeIndex];
+      if (option) search.choose(option);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setActiveIndex(-1);
+      search.dismissOptions();
     }
-    navigate(`/tour/${slugify(check.query)}`);
   };
 
   return (
@@ -49,24 +47,35 @@ export const BandSearchForm = () => {
             <input
               id={inputId}
               type="search"
-              value={text}
-              onChange={(event) => onChange(event.target.value)}
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={open}
+              aria-controls={open ? listId : undefined}
+              aria-activedescendant={open && activeIndex >= 0 ? optionId(listId, activeIndex) : undefined}
+              value={search.text}
+              onChange={(event) => {
+                setActiveIndex(-1);
+                search.changeText(event.target.value);
+              }}
+              onKeyDown={onKeyDown}
               placeholder="Search for a band or artist..."
               autoComplete="off"
               enterKeyHint="search"
               className="h-11 w-full min-w-0 bg-transparent text-base text-foreground placeholder:text-muted focus:outline-none"
             />
           </div>
-          <Button type="submit" size="lg">
-            Search
+          <Button type="submit" size="lg" disabled={search.searching}>
+            {search.searching ? 'Searching...' : 'Search'}
           </Button>
         </div>
-        {suggestions.length > 0 ? (
-          <ul aria-label="Suggestions" className="mt-2 rounded-2xl border border-border bg-surface p-2">
-            {suggestions.map((suggestion) => (
-              <li key={suggestion.slug}>{suggestion.name}</li>
-            ))}
-          </ul>
+        {open ? (
+          <SuggestionList
+            id={listId}
+            options={search.options}
+            activeIndex={activeIndex}
+            onChoose={search.choose}
+            onHover={setActiveIndex}
+          />
         ) : null}
       </form>
     </search>

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncResponse } from '#shared/search-api.ts';
+import { catalogOutcome, moveActive, optionDetail, syncToast } from './search-flow.ts';
+
+const match = (name: string, tourCount = 1) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), tourCount });
+
+describe('catalogOutcome', () => {
+  it('opens the only match', () => {
+    expect(catalogOutcome('aurora', [match('Aurora Fields')])).toEqual({ kind: 'open', match: match('Aurora Fields') });
+  });
+
+  it('opens the one exact name among several', () => {
+    const matches = [match('Comet'), match('Silver Comets')];
+    expect(catalogOutcome('COMET', matches)).toEqual({ kind: 'open', match: match('Comet') });
+  });
+
+  it('offers several matches without an exact one', () => {
+    const outcome = catalogOutcome('silver', [match('Silver Comets'), match('Silver Comet Revue')]);
+    expect(outcome.kind).toBe('choose');
+    expect(outcome.kind === 'choose' && outcome.options.map((option) => option.kind)).toEqual(['catalog', 'catalog']);
+  });
+
+  it('reports no match', () => {
+    expect(catalogOutcome('zzz', [])).toEqual({ kind: 'none' });
+  });
+});
+
+describe('syncToast', () => {
+  const result = (stopsFound: number): SyncResponse => ({
+    success: true,
+    stopsAdded: 0,
+    stopsFound,
+    artistName: 'Northern Lanterns',
+    artistSlug: 'northern-lanterns',
+    tourId: null,
+    tours: [],
+  });
+
+  it('reports the synced stops', () => {
+    expect(syncToast(result(4))).toMatchObject({
+      title: 'Found tour dates!',
+      description: 'Successfully synced 4 tour stops for Northern Lanterns',
+    });
+  });
+
+  it('says so, as an error toast, when there are none', () => {
+    expect(syncToast(result(0))).toMatchObject({
+      title: 'No tours found',
+      description: 'No upcoming tour dates found for Northern Lanterns',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('optionDetail', () => {
+  it('joins type and disambiguation, skipping the missing ones', () => {
+    const base = { kind: 'musicbrainz' as const, name: 'X', slug: 'x', mbid: 'm' };
+    expect(optionDetail({ ...base, type: 'Group', disambiguation: 'UK indie band' })).toBe('Group · UK indie band');
+    expect(optionDetail({ ...base, type: null, disambiguation: null })).toBe('');
+    expect(optionDetail({ kind: 'catalog', ...match('A', 2) })).toBe('2 tours');
+  });
+});
+
+describe('moveActive', () => {
+  it('moves down and up, wrapping at both ends', () => {
+    expect(moveActive(-1, 3, 'ArrowDown')).toBe(0);
+    expect(moveActive(2, 3, 'ArrowDown')).toBe(0);
+    expect(moveActive(0, 3, 'ArrowUp')).toBe(2);
+    expect(moveActive(-1, 3, 'ArrowUp')).toBe(2);
+    expect(moveActive(0, 0, 'ArrowDown')).toBe(-1);
+  });
+});

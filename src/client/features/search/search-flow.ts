@@ -1,0 +1,71 @@
+import type { ToastInput } from '#client/components/ui/toaster.tsx';
+import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';
+
+/** One entry of the list under the search box: a catalog artist, or a MusicBrainz artist to sync. */
+export type SearchOption = ({ kind: 'catalog' } & CatalogMatch) | ({ kind: 'musicbrainz' } & ArtistSuggestion);
+
+export type CatalogOutcome =
+  | { kind: 'open'; match: CatalogMatch }
+  | { kind: 'choose'; options: SearchOption[] }
+  | { kind: 'none' };
+
+/**
+ * The catalog answered: one artist (or one whose name is exactly the text) opens its tour page,
+ * several are offered, none sends the search on to MusicBrainz.
+ */
+export function catalogOutcome(query: string, matches: CatalogMatch[]): CatalogOutcome {
+  const exact = matches.filter((match) => match.name.toLowerCase() === query.toLowerCase());
+  if (matches.length === 1) return { kind: 'open', match: matches[0]! };
+  if (exact.length === 1) return { kind: 'open', match: exact[0]! };
+  if (matches.length === 0) return { kind: 'none' };
+  return { kind: 'choose', options: matches.map((match) => ({ kind: 'catalog', ...match })) };
+}
+
+export const TOAST_ID = 'band-search';
+
+export function foundInCatalogToast(match: CatalogMatch): ToastInput {
+  return {
+    id: TOAST_ID,
+    title: 'Found tour dates!',
+    description: `Found ${match.tourCount} tour(s) for ${match.name}`,
+  };
+}
+
+export function noToursToast(artist: string): ToastInput {
+  return {
+    id: TOAST_ID,
+    title: 'No tours found',
+    description: `No upcoming tour dates found for ${artist}`,
+    variant: 'destructive',
+  };
+}
+
+/** After a sync: stops found (new or already known) or none; the tour page opens either way. */
+export function syncToast(result: SyncResponse): ToastInput {
+  if (result.stopsFound === 0) return noToursToast(result.artistName);
+  return {
+    id: TOAST_ID,
+    title: 'Found tour dates!',
+    description: `Successfully synced ${result.stopsFound} tour stops for ${result.artistName}`,
+  };
+}
+
+export const searchFailedToast: ToastInput = {
+  id: TOAST_ID,
+  title: 'Search failed',
+  description: 'Failed to search for tour dates. Please try again.',
+  variant: 'destructive',
+};
+
+/** The second line of an option: what tells two artists of one name apart. */
+export function optionDetail(option: SearchOption): string {
+  if (option.kind === 'catalog') return `${option.tourCount} ${option.tourCount === 1 ? 'tour' : 'tours'}`;
+  return [option.type, option.disambiguation].filter(Boolean).join(' · ');
+}
+
+/** Arrow keys move through the list and wrap; -1 means no option is active. */
+export function moveActive(active: number, count: number, key: 'ArrowDown' | 'ArrowUp'): number {
+  if (count === 0) return -1;
+  if (key === 'ArrowDown') return active >= count - 1 ? 0 : active + 1;
+  return active <= 0 ? count - 1 : active - 1;
+}
