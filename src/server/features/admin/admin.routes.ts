@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireAdmin } from '#server/auth/middleware.ts';
+import { noStore, requireAdmin } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { adminArtistsQuerySchema } from '#shared/auth.ts';
@@ -8,7 +8,7 @@ import { listArtistsForAdmin } from './admin.service.ts';
 /** /api/admin/*: every route behind requireAdmin (401 signed out, 403 for non-admins). */
 export function adminRoutes({ database }: Pick<AppDeps, 'database'>) {
   return new Hono<AppEnv>()
-    .use(requireAdmin(database))
+    .use(noStore, requireAdmin(database))
     .get('/artists', validate('query', adminArtistsQuerySchema), async (c) => {
       return c.json(await listArtistsForAdmin(database, c.req.valid('query')));
     });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeAdminRole } from '#server/auth/admin-role.ts';
+import {
+  type AuthTestServer,
+  signUp,
+  startAuthTestServer,
+  TestBrowser,
+  uniqueEmail,
+} from '#server/auth/auth.test-support.ts';
+import { seedCatalog } from '#tests/factories/catalog.ts';
+import { databaseAvailable } from '#tests/setup/test-server.ts';
+
+const PASSWORD = 'violet-tour-2027';
+const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
+
+/** Every admin route, so a new one cannot forget the guard without failing here. */
+const ADMIN_ROUTES = ['/api/admin/artists', '/api/admin/artists?q=the&page=2'];
+
+describe.runIf(databaseAvailable())('admin: artists table and the admin guard', () => {
+  let server: AuthTestServer;
+  let admin: TestBrowser;
+  let fan: TestBrowser;
+  let adminEmail: string;
+
+  beforeAll(async () => {
+    server = await startAuthTestServer();
+    await seedCatalog(server.database, [
+      {
+        name: 'The Black Keys',
+        tours: [
+          { name: 'Ohio 2027', stops: [stop('2027-04-02', 'Moody Center'), stop('2027-04-04', 'ACL Live')] },
+          { name: 'Old 2019', stops: [stop('2019-04-02', 'Stubbs')] },
+        ],
+      },
+      { name: 'Black Pumas', tours: [{ name: 'Chronicles', stops: [stop('2027-05-01', 'Stubbs')] }] },
+      { name: 'Radiohead', tours: [] },
+      ...Array.from({ length: 26 }, (_, i) => ({ name: `Filler Band ${String(i).padStart(2, '0')}`, tours: [] })),
+    ]);
+    adminEmail = uniqueEmail('admin');
+    admin = new TestBrowser(server);
+    await signUp(admin, adminEmail, PASSWORD);
+    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
+    fan = new TestBrowser(server);
+    await signUp(fan, uniqueEmail(), PASSWORD);
+  });
+  afterAll(() => server?.close());
+
+  it('refuses every admin route: 401 signed out, 403 for a signed-in fan', async () => {
+    for (const route of ADMIN_ROUTES) {
+      const anonymous = await new TestBrowser(server).request(route);
+      expect(anonymous.status).toBe(401);
+      expect((await anonymous.json()).error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
+      const forbidden = await fan.request(route);
+      expect(forbidden.status).toBe(403);
+      expect((await forbidden.json()).error.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('lists artists with tour and stop counts, searchable case-insensitively', async () => {
+    const response = await admin.request('/api/admin/artists?q=BLACK');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await response.json();
+    expect(body.total).toBe(2);
+    expect(body.artists).toEqual([
+      // Sorted ignoring a leading 'The ': 'black keys' before 'black pumas'.
+      expect.objectContaining({ name: 'The Black Keys', slug: 'the-black-keys', tourCount: 2, stopCount: 3 }),
+      expect.objectContaining({ name: 'Black Pumas', tourCount: 1, stopCount: 1 }),
+    ]);
+  });
+
+  it('pages by 25 and treats LIKE wildcards literally', async () => {
+    const first = await (await admin.request('/api/admin/artists')).json();
+    expect(first).toMatchObject({ total: 29, page: 1, totalPages: 2, pageSize: 25 });
+    expect(first.artists).toHaveLength(25);
+    const second = await (await admin.request('/api/admin/artists?page=2')).json();
+    expect(second.artists).toHaveLength(4);
+    const names = new Set([...first.artists, ...second.artists].map((a: { name: string }) => a.name));
+    expect(names.size).toBe(29);
+    const wildcard = await (await admin.request('/api/admin/artists?q=%25')).json();
+    expect(wildcard.total).toBe(0);
+    const past = await (await admin.request('/api/admin/artists?page=9')).json();
+    expect(past).toMatchObject({ artists: [], total: 29 });
+  });
+
+  it('shows isAdmin in /api/me and follows admin:revoke', async () => {
+    expect((await (await admin.request('/api/me')).json()).user.isAdmin).toBe(true);
+    expect((await (await fan.request('/api/me')).json()).user.isAdmin).toBe(false);
+    const revoked = await changeAdminRole(server.database, 'revoke', adminEmail.toUpperCase());
+    expect(revoked).toEqual({ ok: true, message: `${adminEmail.toUpperCase()} is no longer an admin.` });
+    expect((await admin.request('/api/admin/artists')).status).toBe(403);
+    const unknown = await changeAdminRole(server.database, 'grant', 'nobody@example.com');
+    expect(unknown.ok).toBe(false);
+    expect(unknown.message).toContain('No account with the email nobody@example.com');
+  });
+});
