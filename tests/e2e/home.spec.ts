@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 const ALL_ARTIST_COUNT = UPCOMING_ARTIST_COUNT + PAST_ONLY_ARTIST_COUNT;
 
 test.describe('home page', () => {
-  test('shows the hero, the artists with their total, and the footer', async ({ page }) => {
+  test('shows the hero, the artists with their total, and the footer', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveTitle('TourGuides – Local Concert Venue Guides for Every Tour Stop');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -34,6 +34,7 @@ test.describe('home page', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('© 2025 TourGuides');
     await expect(footer).toContainText('Your concert companion.');
+    await page.screenshot({ path: testInfo.outputPath('home-1440.png'), fullPage: true });
   });
 
   test('pages through the artists with Previous and Next, kept in the URL', async ({ page }) => {

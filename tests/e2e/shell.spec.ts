@@ -60,8 +60,9 @@ test.describe('small screens (390 px)', () => {
 
   test('the side menu holds the links, traps focus and closes with Esc', async ({ page }, testInfo) => {
     await page.goto('/');
+    await expect(page.locator('#artists article').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath('home-390.png') });
+    await page.screenshot({ path: testInfo.outputPath('home-390.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });

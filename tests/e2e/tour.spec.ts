@@ -31,7 +31,7 @@ test.describe('tour page', () => {
     await expect(tickets).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('past dates stay hidden until asked for', async ({ page }) => {
+  test('past dates stay hidden until asked for', async ({ page }, testInfo) => {
     await page.goto(`/tour/${FEATURED.slug}`);
     const pastTour = page.getByRole('region', { name: 'After Dark Tour' });
     await expect(page.getByRole('region', { name: 'Lantern Light Tour' })).toBeVisible();
@@ -44,6 +44,7 @@ test.describe('tour page', () => {
       formatLongDate(isoDateFromToday(FEATURED.pastDays[0]!)),
     );
     await expect(pastTour.getByRole('listitem').first()).toContainText('8:00 PM');
+    await page.screenshot({ path: testInfo.outputPath('tour-1440-past.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Hide past dates' }).click();
     await expect(pastTour).toHaveCount(0);

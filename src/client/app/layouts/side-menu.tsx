@@ -20,7 +20,7 @@ export const SideMenu = ({ user }: { user: SessionUser | null }) => {
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Open menu" className="md:hidden">
-          <Menu className="size-6" aria-hidden="true" />
+          <Menu aria-hidden="true" />
         </Button>
       </SheetTrigger>
       <SheetContent title="Menu">

@@ -14,7 +14,7 @@ const BackButton = () => {
   const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
   return (
     <Button variant="ghost" size="icon" aria-label="Go back" onClick={goBack} className="-ml-2 md:hidden">
-      <ChevronLeft className="size-6" aria-hidden="true" />
+      <ChevronLeft aria-hidden="true" />
     </Button>
   );
 };

@@ -14,7 +14,6 @@ function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
 /** '/#artists' (on load, or from the header link while already here) lands on the list. */
 function useScrollToArtistsAnchor(): void {
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks each new navigation to the anchor.
   useEffect(() => {
     if (location.hash !== `#${ARTISTS_SECTION_ID}`) return;
     if (location.key !== 'default') {

@@ -19,7 +19,7 @@ export const buttonVariants = cva(
         sm: 'h-9 px-4 text-sm',
         default: 'h-11 px-5 text-sm',
         lg: 'h-12 px-7 text-base',
-        icon: 'size-11',
+        icon: 'size-11 [&_svg]:size-6',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

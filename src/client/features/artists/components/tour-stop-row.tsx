@@ -51,7 +51,7 @@ export const TourStopRow = ({ stop }: { stop: TourStopView }) => {
           {placeLabel(stop)}
         </p>
       </div>
-      {stop.ticketUrl ? (
+      {stop.ticketUrl && stop.isUpcoming ? (
         <a
           href={stop.ticketUrl}
           target="_blank"
