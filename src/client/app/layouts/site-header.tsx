@@ -2,6 +2,7 @@ import { ChevronLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { cn } from '#client/lib/utils.ts';
 import { BrandLink } from './brand.tsx';
 import { NavItem } from './nav-item.tsx';
 import { isTopLevelPath, mobileTitles, navLinksFor, SIGN_IN_LINK, SIGN_UP_LINK } from './navigation.ts';
@@ -20,8 +21,10 @@ const BackButton = () => {
 };
 
 export const SiteHeader = () => {
-  const { user } = useSession();
+  const { status, user } = useSession();
   const { pathname } = useLocation();
+  // Until the session check answers, show no links rather than the wrong set for a moment.
+  const isKnown = status !== 'loading';
   const mobileTitle = mobileTitles[pathname];
 
   return (
@@ -36,7 +39,7 @@ export const SiteHeader = () => {
         ) : (
           <BrandLink />
         )}
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className={cn('ml-auto hidden items-center gap-1 md:flex', !isKnown && 'invisible')}>
           {navLinksFor(user).map((link) => (
             <NavItem key={link.to} link={link} />
           ))}
