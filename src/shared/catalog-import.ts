@@ -26,13 +26,21 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+// Building a formatter is slow and a big file names the same few zones thousands of times.
+const timeZoneValidity = new Map<string, boolean>();
+
 function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
+  let valid = timeZoneValidity.get(value);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    timeZoneValidity.set(value, valid);
   }
+  return valid;
 }
 
 export const catalogStopSchema = z

@@ -6,19 +6,29 @@ import { sortKey } from '#shared/text.ts';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-/**
- * Rows travel as one JSON parameter unpacked by json_to_recordset: one parameter per statement
- * whatever the batch size (PostgreSQL caps a statement at 65,535 parameters), on PGlite and pg alike.
- */
 const BATCH_SIZE = 5000;
+
+type ColumnType = 'uuid' | 'text' | 'date' | 'time' | 'float8';
+
+/**
+ * `unnest($1::uuid[], $2::text[]) as x("artistId", "name")`: rows travel as one array parameter
+ * per column, so a statement has a handful of parameters whatever the batch size (PostgreSQL caps
+ * it at 65,535) and needs no per-row JSON parsing. Works the same on PGlite and node-postgres.
+ */
+function recordset<Row extends object>(rows: readonly Row[], columns: Partial<Record<keyof Row & string, ColumnType>>) {
+  const entries = Object.entries(columns) as [keyof Row & string, ColumnType][];
+  const arrays = entries.map(
+    ([name, type]) => sql`${sql.param(rows.map((row) => row[name] ?? null))}::${sql.raw(type)}[]`,
+  );
+  const names = entries.map(([name]) => sql.identifier(name));
+  return sql`unnest(${sql.join(arrays, sql`, `)}) as x(${sql.join(names, sql`, `)})`;
+}
 
 function chunks<T>(items: readonly T[]): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += BATCH_SIZE) result.push(items.slice(start, start + BATCH_SIZE));
   return result;
 }
-
-const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 
 async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
@@ -68,28 +78,39 @@ export async function findArtistsBySlugOrMbid(
     slugs,
     (batch) => sql`
       select a.id, a.name, a.slug, a.mbid
-      from artists a join json_array_elements_text(${json(batch)}) as k(slug) on a.slug = k.slug`,
+      from artists a join ${recordset(
+        batch.map((slug) => ({ slug })),
+        { slug: 'text' },
+      )} on a.slug = x.slug`,
   );
   const byMbid = await batched<string, ArtistRow>(
     executor,
     mbids,
     (batch) => sql`
       select a.id, a.name, a.slug, a.mbid
-      from artists a join json_array_elements_text(${json(batch)}) as k(mbid) on a.mbid = k.mbid`,
+      from artists a join ${recordset(
+        batch.map((mbid) => ({ mbid })),
+        { mbid: 'text' },
+      )} on a.mbid = x.mbid`,
   );
   return [...bySlug, ...byMbid];
 }
 
 /** Inserts the artists that are new; returns only those actually added. */
 export function insertArtists(executor: Executor, artists: NewArtist[]): Promise<ArtistRow[]> {
-  const rows = artists.map((artist) => ({ ...artist, sort_name: sortKey(artist.name) }));
+  const rows = artists.map((artist) => ({
+    ...artist,
+    sortName: sortKey(artist.name),
+    // A list per row does not fit a flat array parameter: it travels as JSON text.
+    genres: JSON.stringify(artist.genres),
+  }));
   return batched(
     executor,
     rows,
     (batch) => sql`
       insert into artists (name, slug, mbid, genres, sort_name)
-      select x.name, x.slug, x.mbid, array(select json_array_elements_text(x.genres)), x.sort_name
-      from json_to_recordset(${json(batch)}) as x(name text, slug text, mbid text, genres json, sort_name text)
+      select x.name, x.slug, x.mbid, array(select json_array_elements_text(x.genres::json)), x."sortName"
+      from ${recordset(batch, { name: 'text', slug: 'text', mbid: 'text', genres: 'text', sortName: 'text' })}
       on conflict do nothing
       returning id, name, slug, mbid`,
   );
@@ -100,18 +121,20 @@ export async function fillMissingArtistDetails(
   executor: Executor,
   details: { id: string; mbid: string | null; genres: string[] }[],
 ): Promise<void> {
-  const useful = details.filter((detail) => detail.mbid || detail.genres.length > 0);
+  const useful = details
+    .filter((detail) => detail.mbid || detail.genres.length > 0)
+    .map((detail) => ({ ...detail, genres: JSON.stringify(detail.genres) }));
   await batched(
     executor,
     useful,
     (batch) => sql`
       update artists a set
         mbid = coalesce(a.mbid, case when exists (select 1 from artists b where b.mbid = x.mbid) then null else x.mbid end),
-        genres = case when cardinality(a.genres) = 0 then array(select json_array_elements_text(x.genres)) else a.genres end,
+        genres = case when cardinality(a.genres) = 0 then array(select json_array_elements_text(x.genres::json)) else a.genres end,
         updated_at = now()
-      from json_to_recordset(${json(batch)}) as x(id uuid, mbid text, genres json)
+      from ${recordset(batch, { id: 'uuid', mbid: 'text', genres: 'text' })}
       where a.id = x.id
-        and ((a.mbid is null and x.mbid is not null) or (cardinality(a.genres) = 0 and json_array_length(x.genres) > 0))`,
+        and ((a.mbid is null and x.mbid is not null) or (cardinality(a.genres) = 0 and x.genres <> '[]'))`,
   );
 }
 
@@ -126,20 +149,19 @@ export interface TourRow extends TourKey {
   id: string;
 }
 
-const tourRecordset = (batch: TourKey[]) =>
-  sql`json_to_recordset(${json(batch.map((tour) => ({ artist_id: tour.artistId, name: tour.name })))}) as x(artist_id uuid, name text)`;
+const tourColumns = { artistId: 'uuid', name: 'text' } as const;
 
-export async function insertTours(executor: Executor, tours: TourKey[]): Promise<number> {
-  const added = await batched(
+/** Inserts the tours that are new; returns only those actually added. */
+export function insertTours(executor: Executor, tours: TourKey[]): Promise<TourRow[]> {
+  return batched(
     executor,
     tours,
     (batch) => sql`
       insert into tours (artist_id, name)
-      select x.artist_id, x.name from ${tourRecordset(batch)}
+      select x."artistId", x.name from ${recordset(batch, tourColumns)}
       on conflict do nothing
-      returning id`,
+      returning id, artist_id as "artistId", name`,
   );
-  return added.length;
 }
 
 export function findTours(executor: Executor, tours: TourKey[]): Promise<TourRow[]> {
@@ -148,7 +170,7 @@ export function findTours(executor: Executor, tours: TourKey[]): Promise<TourRow
     tours,
     (batch) => sql`
       select t.id, t.artist_id as "artistId", t.name
-      from tours t join ${tourRecordset(batch)} on t.artist_id = x.artist_id and t.name = x.name`,
+      from tours t join ${recordset(batch, tourColumns)} on t.artist_id = x."artistId" and t.name = x.name`,
   );
 }
 
@@ -176,7 +198,10 @@ export function findVenueIds(
     identityKeys,
     (batch) => sql`
       select v.id, v.identity_key as "identityKey"
-      from venues v join json_array_elements_text(${json(batch)}) as k(key) on v.identity_key = k.key`,
+      from venues v join ${recordset(
+        batch.map((key) => ({ key })),
+        { key: 'text' },
+      )} on v.identity_key = x.key`,
   );
 }
 
@@ -184,26 +209,37 @@ export function findTakenVenueSlugs(executor: Executor, slugs: string[]): Promis
   return batched(
     executor,
     slugs,
-    (batch) =>
-      sql`select v.slug from venues v join json_array_elements_text(${json(batch)}) as k(slug) on v.slug = k.slug`,
+    (batch) => sql`
+      select v.slug from venues v join ${recordset(
+        batch.map((slug) => ({ slug })),
+        { slug: 'text' },
+      )} on v.slug = x.slug`,
   );
 }
 
-export async function insertVenues(executor: Executor, venues: NewVenue[]): Promise<number> {
-  const added = await batched(
+/** Inserts the venues that are new; returns only those actually added. */
+export function insertVenues(executor: Executor, venues: NewVenue[]): Promise<{ id: string; identityKey: string }[]> {
+  return batched(
     executor,
     venues,
     (batch) => sql`
       insert into venues (identity_key, slug, name, address, city, region, country, lat, lon, time_zone)
-      select x.identity_key, x.slug, x.name, x.address, x.city, x.region, x.country, x.lat, x.lon, x.time_zone
-      from json_to_recordset(${json(
-        batch.map((venue) => ({ ...venue, identity_key: venue.identityKey, time_zone: venue.timeZone })),
-      )}) as x(identity_key text, slug text, name text, address text, city text, region text, country text,
-               lat double precision, lon double precision, time_zone text)
+      select x."identityKey", x.slug, x.name, x.address, x.city, x.region, x.country, x.lat, x.lon, x."timeZone"
+      from ${recordset(batch, {
+        identityKey: 'text',
+        slug: 'text',
+        name: 'text',
+        address: 'text',
+        city: 'text',
+        region: 'text',
+        country: 'text',
+        lat: 'float8',
+        lon: 'float8',
+        timeZone: 'text',
+      })}
       on conflict do nothing
-      returning id`,
+      returning id, identity_key as "identityKey"`,
   );
-  return added.length;
 }
 
 // ------------------------------------------------------------------------------------------ stops
@@ -235,8 +271,8 @@ export function findExistingStops(executor: Executor, stops: StopKey[]): Promise
     (batch) => sql`
       select s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId"
       from tour_stops s
-      join json_to_recordset(${json(batch)}) as k("tourId" uuid, date date, "venueId" uuid)
-        on s.tour_id = k."tourId" and s.event_date = k.date and s.venue_id = k."venueId"`,
+      join ${recordset(batch, { tourId: 'uuid', date: 'date', venueId: 'uuid' })}
+        on s.tour_id = x."tourId" and s.event_date = x.date and s.venue_id = x."venueId"`,
   );
 }
 
@@ -250,8 +286,7 @@ export function findTakenStopSlugs(
     (batch) => sql`
       select s.artist_id as "artistId", s.slug
       from tour_stops s
-      join json_to_recordset(${json(batch)}) as k("artistId" uuid, slug text)
-        on s.artist_id = k."artistId" and s.slug = k.slug`,
+      join ${recordset(batch, { artistId: 'uuid', slug: 'text' })} on s.artist_id = x."artistId" and s.slug = x.slug`,
   );
 }
 
@@ -264,9 +299,22 @@ export async function insertStops(executor: Executor, stops: NewStop[]): Promise
                               lat, lon, ticket_url, source, external_id, slug)
       select x."tourId", x."artistId", x."venueId", x.date, x.time, x.city, x.region, x.country,
              x.lat, x.lon, x."ticketUrl", x.source, x."externalId", x.slug
-      from json_to_recordset(${json(batch)}) as x("tourId" uuid, "artistId" uuid, "venueId" uuid, date date,
-             time time, city text, region text, country text, lat double precision, lon double precision,
-             "ticketUrl" text, source text, "externalId" text, slug text)
+      from ${recordset(batch, {
+        tourId: 'uuid',
+        artistId: 'uuid',
+        venueId: 'uuid',
+        date: 'date',
+        time: 'time',
+        city: 'text',
+        region: 'text',
+        country: 'text',
+        lat: 'float8',
+        lon: 'float8',
+        ticketUrl: 'text',
+        source: 'text',
+        externalId: 'text',
+        slug: 'text',
+      })}
       on conflict do nothing
       returning id`,
   );
@@ -276,29 +324,28 @@ export async function insertStops(executor: Executor, stops: NewStop[]): Promise
 // ------------------------------------------------------------------------------------ artist stats
 
 /**
- * Recomputes the denormalised columns the home list reads (docs/decisions/0002) for these artists,
- * in one set-based UPDATE per 5,000 artists. Every writer of artists, tours or stops must call it
+ * Recomputes the denormalised columns the home list reads (docs/decisions/0002) for these artists
+ * with one set-based UPDATE per 5,000 artists. Every writer of artists, tours or stops must call it
  * for the artists it touched, inside the same transaction.
  */
 export async function refreshArtistStats(executor: Executor, artistIds: readonly string[]): Promise<void> {
-  const unique = [...new Set(artistIds)];
-  const names = await batched<string, { id: string; name: string }>(
+  const ids = [...new Set(artistIds)].map((id) => ({ id }));
+  const names = await batched<{ id: string }, { id: string; name: string }>(
     executor,
-    unique,
-    (batch) =>
-      sql`select a.id, a.name from artists a join json_array_elements_text(${json(batch)}) as k(id) on a.id = k.id::uuid`,
+    ids,
+    (batch) => sql`select a.id, a.name from artists a join ${recordset(batch, { id: 'uuid' })} on a.id = x.id`,
   );
-  // sort_name comes from the shared sortKey so the server's order matches the helper the client tests.
-  const sortNames = names.map((artist) => ({ id: artist.id, sort_name: sortKey(artist.name) }));
+  // sort_name comes from the shared sortKey so the database orders exactly as the helper says.
+  const sortNames = names.map((artist) => ({ id: artist.id, sortName: sortKey(artist.name) }));
   await batched(
     executor,
     sortNames,
     (batch) => sql`
       with stats as (
-        select x.id, x.sort_name,
+        select x.id, x."sortName" as sort_name,
                (select count(*)::int from tours t where t.artist_id = x.id) as tour_count,
                (select max(s.event_date) from tour_stops s where s.artist_id = x.id) as last_event_date
-        from json_to_recordset(${json(batch)}) as x(id uuid, sort_name text)
+        from ${recordset(batch, { id: 'uuid', sortName: 'text' })}
       )
       update artists a set
         sort_name = stats.sort_name,

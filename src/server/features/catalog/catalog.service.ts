@@ -85,14 +85,18 @@ export async function importCatalog(
   file: CatalogFile,
   options: ImportCatalogOptions = {},
 ): Promise<CatalogImportSummary> {
-  const validation = validateCatalogFile(file);
-  if (!validation.ok) {
-    const count = validation.problems.length;
-    throw new AppError('BAD_REQUEST', `The catalog has ${count} problem${count === 1 ? '' : 's'}`, {
-      issues: validation.problems,
-    });
-  }
-  return writeCatalogEntries(database, normaliseCatalog(validation.file, options.source ?? 'import'));
+  const valid = checkCatalogFile(file);
+  return writeCatalogEntries(database, normaliseCatalog(valid, options.source ?? 'import'));
+}
+
+/** The file, validated; otherwise AppError BAD_REQUEST with every problem and its path in `issues`. */
+export function checkCatalogFile(input: unknown): CatalogFile {
+  const validation = validateCatalogFile(input);
+  if (validation.ok) return validation.file;
+  const count = validation.problems.length;
+  throw new AppError('BAD_REQUEST', `The catalog has ${count} problem${count === 1 ? '' : 's'}`, {
+    issues: validation.problems,
+  });
 }
 
 // ---------------------------------------------------------------------------------- normalising
@@ -187,9 +191,9 @@ export function writeCatalogEntries(database: Database, entries: CatalogEntry[])
   return database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const artists = await resolveArtists(tx, entries);
-    const tours = await resolveTours(tx, entries, artists.idBySlug);
+    const tours = await resolveTours(tx, entries, artists);
     const venues = await resolveVenues(tx, entries);
-    const stopsAdded = await addStops(tx, entries, artists.idBySlug, tours.idByKey, venues.idByKey);
+    const stopsAdded = await addStops(tx, entries, artists, tours.idByKey, venues.idByKey);
     await refreshArtistStats(tx, [...artists.idBySlug.values()]);
     return {
       artistsAdded: artists.added.length,
@@ -199,6 +203,13 @@ export function writeCatalogEntries(database: Database, entries: CatalogEntry[])
       addedArtists: artists.added,
     };
   });
+}
+
+interface ResolvedArtists {
+  idBySlug: Map<string, string>;
+  /** Artists that existed before this write: only their tours and stops need looking up. */
+  preExisting: Set<string>;
+  added: { name: string; slug: string }[];
 }
 
 async function findArtistIds(tx: Tx, entries: CatalogEntry[]): Promise<Map<string, string>> {
@@ -219,7 +230,7 @@ async function findArtistIds(tx: Tx, entries: CatalogEntry[]): Promise<Map<strin
   return idBySlug;
 }
 
-async function resolveArtists(tx: Tx, entries: CatalogEntry[]) {
+async function resolveArtists(tx: Tx, entries: CatalogEntry[]): Promise<ResolvedArtists> {
   const existing = await findArtistIds(tx, entries);
   const missing = entries.filter((entry) => !existing.has(entry.slug));
   const inserted = await insertArtists(
@@ -233,60 +244,57 @@ async function resolveArtists(tx: Tx, entries: CatalogEntry[]) {
       return id ? [{ id, mbid: entry.mbid, genres: entry.genres }] : [];
     }),
   );
+  // Re-read rather than trust `inserted`: two entries of one file can share an mbid.
   const idBySlug = new Map([...existing, ...(missing.length > 0 ? await findArtistIds(tx, missing) : [])]);
   const unresolved = entries.find((entry) => !idBySlug.has(entry.slug));
   if (unresolved) throw new Error(`Artist ${unresolved.slug} was neither found nor added`);
-  return { idBySlug, added: inserted.map((row) => ({ name: row.name, slug: row.slug })) };
+  return {
+    idBySlug,
+    preExisting: new Set(existing.values()),
+    added: inserted.map((row) => ({ name: row.name, slug: row.slug })),
+  };
 }
 
 const tourKey = (artistId: string, name: string) => `${artistId}|${name}`;
 
-async function resolveTours(tx: Tx, entries: CatalogEntry[], artistIds: Map<string, string>) {
+async function resolveTours(tx: Tx, entries: CatalogEntry[], artists: ResolvedArtists) {
   const keys = new Map<string, { artistId: string; name: string }>();
   for (const entry of entries) {
-    const artistId = artistIds.get(entry.slug)!;
+    const artistId = artists.idBySlug.get(entry.slug)!;
     for (const tour of entry.tours) keys.set(tourKey(artistId, tour.name), { artistId, name: tour.name });
   }
-  const wanted = [...keys.values()];
-  const added = await insertTours(tx, wanted);
-  const rows = await findTours(tx, wanted);
-  return { added, idByKey: new Map(rows.map((row) => [tourKey(row.artistId, row.name), row.id])) };
+  const inserted = await insertTours(tx, [...keys.values()]);
+  const idByKey = new Map(inserted.map((row) => [tourKey(row.artistId, row.name), row.id]));
+  const known = [...keys.values()].filter((tour) => !idByKey.has(tourKey(tour.artistId, tour.name)));
+  for (const row of await findTours(tx, known)) idByKey.set(tourKey(row.artistId, row.name), row.id);
+  return { added: inserted.length, idByKey };
 }
 
 async function resolveVenues(tx: Tx, entries: CatalogEntry[]) {
   const venues = new Map<string, VenueEntry>();
   for (const entry of entries) {
     for (const tour of entry.tours) {
-      for (const stop of tour.stops) {
-        if (!venues.has(stop.venue.identityKey)) venues.set(stop.venue.identityKey, stop.venue);
-      }
+      for (const stop of tour.stops) venues.set(stop.venue.identityKey, stop.venue);
     }
   }
-  const keys = [...venues.keys()];
-  const idByKey = new Map((await findVenueIds(tx, keys)).map((row) => [row.identityKey, row.id]));
+  const idByKey = new Map((await findVenueIds(tx, [...venues.keys()])).map((row) => [row.identityKey, row.id]));
   const missing = [...venues.values()].filter((venue) => !idByKey.has(venue.identityKey));
   const slugs = await assignUniqueSlugs(
     missing.map((venue) => ({ scope: '', base: venueSlugBase(venue) })),
-    async (candidates) =>
-      (
-        await findTakenVenueSlugs(
-          tx,
-          candidates.map((candidate) => candidate.slug),
-        )
-      ).map((row) => ({ scope: '', slug: row.slug })),
+    async (candidates) => {
+      const taken = await findTakenVenueSlugs(
+        tx,
+        candidates.map((candidate) => candidate.slug),
+      );
+      return taken.map((row) => ({ scope: '', slug: row.slug }));
+    },
   );
-  const added = await insertVenues(
+  const inserted = await insertVenues(
     tx,
     missing.map((venue, index): NewVenue => ({ ...venue, slug: slugs[index]! })),
   );
-  if (missing.length > 0) {
-    const newRows = await findVenueIds(
-      tx,
-      missing.map((venue) => venue.identityKey),
-    );
-    for (const row of newRows) idByKey.set(row.identityKey, row.id);
-  }
-  return { added, idByKey };
+  for (const row of inserted) idByKey.set(row.identityKey, row.id);
+  return { added: inserted.length, idByKey };
 }
 
 /** 'Red Rocks Amphitheatre', 'Morrison', 'CO' → 'red-rocks-amphitheatre-morrison-co'. */
@@ -299,53 +307,59 @@ function stopSlugBase(date: string, venue: VenueEntry): string {
   return `${date}-${slugify(venue.city)}-${slugify(venue.region ?? venue.country)}`;
 }
 
-async function addStops(
-  tx: Tx,
+type StopCandidate = Omit<NewStop, 'slug'> & { venue: VenueEntry };
+
+function stopCandidates(
   entries: CatalogEntry[],
   artistIds: Map<string, string>,
   tourIds: Map<string, string>,
   venueIds: Map<string, string>,
-): Promise<number> {
-  const candidates = new Map<string, Omit<NewStop, 'slug'> & { venue: VenueEntry }>();
+): Map<string, StopCandidate> {
+  const candidates = new Map<string, StopCandidate>();
   for (const entry of entries) {
     const artistId = artistIds.get(entry.slug)!;
     for (const tour of entry.tours) {
       const tourId = tourIds.get(tourKey(artistId, tour.name))!;
       for (const stop of tour.stops) {
-        const venueId = venueIds.get(stop.venue.identityKey)!;
+        const venueId = venueIds.get(stop.venue.identityKey);
+        if (!venueId) throw new Error(`Venue ${stop.venue.identityKey} was neither found nor added`);
         const key = `${tourId}|${stop.date}|${venueId}`;
         if (candidates.has(key)) continue;
-        const { venue } = stop;
-        candidates.set(key, {
-          ...stop,
-          tourId,
-          artistId,
-          venueId,
-          city: venue.city,
-          region: venue.region,
-          country: venue.country,
-        });
+        const { city, region, country } = stop.venue;
+        candidates.set(key, { ...stop, tourId, artistId, venueId, city, region, country });
       }
     }
   }
+  return candidates;
+}
+
+async function addStops(
+  tx: Tx,
+  entries: CatalogEntry[],
+  artists: ResolvedArtists,
+  tourIds: Map<string, string>,
+  venueIds: Map<string, string>,
+): Promise<number> {
+  const candidates = stopCandidates(entries, artists.idBySlug, tourIds, venueIds);
+  // A brand-new artist has no stops yet: only stops of pre-existing artists need a lookup.
+  const lookups = [...candidates.values()]
+    .filter((stop) => artists.preExisting.has(stop.artistId))
+    .map(({ tourId, date, venueId }) => ({ tourId, date, venueId }));
   const existing = new Set(
-    (
-      await findExistingStops(
-        tx,
-        [...candidates.values()].map(({ tourId, date, venueId }) => ({ tourId, date, venueId })),
-      )
-    ).map((row) => `${row.tourId}|${row.date}|${row.venueId}`),
+    (await findExistingStops(tx, lookups)).map((row) => `${row.tourId}|${row.date}|${row.venueId}`),
   );
   const missing = [...candidates.entries()].filter(([key]) => !existing.has(key)).map(([, stop]) => stop);
   const slugs = await assignUniqueSlugs(
     missing.map((stop) => ({ scope: stop.artistId, base: stopSlugBase(stop.date, stop.venue) })),
-    async (keys) =>
-      (
-        await findTakenStopSlugs(
-          tx,
-          keys.map((key) => ({ artistId: key.scope, slug: key.slug })),
-        )
-      ).map((row) => ({ scope: row.artistId, slug: row.slug })),
+    async (keys) => {
+      const wanted = keys.filter((key) => artists.preExisting.has(key.scope));
+      if (wanted.length === 0) return [];
+      const taken = await findTakenStopSlugs(
+        tx,
+        wanted.map((key) => ({ artistId: key.scope, slug: key.slug })),
+      );
+      return taken.map((row) => ({ scope: row.artistId, slug: row.slug }));
+    },
   );
   return insertStops(
     tx,
