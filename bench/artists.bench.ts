@@ -1,0 +1,278 @@
+/**
+ * `npm run bench:artists`: the home page list endpoint under load, on PGlite and on PostgreSQL,
+ * next to the naive approach of the original app. See docs/performance.md for recorded figures.
+ */
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '#server/app.ts';
+import { createBackground } from '#server/background.ts';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
+import { artistListPageQuery } from '#server/features/artists/artists.repo.ts';
+import { importCatalog } from '#server/features/catalog/catalog.service.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { ARTISTS_PAGE_SIZE } from '#shared/artists.ts';
+import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
+import { bulkLoadCatalog } from './bulk-load.ts';
+import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
+import type { LoadOptions, LoadResult } from './load-client.ts';
+import { naiveArtistListHandler } from './naive-artists.ts';
+
+const ARTIST_COUNT = 10_000;
+const STOPS_PER_ARTIST = 20;
+const CONNECTIONS = 20;
+const DURATION_MS = 5_000;
+/** A fixed visitor date: the generated dates are spread around it, so runs are comparable. */
+const TODAY = '2027-01-15';
+const BENCH_DATABASE = 'tourguides_bench';
+const POSTGRES_POOL_SIZE = 10;
+
+const loadClientFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
+const run = promisify(execFile);
+
+interface PageFigures {
+  page: number;
+  indexed: LoadResult;
+  naive: LoadResult;
+}
+
+interface DatabaseFigures {
+  label: string;
+  loadSeconds: number;
+  total: number;
+  pages: PageFigures[];
+}
+
+async function measure(url: string): Promise<LoadResult> {
+  const options: LoadOptions = { url, connections: CONNECTIONS, durationMs: DURATION_MS };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
+    maxBuffer: 1024 * 1024,
+  });
+  return JSON.parse(stdout) as LoadResult;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Both endpoints must give the same answer, or the comparison means nothing. */
+async function assertSameAnswer(indexedUrl: string, naiveUrl: string): Promise<void> {
+  const [indexed, naive] = await Promise.all([getJson(indexedUrl), getJson(naiveUrl)]);
+  if (JSON.stringify(indexed) !== JSON.stringify(naive)) {
+    throw new Error(`The indexed and naive endpoints disagree for ${indexedUrl}`);
+  }
+}
+
+async function serveApp(database: Database) {
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench'), SEED_DEMO: '0' });
+  const logger = createLogger('silent');
+  // The list endpoint runs no jobs: the background parts are built but not started.
+  const app = createApp({ env, database, logger, ...createBackground({ env, database, logger }) });
+  app.get('/bench/naive-artists', naiveArtistListHandler(database));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+interface RunOptions {
+  explain: boolean;
+  /** Load through the product's importCatalog instead of the bulk path (slower, same rows). */
+  viaImport: boolean;
+}
+
+async function loadCatalog(label: string, database: Database, catalog: BenchCatalog, options: RunOptions) {
+  const started = performance.now();
+  if (options.viaImport) {
+    await importCatalog(database, catalog);
+    await database.query('vacuum analyze');
+  } else {
+    await bulkLoadCatalog(database, catalog);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${label}: loaded through ${options.viaImport ? 'importCatalog' : 'the bulk path'} in ${seconds.toFixed(1)} s`,
+  );
+  return seconds;
+}
+
+function reportErrors(label: string, page: number, results: LoadResult[]): void {
+  for (const result of results) {
+    if (result.errors > 0)
+      console.log(`${label}: page ${page}: ${result.errors} failed requests, first: ${result.firstError}`);
+  }
+}
+
+async function benchDatabase(
+  label: string,
+  database: Database,
+  catalog: BenchCatalog,
+  options: RunOptions,
+): Promise<DatabaseFigures> {
+  const loadSeconds = await loadCatalog(label, database, catalog, options);
+
+  const { base, close } = await serveApp(database);
+  try {
+    const first = (await getJson(`${base}/api/artists?today=${TODAY}`)) as { total: number; totalPages: number };
+    const pageNumbers = [1, Math.ceil(first.totalPages / 2), first.totalPages];
+    const pages: PageFigures[] = [];
+    for (const page of pageNumbers) {
+      const indexedUrl = `${base}/api/artists?today=${TODAY}&page=${page}`;
+      const naiveUrl = `${base}/bench/naive-artists?today=${TODAY}&page=${page}`;
+      await assertSameAnswer(indexedUrl, naiveUrl);
+      const indexed = await measure(indexedUrl);
+      const naive = await measure(naiveUrl);
+      reportErrors(label, page, [indexed, naive]);
+      console.log(`${label}: page ${page} measured`);
+      pages.push({ page, indexed, naive });
+    }
+    return { label, loadSeconds, total: first.total, pages };
+  } finally {
+    await close();
+  }
+}
+
+async function printPlans(label: string, database: Database, totalPages: number): Promise<void> {
+  for (const page of [1, totalPages]) {
+    const query = artistListPageQuery({
+      page,
+      pageSize: ARTISTS_PAGE_SIZE,
+      today: TODAY,
+      includeWithoutUpcoming: false,
+    });
+    const result = (await database.db.execute(sql`explain analyze ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    console.log(`\n${label} plan, page ${page}:\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+  }
+}
+
+async function onPglite(catalog: BenchCatalog, options: RunOptions): Promise<DatabaseFigures> {
+  const database = await openPglite();
+  try {
+    await migrateDatabase(database);
+    const figures = await benchDatabase('PGlite', database, catalog, options);
+    if (options.explain) await printPlans('PGlite', database, Math.ceil(figures.total / ARTISTS_PAGE_SIZE));
+    return figures;
+  } finally {
+    await database.close();
+  }
+}
+
+async function withAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function onPostgres(catalog: BenchCatalog, options: RunOptions): Promise<DatabaseFigures | null> {
+  if (!(await isPostgresReachable())) {
+    console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
+    return null;
+  }
+  await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
+  await withAdmin(`create database ${BENCH_DATABASE}`);
+  const database = await openPostgres(databaseUrl(BENCH_DATABASE), POSTGRES_POOL_SIZE);
+  try {
+    await migrateDatabase(database);
+    const figures = await benchDatabase('PostgreSQL', database, catalog, options);
+    if (options.explain) await printPlans('PostgreSQL', database, Math.ceil(figures.total / ARTISTS_PAGE_SIZE));
+    return figures;
+  } finally {
+    await database.close();
+    await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
+  }
+}
+
+/** Other processes on the machine skew the figures: the load average shows how much. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+const rate = (value: number) => value.toFixed(value >= 100 ? 0 : 1);
+
+function printTable(results: DatabaseFigures[]): void {
+  const header = [
+    'database',
+    'page',
+    'indexed p50 ms',
+    'indexed p99 ms',
+    'indexed req/s',
+    'naive p50 ms',
+    'naive p99 ms',
+    'naive req/s',
+    'speed-up (req/s)',
+    'errors',
+  ];
+  const rows = results.flatMap(({ label, pages }) =>
+    pages.map(({ page, indexed, naive }) => [
+      label,
+      String(page),
+      ms(indexed.p50),
+      ms(indexed.p99),
+      rate(indexed.requestsPerSecond),
+      ms(naive.p50),
+      ms(naive.p99),
+      rate(naive.requestsPerSecond),
+      `${(indexed.requestsPerSecond / naive.requestsPerSecond).toFixed(0)}x`,
+      String(indexed.errors + naive.errors),
+    ]),
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const options: RunOptions = {
+    explain: process.argv.includes('--explain'),
+    viaImport: process.argv.includes('--via-import'),
+  };
+  const started = performance.now();
+  const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
+  const stopCount = catalog.artists.reduce(
+    (sum, artist) => sum + artist.tours.reduce((n, t) => n + t.stops.length, 0),
+    0,
+  );
+  console.log(`Generated ${catalog.artists.length} artists, ${stopCount} stops; visitor date ${TODAY}.`);
+  console.log(
+    `Each case: ${CONNECTIONS} concurrent clients for ${DURATION_MS / 1000} s; load generator in its own process.`,
+  );
+
+  console.log(`Load average before: ${loadAverage()}`);
+
+  const results = [await onPglite(catalog, options)];
+  const postgres = await onPostgres(catalog, options);
+  if (postgres) results.push(postgres);
+
+  for (const { label, total, loadSeconds } of results) {
+    console.log(
+      `${label}: ${total} artists with upcoming shows (${Math.ceil(total / ARTISTS_PAGE_SIZE)} pages); bulk load ${loadSeconds.toFixed(1)} s`,
+    );
+  }
+  printTable(results);
+  console.log(`\nLoad average after: ${loadAverage()}`);
+  console.log(`Total run time ${((performance.now() - started) / 1000).toFixed(0)} s on ${os.cpus().length} cores.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
