@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { isIsoDate } from './dates.ts';
-
 /** Spec section 8: the heart's toasts, word for word. */
 export const favoriteMessages = {
   signInTitle: 'Sign in required',
@@ -13,22 +10,8 @@ export const favoriteMessages = {
   errorDescription: 'Failed to update favorites. Please try again.',
 } as const;
 
-const slug = z.string().regex(/^[a-z0-9-]{1,120}$/, 'Invalid artist slug');
-
-/** PUT/DELETE /api/favorites/:slug */
-export const favoriteSlugParamSchema = z.object({ slug });
-
-/** GET /api/favorites/status?slugs=a,b — one request for a page of cards. */
+/** GET /api/favorites/status?slugs=a,b answers at most this many artists at once. */
 export const FAVORITE_STATUS_MAX_SLUGS = 100;
-export const favoriteStatusQuerySchema = z.object({
-  slugs: z
-    .string()
-    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
-    .pipe(z.array(slug).max(FAVORITE_STATUS_MAX_SLUGS, `At most ${FAVORITE_STATUS_MAX_SLUGS} artists at once`)),
-});
-
-/** GET /api/favorites?today=YYYY-MM-DD */
-export const favoritesListQuerySchema = z.object({ today: z.string().refine(isIsoDate, 'expected YYYY-MM-DD') });
 
 export interface FavoriteStatus {
   /** The slugs asked about that the user follows. */

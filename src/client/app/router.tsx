@@ -24,6 +24,38 @@ export function createRouter() {
               lazy: async () => ({ Component: (await import('./routes/tour.tsx')).TourPage }),
             },
             {
+              path: 'artist/:artistSlug',
+              lazy: async () => ({
+                Component: (await import('#client/features/artist-page/components/artist-page.tsx')).ArtistPage,
+              }),
+            },
+            {
+              path: 'venue/:slug',
+              lazy: async () => ({
+                Component: (await import('#client/features/venues/components/venue-page.tsx')).VenuePage,
+              }),
+            },
+            {
+              path: 'guide/:artistSlug/:stopSlug',
+              lazy: async () => ({
+                Component: (await import('#client/features/venues/components/guide-page.tsx')).GuidePage,
+              }),
+            },
+            {
+              lazy: async () => ({
+                Component: (await import('#client/features/auth/components/route-guards.tsx')).SignedInOnly,
+              }),
+              children: [
+                {
+                  path: 'my-artists',
+                  lazy: async () => ({
+                    Component: (await import('#client/features/my-artists/components/my-artists-page.tsx'))
+                      .MyArtistsPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'auth',
               lazy: async () => ({
                 Component: (await import('#client/features/auth/components/auth-page.tsx')).AuthPage,
@@ -34,6 +66,12 @@ export function createRouter() {
               lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
             },
             { path: 'donate', lazy: async () => ({ Component: (await import('./routes/donate.tsx')).DonatePage }) },
+            {
+              path: 'install',
+              lazy: async () => ({
+                Component: (await import('#client/features/pwa/components/install-page.tsx')).InstallPage,
+              }),
+            },
             ...accountRoutes,
             { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }) },
           ],

@@ -11,9 +11,17 @@ export interface ToastInput {
   /** Toasts sharing an id replace each other instead of queueing up. */
   id?: string;
   durationMs?: number;
+  /** One button in the toast (e.g. 'Undo'); pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
-const ToastCard = ({ title, description, variant = 'default', onDismiss }: ToastInput & { onDismiss: () => void }) => (
+const ToastCard = ({
+  title,
+  description,
+  variant = 'default',
+  action,
+  onDismiss,
+}: ToastInput & { onDismiss: () => void }) => (
   <div
     role={variant === 'destructive' ? 'alert' : 'status'}
     data-variant={variant}
@@ -31,6 +39,18 @@ const ToastCard = ({ title, description, variant = 'default', onDismiss }: Toast
       <p className="font-semibold">{title}</p>
       {description ? <p className="mt-0.5 text-sm opacity-90">{description}</p> : null}
     </div>
+    {action ? (
+      <button
+        type="button"
+        onClick={() => {
+          action.onClick();
+          onDismiss();
+        }}
+        className="-my-1 inline-flex h-8 shrink-0 items-center rounded-full border border-border-strong px-3 text-sm font-semibold hover:border-accent hover:bg-white/5"
+      >
+        {action.label}
+      </button>
+    ) : null}
     <button
       type="button"
       onClick={onDismiss}

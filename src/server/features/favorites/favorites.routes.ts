@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
-import { favoriteSlugParamSchema, favoriteStatusQuerySchema, favoritesListQuerySchema } from '#shared/favorites.ts';
+import { favoriteSlugParamSchema, favoriteStatusQuerySchema, favoritesListQuerySchema } from '#shared/favorites-api.ts';
 import { favoriteStatus, follow, listFavorites, unfollow } from './favorites.service.ts';
 
 /** /api/favorites: the signed-in user's followed artists (the actor is always c.var.user). */

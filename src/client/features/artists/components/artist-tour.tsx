@@ -62,7 +62,7 @@ const ArtistTourLoaded = ({ data }: { data: ArtistTourPage }) => {
     <>
       <ArtistHeader artist={data.artist} />
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <TourDates artistName={data.artist.name} tours={data.tours} />
+        <TourDates artistName={data.artist.name} artistSlug={data.artist.slug} tours={data.tours} />
       </div>
     </>
   );

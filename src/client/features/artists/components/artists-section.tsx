@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
+import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
 import { useArtists } from '../api/get-artists.ts';
 import { ArtistCard } from './artist-card.tsx';
@@ -46,7 +47,7 @@ const ArtistsBody = ({
       >
         {artists.map((artist) => (
           <li key={artist.slug} className="flex">
-            <ArtistCard artist={artist} />
+            <ArtistCard artist={artist} actions={<FavoriteHeart artistSlug={artist.slug} artistName={artist.name} />} />
           </li>
         ))}
       </ul>

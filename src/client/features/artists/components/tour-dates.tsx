@@ -8,7 +8,7 @@ function byDate(a: TourStopView, b: TourStopView): number {
   return `${a.date}T${a.time ?? ''}`.localeCompare(`${b.date}T${b.time ?? ''}`);
 }
 
-const TourCard = ({ tour, showPast }: { tour: TourView; showPast: boolean }) => {
+const TourCard = ({ artistSlug, tour, showPast }: { artistSlug: string; tour: TourView; showPast: boolean }) => {
   const upcoming = tour.stops.filter((stop) => stop.isUpcoming).sort(byDate);
   // Most recent past show first: the one a fan is likeliest to look for.
   const past = tour.stops.filter((stop) => !stop.isUpcoming).sort((a, b) => byDate(b, a));
@@ -23,7 +23,7 @@ const TourCard = ({ tour, showPast }: { tour: TourView; showPast: boolean }) => 
       {upcoming.length > 0 ? (
         <ol className="flex flex-col gap-3">
           {upcoming.map((stop) => (
-            <TourStopRow key={stop.id} stop={stop} />
+            <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} />
           ))}
         </ol>
       ) : null}
@@ -32,7 +32,7 @@ const TourCard = ({ tour, showPast }: { tour: TourView; showPast: boolean }) => 
           <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wider text-muted uppercase">Past dates</h3>
           <ol className="flex flex-col gap-3">
             {past.map((stop) => (
-              <TourStopRow key={stop.id} stop={stop} />
+              <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} />
             ))}
           </ol>
         </>
@@ -42,7 +42,15 @@ const TourCard = ({ tour, showPast }: { tour: TourView; showPast: boolean }) => 
 };
 
 /** The tours with their stops: upcoming dates first; past dates only on request. */
-export const TourDates = ({ artistName, tours }: { artistName: string; tours: TourView[] }) => {
+export const TourDates = ({
+  artistName,
+  artistSlug,
+  tours,
+}: {
+  artistName: string;
+  artistSlug: string;
+  tours: TourView[];
+}) => {
   const [showPast, setShowPast] = useState(false);
   const pastCount = tours.reduce((sum, tour) => sum + tour.pastCount, 0);
   const visibleTours = showPast ? tours : tours.filter((tour) => tour.upcomingCount > 0);
@@ -60,7 +68,7 @@ export const TourDates = ({ artistName, tours }: { artistName: string; tours: To
           No upcoming tour dates for {artistName} right now.
         </p>
       ) : (
-        visibleTours.map((tour) => <TourCard key={tour.id} tour={tour} showPast={showPast} />)
+        visibleTours.map((tour) => <TourCard key={tour.id} artistSlug={artistSlug} tour={tour} showPast={showPast} />)
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { Clock, MapPin, Ticket } from 'lucide-react';
+import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
@@ -24,7 +25,8 @@ export function placeLabel(stop: Pick<TourStopView, 'city' | 'region' | 'country
   return `${stop.city}, ${isUs && stop.region ? stop.region : countryName(stop.country)}`;
 }
 
-export const TourStopRow = ({ stop }: { stop: TourStopView }) => {
+/** A stop links to its venue page and to its local guide. */
+export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: TourStopView }) => {
   const date = formatLongDate(stop.date);
   return (
     <li
@@ -45,27 +47,42 @@ export const TourStopRow = ({ stop }: { stop: TourStopView }) => {
         ) : null}
       </div>
       <div className="min-w-0">
-        <p className="font-semibold">{stop.venueName}</p>
+        <Link to={`/venue/${stop.venueSlug}`} className="font-semibold underline-offset-4 hover:underline">
+          {stop.venueName}
+        </Link>
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
           {placeLabel(stop)}
         </p>
       </div>
-      {stop.ticketUrl && stop.isUpcoming ? (
-        <a
-          href={stop.ticketUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex h-9 items-center gap-2 justify-self-start rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5 sm:justify-self-end"
+      <div className="flex flex-wrap gap-2 sm:justify-end">
+        <Link
+          to={`/guide/${artistSlug}/${stop.slug}`}
+          className="inline-flex h-9 items-center gap-2 rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5"
         >
-          <Ticket className="size-4" aria-hidden="true" />
-          Tickets
+          <Compass className="size-4" aria-hidden="true" />
+          Guide
           <span className="sr-only">
             {' '}
-            for {stop.venueName} on {date} (opens in a new tab)
+            for {stop.venueName} on {date}
           </span>
-        </a>
-      ) : null}
+        </Link>
+        {stop.ticketUrl && stop.isUpcoming ? (
+          <a
+            href={stop.ticketUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-9 items-center gap-2 justify-self-start rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5 sm:justify-self-end"
+          >
+            <Ticket className="size-4" aria-hidden="true" />
+            Tickets
+            <span className="sr-only">
+              {' '}
+              for {stop.venueName} on {date} (opens in a new tab)
+            </span>
+          </a>
+        ) : null}
+      </div>
     </li>
   );
 };

@@ -1,0 +1,205 @@
+import { CalendarDays, ExternalLink, MapPin, SearchX, Ticket, Users } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
+import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
+import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
+import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
+import { useArtistProfile } from '../api/get-artist-profile.ts';
+
+const followerLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
+
+const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
+  const imageUrl = useLiveArtistImage(artist);
+  return (
+    <header className="stage-lights border-b border-border/60">
+      <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:py-14 sm:text-left">
+        <div className="relative shrink-0">
+          <ArtistImage
+            src={imageUrl}
+            seed={artist.slug}
+            className="size-40 rounded-3xl border border-border-strong shadow-glow sm:size-48"
+          />
+          <FavoriteHeart artistSlug={artist.slug} artistName={artist.name} className="absolute -right-3 -bottom-3" />
+        </div>
+        <div className="flex flex-col gap-3">
+          <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Artist</p>
+          <h1 className="font-display text-4xl font-extrabold sm:text-5xl">{artist.name}</h1>
+          <p className="flex items-center justify-center gap-1.5 text-sm text-muted sm:justify-start">
+            <Users className="size-4" aria-hidden="true" />
+            {followerLabel(artist.followerCount)}
+          </p>
+          {artist.genres.length > 0 ? (
+            <ul aria-label="Genres" className="flex flex-wrap justify-center gap-2 sm:justify-start">
+              {artist.genres.map((genre) => (
+                <li key={genre} className="rounded-full border border-border-strong px-3 py-1 text-xs font-medium">
+                  {genre}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+};
+
+const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: ArtistShow }) => (
+  <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
+    <p className="font-display font-bold text-accent">
+      <time dateTime={show.date}>{formatLongDate(show.date)}</time>
+      {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
+    </p>
+    <div className="min-w-0">
+      <Link to={`/venue/${show.venueSlug}`} className="font-semibold underline-offset-4 hover:underline">
+        {show.venueName}
+      </Link>
+      <p className="flex items-center gap-1.5 text-sm text-muted">
+        <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+        {placeLabel(show)}
+      </p>
+    </div>
+    <div className="flex flex-wrap gap-2 sm:justify-end">
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/guide/${artistSlug}/${show.stopSlug}`}>Local guide</Link>
+      </Button>
+      {show.ticketUrl ? (
+        <Button asChild variant="secondary" size="sm">
+          <a href={show.ticketUrl} target="_blank" rel="noopener noreferrer">
+            <Ticket aria-hidden="true" />
+            Tickets
+          </a>
+        </Button>
+      ) : null}
+    </div>
+  </li>
+);
+
+function tourDates(tour: ArtistTourSummary): string {
+  if (!tour.firstDate || !tour.lastDate) return 'Dates to be announced';
+  if (tour.firstDate === tour.lastDate) return formatShortDate(tour.firstDate);
+  return `${formatShortDate(tour.firstDate)} – ${formatShortDate(tour.lastDate)}`;
+}
+
+const ExternalLinks = ({ links }: { links: ArtistProfile['links'] }) => {
+  const entries = [
+    links.official ? { label: 'Official website', href: links.official } : null,
+    links.musicBrainz ? { label: 'MusicBrainz', href: links.musicBrainz } : null,
+  ].filter((entry) => entry !== null);
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="artist-links" className="flex flex-col gap-3">
+      <h2 id="artist-links" className="font-display text-2xl font-bold">
+        Links
+      </h2>
+      <ul className="flex flex-wrap gap-3">
+        {entries.map((entry) => (
+          <li key={entry.href}>
+            <a
+              href={entry.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-full border border-border-strong px-4 py-2 text-sm font-semibold hover:border-accent"
+            >
+              {entry.label}
+              <ExternalLink className="size-4" aria-hidden="true" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
+
+const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
+  const { artist } = profile;
+  useDocumentTitle(`${artist.name} | ${BRAND}`);
+  return (
+    <>
+      <ArtistHero artist={artist} />
+      <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6">
+        <section aria-labelledby="next-shows" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="next-shows" className="font-display text-2xl font-bold">
+              Next shows
+            </h2>
+            <Link to={`/tour/${artist.slug}`} className="text-sm font-semibold text-accent hover:underline">
+              View Tour Dates ({profile.upcomingShowCount} upcoming)
+            </Link>
+          </div>
+          {profile.nextShows.length > 0 ? (
+            <ol className="flex flex-col gap-3">
+              {profile.nextShows.map((show) => (
+                <ShowRow key={show.stopSlug} artistSlug={artist.slug} show={show} />
+              ))}
+            </ol>
+          ) : (
+            <p className="rounded-3xl border border-dashed border-border-strong p-8 text-center text-muted">
+              No upcoming shows for {artist.name} right now.
+            </p>
+          )}
+        </section>
+        {profile.tours.length > 0 ? (
+          <section aria-labelledby="tours" className="flex flex-col gap-4">
+            <h2 id="tours" className="font-display text-2xl font-bold">
+              Tours
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {profile.tours.map((tour) => (
+                <li key={tour.id} className="rounded-2xl border border-border bg-surface p-4">
+                  <p className="font-semibold">{tour.name}</p>
+                  <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+                    <CalendarDays className="size-4" aria-hidden="true" />
+                    {tourDates(tour)}
+                  </p>
+                  <p className="mt-1 text-sm text-muted">
+                    {tour.upcomingCount} upcoming · {tour.pastCount} past
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <ExternalLinks links={profile.links} />
+      </div>
+    </>
+  );
+};
+
+const ArtistNotFound = () => {
+  useDocumentTitle(`Artist not found | ${BRAND}`);
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
+      <SearchX className="size-12 text-accent" aria-hidden="true" />
+      <h1 className="font-display text-3xl font-bold">We couldn't find that artist</h1>
+      <p className="text-muted">Check the spelling, or search for the band from the home page.</p>
+      <Button asChild size="lg">
+        <Link to="/">Search from the home page</Link>
+      </Button>
+    </div>
+  );
+};
+
+/** /artist/{artistSlug}: picture, name, followers, genres, next shows, tours and links. */
+export const ArtistPage = () => {
+  const { artistSlug = '' } = useParams();
+  const query = useArtistProfile(artistSlug);
+  if (query.isPending) return <Spinner label="Loading artist..." className="min-h-[50vh] py-24" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.code === 'NOT_FOUND') return <ArtistNotFound />;
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+        <p className="text-muted">The artist could not be loaded. {query.error.message}</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <ArtistProfileView key={artistSlug} profile={query.data} />;
+};

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { Heart } from 'lucide-react';
+import { useSession } from '#client/features/auth/use-session.ts';
+import { cn } from '#client/lib/utils.ts';
+import { favoritesKeys } from '../api/favorites-api.ts';
+import { loadFavoriteStatus } from '../status-batcher.ts';
+import { askToSignIn, useToggleFavorite } from '../use-toggle-favorite.ts';
+
+interface FavoriteHeartProps {
+  artistSlug: string;
+  /** Title-cased name, used in the toasts and the button's label. */
+  artistName: string;
+  className?: string;
+}
+
+const heartButton =
+  'inline-flex size-11 items-center justify-center rounded-full border border-white/15 bg-background/70 text-foreground shadow-lg backdrop-blur transition-[transform,background-color,color] hover:bg-background/90 focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70 motion-safe:active:scale-90';
+
+/**
+ * The favourite toggle (spec section 4). Hidden until we know who is asking and, for a signed-in
+ * user, whether they follow the artist; a visitor's tap asks them to sign in; taps are ignored
+ * while a change is on its way.
+ */
+export const FavoriteHeart = ({ artistSlug, artistName, className }: FavoriteHeartProps) => {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const status = useQuery({
+    queryKey: favoritesKeys.status(artistSlug),
+    queryFn: () => loadFavoriteStatus(artistSlug),
+    enabled: signedIn,
+    staleTime: 60_000,
+  });
+  const toggle = useToggleFavorite();
+
+  if (session.status === 'loading' || (signedIn && status.isPending)) return null;
+
+  if (!signedIn) {
+    return (
+      <button
+        type="button"
+        className={cn(heartButton, className)}
+        aria-label={`Add ${artistName} to favorites`}
+        aria-pressed={false}
+        onClick={askToSignIn}
+      >
+        <Heart className="size-5" aria-hidden="true" />
+      </button>
+    );
+  }
+
+  const favorited = status.data === true;
+  const busy = toggle.isPending;
+  return (
+    <button
+      type="button"
+      className={cn(heartButton, favorited && 'text-magenta', className)}
+      aria-label={favorited ? `Remove ${artistName} from favorites` : `Add ${artistName} to favorites`}
+      aria-pressed={favorited}
+      aria-busy={busy}
+      disabled={busy}
+      onClick={() => toggle.mutate({ artistSlug, artistName, follow: !favorited })}
+    >
+      <Heart className={cn('size-5', favorited && 'fill-current')} aria-hidden="true" />
+    </button>
+  );
+};

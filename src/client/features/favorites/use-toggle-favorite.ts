@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { showToast } from '#client/components/ui/toaster.tsx';
+import { type FavoriteChange, favoriteMessages } from '#shared/favorites.ts';
+import { addFavorite, favoritesKeys, removeFavorite } from './api/favorites-api.ts';
+
+export interface ToggleRequest {
+  artistSlug: string;
+  /** Title-cased name for the toast. */
+  artistName: string;
+  follow: boolean;
+}
+
+export interface ToggleOptions {
+  /** Replaces the standard success toast (My Artists adds an Undo button to its own). */
+  onChanged?: (change: FavoriteChange, request: ToggleRequest) => void;
+}
+
+/**
+ * Follows or unfollows one artist, with the spec's toasts. Success updates the heart's cached state
+ * and marks the lists that show favourites (My Artists, follower counts) stale.
+ */
+export function useToggleFavorite(options: ToggleOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ToggleRequest) =>
+      request.follow ? addFavorite(request.artistSlug) : removeFavorite(request.artistSlug),
+    onSuccess: async (change, request) => {
+      queryClient.setQueryData(favoritesKeys.status(change.artistSlug), change.favorited);
+      if (options.onChanged) options.onChanged(change, request);
+      else announce(change, request.artistName);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: favoritesKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: ['artist-profile', change.artistSlug] }),
+      ]);
+    },
+    onError: () => {
+      showToast({
+        id: 'favorites',
+        title: favoriteMessages.errorTitle,
+        description: favoriteMessages.errorDescription,
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+function announce(change: FavoriteChange, artistName: string): void {
+  showToast(
+    change.favorited
+      ? { id: 'favorites', title: favoriteMessages.addedTitle, description: favoriteMessages.added(artistName) }
+      : { id: 'favorites', title: favoriteMessages.removedTitle, description: favoriteMessages.removed(artistName) },
+  );
+}
+
+export function askToSignIn(): void {
+  showToast({
+    id: 'favorites',
+    title: favoriteMessages.signInTitle,
+    description: favoriteMessages.signInDescription,
+    variant: 'destructive',
+  });
+}
