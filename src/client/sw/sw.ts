@@ -16,7 +16,6 @@ import {
   IMAGE_CACHE,
   isCatalogRead,
   isEventStream,
-  isNeverCached,
   isSameOriginFont,
   isSameOriginImage,
   isUserRead,
@@ -58,7 +57,7 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, sameOrigin, request }) => sameOrigin && isUserRead(url.pathname) && !isNeverCached(url.pathname),
+  ({ url, sameOrigin }) => sameOrigin && isUserRead(url.pathname),
   async ({ request, event }) => {
     const cacheName = await currentUserCacheName();
     if (!cacheName) return fetch(request);
