@@ -3,6 +3,8 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
+import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
+import { createProviders } from './features/sync/sync.providers.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import type { Logger } from './lib/logger.ts';
 import { createQueue, type Queue } from './lib/queue.ts';
@@ -55,13 +57,22 @@ export function createBackground(options: BackgroundOptions): Background {
     database,
     logger,
     pollingIntervalSeconds: options.pollingIntervalSeconds,
-    jobs: [artistImageJobDefinition({ database, storage, events, logger, findPhoto })],
+    jobs: [
+      artistImageJobDefinition({ database, storage, events, logger, findPhoto }),
+      ...syncJobDefinitions(
+        { database, logger, jamBase: createProviders({ env, database, logger }).jamBase },
+        () => queue,
+      ),
+    ],
   });
   return {
     queue,
     events,
     storage,
-    start: () => queue.start(),
+    async start() {
+      await queue.start();
+      await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
+    },
     async stop() {
       events.close();
       await queue.stop();

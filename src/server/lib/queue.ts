@@ -29,6 +29,8 @@ export interface JobDefinition<Payload> extends JobType<Payload> {
 export interface SendOptions {
   /** Jobs sharing a key on a 'stately' queue are not queued twice. */
   singletonKey?: string;
+  /** Not before this many seconds from now (spreads a batch of jobs out). */
+  startAfterSeconds?: number;
 }
 
 export interface Queue {
@@ -39,6 +41,8 @@ export interface Queue {
   send<Payload>(type: JobType<Payload>, payload: Payload, options?: SendOptions): Promise<string | null>;
   /** True while a job of this type with this singleton key waits, runs or waits for a retry. */
   isPending(type: JobType<unknown>, singletonKey: string): Promise<boolean>;
+  /** Runs a job on a cron schedule (UTC); pg-boss keeps one schedule per type across processes. After start(). */
+  schedule<Payload>(type: JobType<Payload>, cron: string, payload: Payload): Promise<void>;
 }
 
 const SCHEMA = 'pgboss';
@@ -134,11 +138,17 @@ export function createQueue(options: QueueOptions): Queue {
     },
     async send(type, payload, sendOptions = {}) {
       const data = type.schema.parse(payload) as object;
-      const id = await boss.send(type.name, data, { singletonKey: sendOptions.singletonKey });
+      const id = await boss.send(type.name, data, {
+        singletonKey: sendOptions.singletonKey,
+        startAfter: sendOptions.startAfterSeconds,
+      });
       // Wake the local worker now instead of at its next poll.
       const workerId = workerIds.get(type.name);
       if (id && workerId) boss.notifyWorker(workerId);
       return id;
+    },
+    async schedule(type, cron, payload) {
+      await boss.schedule(type.name, cron, type.schema.parse(payload) as object, { tz: 'UTC' });
     },
     async isPending(type, singletonKey) {
       // pg-boss's job states are an enum ordered created < retry < active < completed < ….

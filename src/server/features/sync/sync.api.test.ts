@@ -1,0 +1,165 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '#server/lib/logger.ts';
+import type { Queue } from '#server/lib/queue.ts';
+import { databaseCallRecorder } from '#server/providers/http.ts';
+import { createJamBaseClient } from '#server/providers/jambase/jambase.client.ts';
+import { localIsoDate } from '#shared/dates.ts';
+import { isoDaysFromToday, NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
+import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
+import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { artistResyncJob, planDailyResync, type ResyncDeps, resyncArtist, resyncSpacingSeconds } from './sync.jobs.ts';
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(server: TestServer, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artists', () => {
+  let jamBase: FakeJamBase;
+  let server: TestServer;
+  let deps: ResyncDeps;
+  let artistId: string;
+  const today = localIsoDate();
+
+  beforeAll(async () => {
+    jamBase = await startFakeJamBase();
+    server = await startTestServer({ JAMBASE_URL: jamBase.url, JAMBASE_API_KEY: FAKE_JAMBASE_KEY });
+    deps = {
+      database: server.database,
+      logger: createLogger('silent'),
+      jamBase: createJamBaseClient({
+        baseUrl: jamBase.url,
+        apiKey: FAKE_JAMBASE_KEY,
+        timeoutMs: 2000,
+        record: databaseCallRecorder(server.database),
+      }),
+    };
+    for (const [name, mbid] of [
+      ['Northern Lanterns', NORTHERN_LANTERNS],
+      ['Velvet Harbor', VELVET_HARBOR],
+    ]) {
+      expect((await server.fetch('/api/search/sync', post({ artistName: name, mbid }))).status).toBe(200);
+    }
+    artistId = (await rows<{ id: string }>(server, sql`select id from artists where mbid = ${NORTHERN_LANTERNS}`))[0]!
+      .id;
+    const [user] = await rows<{ id: string }>(
+      server,
+      sql`insert into users (name, email) values ('Fan', 'fan@example.com') returning id`,
+    );
+    await server.database.db.execute(sql`
+      insert into favorite_artists (user_id, artist_id, artist_name, artist_slug)
+      values (${user!.id}, ${artistId}, 'Northern Lanterns', 'northern-lanterns')`);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await jamBase?.close();
+  });
+
+  it('records nothing when nothing changed', async () => {
+    const outcome = await resyncArtist(deps, artistId, today);
+    expect(outcome).toMatchObject({ stopsAdded: 0, changes: { new: 0, moved: 0, cancelled: 0 } });
+    expect(await rows(server, sql`select * from tour_stop_changes`)).toEqual([]);
+  });
+
+  it('records new, moved and cancelled stops and brings the catalog in line', async () => {
+    const stopBefore = async (eventId: string) =>
+      (
+        await rows<{ id: string }>(
+          server,
+          sql`select id from tour_stops where external_id = ${`${eventId}/jambase:5550001`}`,
+        )
+      )[0]?.id;
+    const londonId = await stopBefore('jambase:12000001');
+    const manchesterId = await stopBefore('jambase:12000002');
+    const bostonId = await stopBefore('jambase:12000003');
+
+    const event = (id: string) => jamBase.events.find((candidate) => candidate.id === id)!;
+    event('jambase:12000001').daysFromToday = 23; // new date
+    event('jambase:12000002').venueId = 'jambase:70004'; // new venue
+    event('jambase:12000003').status = 'cancelled';
+    jamBase.events.push({
+      id: 'jambase:12000004',
+      performers: [NORTHERN_LANTERNS],
+      venueId: 'jambase:70003',
+      daysFromToday: 60,
+      time: '20:00:00',
+    });
+
+    const outcome = await resyncArtist(deps, artistId, today);
+    expect(outcome?.changes).toEqual({ new: 1, moved: 2, cancelled: 1 });
+
+    const changes = await rows<{ stop_id: string; kind: string; details: Row; notified_at: unknown }>(
+      server,
+      sql`select stop_id, kind, details, notified_at from tour_stop_changes where artist_id = ${artistId} order by kind, stop_id`,
+    );
+    const byKind = (kind: string) => changes.filter((change) => change.kind === kind);
+    expect(byKind('cancelled')).toEqual([
+      {
+        stop_id: bostonId,
+        kind: 'cancelled',
+        details: { date: isoDaysFromToday(40), venue: 'House of Blues', city: 'Boston' },
+        notified_at: null,
+      },
+    ]);
+    expect(
+      byKind('moved')
+        .map((change) => change.stop_id)
+        .sort(),
+    ).toEqual([londonId, manchesterId].sort());
+    expect(byKind('moved').find((change) => change.stop_id === londonId)?.details).toEqual({
+      from: { date: isoDaysFromToday(20), venue: 'The Roundhouse', city: 'London' },
+      to: { date: isoDaysFromToday(23), venue: 'The Roundhouse', city: 'London' },
+    });
+    expect(byKind('new')[0]?.details).toEqual({ date: isoDaysFromToday(60), venue: 'House of Blues', city: 'Boston' });
+
+    const page = await (await server.fetch(`/api/artists/northern-lanterns?today=${today}`)).json();
+    const stops = page.tours.flatMap((tour: { stops: Row[] }) => tour.stops);
+    const byId = new Map(stops.map((stop: Row) => [stop.id, stop]));
+    expect(byId.get(londonId)).toMatchObject({ date: isoDaysFromToday(23), venueName: 'The Roundhouse' });
+    expect(byId.get(manchesterId)).toMatchObject({ venueName: 'The Fillmore', city: 'San Francisco', region: 'CA' });
+    expect(byId.has(bostonId)).toBe(false);
+    expect(stops).toHaveLength(4);
+  });
+
+  it('runs as a queued job and, with nothing new, records nothing more', async () => {
+    const before = (await rows(server, sql`select id from tour_stop_changes`)).length;
+    const callsBefore = (await rows(server, sql`select id from provider_calls where provider = 'jambase'`)).length;
+    await server.background.queue.send(artistResyncJob, { artistId }, { singletonKey: artistId });
+    let calls = callsBefore;
+    for (let i = 0; i < 100 && calls === callsBefore; i++) {
+      await sleep(100);
+      calls = (await rows(server, sql`select id from provider_calls where provider = 'jambase'`)).length;
+    }
+    expect(calls).toBeGreaterThan(callsBefore);
+    await sleep(300);
+    expect((await rows(server, sql`select id from tour_stop_changes`)).length).toBe(before);
+  });
+
+  it('plans one spread-out job per followed artist only', async () => {
+    const sent: { payload: unknown; options: unknown }[] = [];
+    const queue: Pick<Queue, 'send'> = {
+      send: async (_type, payload, options) => {
+        sent.push({ payload, options });
+        return 'job-id';
+      },
+    };
+    expect(await planDailyResync(deps, queue)).toBe(1);
+    expect(sent).toEqual([{ payload: { artistId }, options: { singletonKey: artistId, startAfterSeconds: 0 } }]);
+    expect(await planDailyResync({ ...deps, jamBase: null }, queue)).toBe(0);
+  });
+
+  it('spaces re-syncs across the day, never closer than five seconds', () => {
+    expect(resyncSpacingSeconds(1)).toBe(0);
+    expect(resyncSpacingSeconds(10)).toBe(7200);
+    expect(resyncSpacingSeconds(100_000)).toBe(5);
+  });
+});
