@@ -42,7 +42,11 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, TRUST_PROXY: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 600 && !exited; i++) {
     if (
       await fetch(`${url}/healthz`).then(
         (r) => r.ok,
@@ -53,7 +57,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGTERM');
-  throw new Error('the server did not start within 120 s');
+  throw new Error(exited ? 'the server exited during start' : 'the server did not start within 120 s');
 }
 
 let ipCounter = 0;
