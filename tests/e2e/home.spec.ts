@@ -81,7 +81,7 @@ test.describe('home page', () => {
 
   test('band search validates in the spec order with destructive toasts', async ({ page }) => {
     await page.goto('/');
-    const input = page.getByRole('searchbox', { name: 'Band name' });
+    const input = page.getByLabel('Band name');
     const search = page.getByRole('button', { name: 'Search', exact: true });
     const toast = page.getByRole('alert');
 

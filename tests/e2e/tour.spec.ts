@@ -63,6 +63,6 @@ test.describe('tour page', () => {
     await expect(page.getByRole('heading', { name: "We couldn't find that artist" })).toBeVisible();
     await page.getByRole('link', { name: 'Search from the home page' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('searchbox', { name: 'Band name' })).toBeVisible();
+    await expect(page.getByLabel('Band name')).toBeVisible();
   });
 });
