@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { isTopLevelPath } from './navigation.ts';
@@ -41,6 +42,7 @@ export const RootLayout = () => {
       </main>
       <SiteFooter />
       {showTabBar ? <BottomTabBar /> : null}
+      <PwaChrome aboveTabBar={showTabBar} />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,40 @@
+import { USER_CACHE_PREFIX } from '#client/sw/cache-rules.ts';
+import { isValidUserId, type PageToWorkerMessage } from '#client/sw/messages.ts';
+
+/** The auth feature's cross-tab channel (src/client/features/auth/session.ts). */
+const AUTH_CHANNEL = 'tourguides-auth';
+
+async function postToServiceWorker(message: PageToWorkerMessage): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = navigator.serviceWorker.controller ?? registration?.active;
+  worker?.postMessage(message);
+}
+
+/** Lets the service worker keep this user's own pages for offline use (and drop anyone else's). */
+export async function setCacheUser(userId: string): Promise<void> {
+  if (!isValidUserId(userId)) return;
+  await postToServiceWorker({ type: 'set-user', userId });
+}
+
+/**
+ * Deletes every saved response of the signed-in user. Call on sign-out: nothing of their session may
+ * be shown offline afterwards. The page deletes the caches itself too, so this also works before the
+ * service worker runs, and the caller can await it.
+ */
+export async function clearUserCaches(): Promise<void> {
+  await postToServiceWorker({ type: 'signed-out' });
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(USER_CACHE_PREFIX)).map((name) => caches.delete(name)));
+}
+
+/** Sign-outs announced on the auth channel (by this tab's or another tab's sign-out) clear the caches. */
+export function clearUserCachesOnSignOut(): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(AUTH_CHANNEL);
+  channel.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === 'signed-out') void clearUserCaches();
+  });
+  return () => channel.close();
+}
