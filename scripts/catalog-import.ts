@@ -90,7 +90,9 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof CliError || error instanceof EnvError || error instanceof AppError) {
     console.error(error.message);
   } else {
-    console.error('The import failed; nothing was written:', error);
+    // Drizzle's own message repeats the whole batch's parameters; the driver's cause says what went wrong.
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.error('The import failed; nothing was written:', reason);
   }
   process.exitCode = 1;
 });
