@@ -91,3 +91,46 @@ test.describe('small screens (390 px)', () => {
     await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
   });
 });
+
+test.describe('signed-in shell', () => {
+  // The shell only reads who is signed in; the accounts specs cover signing in for real.
+  const user = {
+    id: 'user-1',
+    email: 'fan@example.com',
+    name: 'Fan',
+    fullName: 'Fan',
+    homeCity: null,
+    emailVerified: true,
+    twoFactorEnabled: false,
+    isAdmin: true,
+  };
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/api/me', (route) => route.fulfill({ json: { user } }));
+  });
+
+  test('the desktop header has the signed-in links, Admin for admins', async ({ page }) => {
+    await page.goto('/donate');
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    const expected = ['Home', 'Shows', 'My Artists', 'History', 'Stats', 'Vacation', 'Settings', 'Donate', 'Admin'];
+    await expect(nav.getByRole('link')).toHaveText(expected);
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/artists');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  });
+
+  test.describe('at 390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('the tab bar shows except on home, and the menu names the account', async ({ page }) => {
+      await page.goto('/donate');
+      const tabs = page.getByRole('navigation', { name: 'Tabs' });
+      await expect(tabs.getByRole('link')).toHaveText(['Shows', 'Artists', 'Stats', 'Vacation']);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu).toContainText('Signed in as');
+      await expect(menu).toContainText(user.email);
+      await menu.getByRole('link', { name: 'Home' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Local guides');
+      await expect(tabs).toHaveCount(0);
+    });
+  });
+});
