@@ -20,10 +20,11 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     } catch {
       // Unreachable server: the local sign-out below still happens.
     }
+    // Leave first: a signed-in-only page seeing the session vanish would send the visitor to /auth.
+    await navigate('/', { replace: true });
     clearUserState(queryClient);
     announceToOtherTabs('signed-out');
     setSigningOut(false);
-    navigate('/', { replace: true });
   }, [queryClient, navigate]);
 
   return { signOut, signingOut };

@@ -3,7 +3,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
-import { authFormSchema, resetRequestSchema, signUpFormSchema } from '#shared/auth.ts';
+import {
+  type AuthForm,
+  authFormSchema,
+  type ResetRequest,
+  resetRequestSchema,
+  type SignUpForm,
+  signUpFormSchema,
+} from '#shared/auth.ts';
 import {
   accountCreated,
   loginFailed,
@@ -13,8 +20,14 @@ import {
   unexpectedError,
 } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { focusField, validateForm } from '../validate-form.ts';
+import { focusField, type ValidationResult, validateForm } from '../validate-form.ts';
 import type { AuthMode } from './auth-modes.ts';
+
+type Prepared = { send: () => Promise<void> } | { field: string | undefined };
+
+function prepared<T>(checked: ValidationResult<T>, send: (input: T) => Promise<void>): Prepared {
+  return checked.ok ? { send: () => send(checked.data) } : { field: checked.field };
+}
 
 const submitLabels: Record<AuthMode, { idle: string; busy: string }> = {
   login: { idle: 'Log In', busy: 'Logging in...' },
@@ -43,19 +56,14 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
     if (invalidField === field) setInvalidField(undefined);
   };
 
-  const logIn = async () => {
-    const checked = validateForm(authFormSchema, { email: values.email, password: values.password });
-    if (!checked.ok) return checked.field;
-    const { data, error } = await authClient.signIn.email(checked.data);
+  const logIn = async (input: AuthForm) => {
+    const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
     if (error) showToast(loginFailed(error));
     // With two-factor on, the client plugin has already switched the page to the code step.
     else if (!(data && 'twoFactorRedirect' in data && data.twoFactorRedirect)) await completeSignIn();
   };
 
-  const signUp = async () => {
-    const checked = validateForm(signUpFormSchema, values);
-    if (!checked.ok) return checked.field;
-    const { email, password, fullName } = checked.data;
+  const signUp = async ({ email, password, fullName }: SignUpForm) => {
     const { data, error } = await authClient.signUp.email({
       email,
       password,
@@ -72,13 +80,8 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
     }
   };
 
-  const requestReset = async () => {
-    const checked = validateForm(resetRequestSchema, { email: values.email });
-    if (!checked.ok) return checked.field;
-    const { error } = await authClient.requestPasswordReset({
-      email: checked.data.email,
-      redirectTo: '/auth/reset-password',
-    });
+  const requestReset = async ({ email }: ResetRequest) => {
+    const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/auth/reset-password' });
     if (error) showToast(resetFailed(error));
     else {
       showToast(resetEmailSent);
@@ -86,14 +89,25 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
     }
   };
 
+  /** Checks the form for the current mode: the request to send, or the field that failed. */
+  const prepare = (): Prepared => {
+    if (mode === 'signup') return prepared(validateForm(signUpFormSchema, values), signUp);
+    if (mode === 'reset') return prepared(validateForm(resetRequestSchema, { email: values.email }), requestReset);
+    return prepared(validateForm(authFormSchema, { email: values.email, password: values.password }), logIn);
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const prepared = prepare();
+    if ('field' in prepared) {
+      setInvalidField(prepared.field);
+      return focusField(formRef.current, prepared.field);
+    }
+    setInvalidField(undefined);
     setBusy(true);
     onBusyChange(true);
     try {
-      const failedField = await { login: logIn, signup: signUp, reset: requestReset }[mode]();
-      setInvalidField(failedField);
-      if (failedField) focusField(formRef.current, failedField);
+      await prepared.send();
     } catch {
       showToast(unexpectedError);
     } finally {

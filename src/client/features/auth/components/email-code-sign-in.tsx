@@ -34,32 +34,29 @@ export const EmailCodeSignIn = ({ initialEmail, onBack, onBusyChange }: EmailCod
   const [busy, setBusy] = useState(false);
   const completeSignIn = useCompleteSignIn();
 
-  const sendCode = async () => {
-    const checked = validateForm(codeRequestSchema, { email });
-    if (!checked.ok) return 'email';
-    const address = checked.data.email;
+  const sendCode = async (address: string) => {
     const { error } = await authClient.emailOtp.sendVerificationOtp({ email: address, type: 'sign-in' });
-    if (error) return void showToast(codeFailed('Could Not Send Code', error));
+    if (error) return showToast(codeFailed('Could Not Send Code', error));
     setSentTo(address);
     setOtp('');
     showToast({ title: 'Check your email', description: `We sent a 6-digit sign-in code to ${address}.` });
   };
 
-  const verifyCode = async () => {
-    const checked = validateForm(codeSchema, { otp });
-    if (!checked.ok || !sentTo) return 'otp';
-    const { data, error } = await authClient.signIn.emailOtp({ email: sentTo, otp: checked.data.otp });
-    if (error) return void showToast(codeFailed('Login Failed', error));
+  const verifyCode = async (address: string, code: string) => {
+    const { data, error } = await authClient.signIn.emailOtp({ email: address, otp: code });
+    if (error) {
+      setInvalidField('otp');
+      return showToast(codeFailed('Login Failed', error));
+    }
     if (!(data && 'twoFactorRedirect' in data && data.twoFactorRedirect)) await completeSignIn();
   };
 
-  const run = async (action: () => Promise<string | undefined>) => {
+  const run = async (request: () => Promise<void>) => {
+    setInvalidField(undefined);
     setBusy(true);
     onBusyChange(true);
     try {
-      const failedField = await action();
-      setInvalidField(failedField);
-      focusField(formRef.current, failedField);
+      await request();
     } catch {
       showToast(unexpectedError);
     } finally {
@@ -70,7 +67,14 @@ export const EmailCodeSignIn = ({ initialEmail, onBack, onBusyChange }: EmailCod
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void run(sentTo ? verifyCode : sendCode);
+    const field = sentTo ? 'otp' : 'email';
+    const checked = sentTo ? validateForm(codeSchema, { otp }) : validateForm(codeRequestSchema, { email });
+    if (!checked.ok) {
+      setInvalidField(field);
+      return focusField(formRef.current, field);
+    }
+    const { data } = checked;
+    void run(() => ('otp' in data ? verifyCode(sentTo!, data.otp) : sendCode(data.email)));
   };
 
   return (
@@ -115,7 +119,7 @@ export const EmailCodeSignIn = ({ initialEmail, onBack, onBusyChange }: EmailCod
       </Button>
       <div className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
         {sentTo ? (
-          <Button variant="link" disabled={busy} onClick={() => void run(sendCode)}>
+          <Button variant="link" disabled={busy} onClick={() => void run(() => sendCode(sentTo))}>
             Send a new code
           </Button>
         ) : null}

@@ -75,10 +75,8 @@ const NewPasswordForm = ({ token, onTokenRejected }: { token: string; onTokenRej
   const [invalidField, setInvalidField] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const save = async (): Promise<string | undefined> => {
-    const checked = validateForm(newPasswordSchema, values);
-    if (!checked.ok) return checked.field;
-    const { error } = await authClient.resetPassword({ token, newPassword: checked.data.newPassword });
+  const save = async (newPassword: string) => {
+    const { error } = await authClient.resetPassword({ token, newPassword });
     if (error && isInvalidToken(error)) onTokenRejected();
     else if (error) showToast(resetFailed(error));
     else if (await completeSignIn({ ...passwordUpdated, description: "You're logged in with your new password." })) {
@@ -92,11 +90,12 @@ const NewPasswordForm = ({ token, onTokenRejected }: { token: string; onTokenRej
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const checked = validateForm(newPasswordSchema, values);
+    setInvalidField(checked.ok ? undefined : checked.field);
+    if (!checked.ok) return focusField(formRef.current, checked.field);
     setBusy(true);
     try {
-      const failedField = await save();
-      setInvalidField(failedField);
-      focusField(formRef.current, failedField);
+      await save(checked.data.newPassword);
     } catch {
       showToast(unexpectedError);
     } finally {

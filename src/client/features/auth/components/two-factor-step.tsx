@@ -30,28 +30,24 @@ export const TwoFactorStep = ({ onBack, onBusyChange }: TwoFactorStepProps) => {
   const [busy, setBusy] = useState(false);
   const completeSignIn = useCompleteSignIn();
 
-  const verify = async () => {
-    const checked = validateForm(useBackupCode ? backupSchema : totpSchema, { code });
-    if (!checked.ok) return false;
+  const verify = async (checkedCode: string) => {
     const { error } = useBackupCode
-      ? await authClient.twoFactor.verifyBackupCode({ code: checked.data.code })
-      : await authClient.twoFactor.verifyTotp({ code: checked.data.code });
-    if (error) {
-      showToast(codeFailed('Verification Failed', error));
-      return false;
-    }
-    await completeSignIn();
-    return true;
+      ? await authClient.twoFactor.verifyBackupCode({ code: checkedCode })
+      : await authClient.twoFactor.verifyTotp({ code: checkedCode });
+    if (!error) return void (await completeSignIn());
+    setInvalid(true);
+    showToast(codeFailed('Verification Failed', error));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const checked = validateForm(useBackupCode ? backupSchema : totpSchema, { code });
+    setInvalid(!checked.ok);
+    if (!checked.ok) return focusField(formRef.current, 'code');
     setBusy(true);
     onBusyChange(true);
     try {
-      const accepted = await verify();
-      setInvalid(!accepted);
-      if (!accepted) focusField(formRef.current, 'code');
+      await verify(checked.data.code);
     } catch {
       showToast(unexpectedError);
     } finally {

@@ -36,6 +36,13 @@ export async function deleteAccount(input: DeleteAccountRequest): Promise<void> 
   await request('DELETE', '/api/account', input);
 }
 
+/** POST /api/account/two-factor/qr: the QR code of an otpauth:// URI as an SVG data URL for an <img>. */
+export async function fetchTotpQrCode(uri: string): Promise<string> {
+  const response = await request('POST', '/api/account/two-factor/qr', { uri });
+  const { svg } = (await response.json()) as { svg: string };
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}
+
 /** GET /api/account/export, saved by the browser as a JSON file. */
 export async function downloadAccountExport(): Promise<void> {
   const response = await request('GET', '/api/account/export');

@@ -73,9 +73,10 @@ const DeleteAccountDialog = () => {
       return;
     }
     setOpen(false);
+    // Leave first: the settings page seeing the session vanish would send the visitor to /auth.
+    await navigate('/', { replace: true });
     clearUserState(queryClient);
     announceToOtherTabs('signed-out');
-    navigate('/', { replace: true });
     showToast({ title: 'Account deleted', description: 'Your account and all of its data have been removed.' });
   };
 

@@ -21,10 +21,8 @@ export const PasswordSection = ({ email }: { email: string }) => {
   const [invalidField, setInvalidField] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  const change = async (): Promise<string | undefined> => {
-    const checked = validateForm(changePasswordSchema, { ...values, revokeOtherSessions });
-    if (!checked.ok) return checked.field;
-    const { error } = await authClient.changePassword({ ...checked.data, revokeOtherSessions });
+  const change = async (input: { currentPassword: string; newPassword: string }) => {
+    const { error } = await authClient.changePassword({ ...input, revokeOtherSessions });
     if (error) {
       showToast(codeFailed('Password Not Changed', error));
       return error.code === 'INVALID_PASSWORD' ? 'currentPassword' : undefined;
@@ -39,11 +37,12 @@ export const PasswordSection = ({ email }: { email: string }) => {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const checked = validateForm(changePasswordSchema, values);
+    setInvalidField(checked.ok ? undefined : checked.field);
+    if (!checked.ok) return focusField(formRef.current, checked.field);
     setSaving(true);
     try {
-      const failedField = await change();
-      setInvalidField(failedField);
-      focusField(formRef.current, failedField);
+      setInvalidField(await change(checked.data));
     } catch {
       showToast(unexpectedError);
     } finally {

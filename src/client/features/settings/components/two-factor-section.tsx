@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
@@ -8,7 +8,8 @@ import { showToast } from '#client/components/ui/toaster.tsx';
 import { codeFailed, unexpectedError } from '#client/features/auth/auth-feedback.ts';
 import { refreshSession } from '#client/features/auth/session.ts';
 import { validateForm } from '#client/features/auth/validate-form.ts';
-import { authClient } from '#client/lib/auth-client.ts';
+import { type AuthClientError, authClient } from '#client/lib/auth-client.ts';
+import { fetchTotpQrCode } from '../api/account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password.') });
@@ -63,12 +64,10 @@ const PasswordStep = ({
   submitLabel,
   busyLabel,
   onPassword,
-  variant,
 }: {
   submitLabel: string;
   busyLabel: string;
   onPassword: (password: string) => Promise<boolean>;
-  variant?: 'outline';
 }) => {
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -96,7 +95,7 @@ const PasswordStep = ({
         invalid={invalid}
         className="sm:w-72"
       />
-      <Button type="submit" variant={variant} disabled={busy} aria-busy={busy}>
+      <Button type="submit" disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
     </form>
@@ -125,19 +124,14 @@ function manualKey(totpURI: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-function useQrCode(text: string): string | undefined {
-  const [dataUrl, setDataUrl] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    // Loaded on demand: only people enrolling need the QR encoder.
-    void import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(text, { margin: 1, width: 192, errorCorrectionLevel: 'M' }))
-      .then((url) => current && setDataUrl(url));
-    return () => {
-      current = false;
-    };
-  }, [text]);
-  return dataUrl;
+function useQrCode(totpURI: string): string | undefined {
+  const { data } = useQuery({
+    queryKey: ['account', 'totp-qr', totpURI],
+    queryFn: () => fetchTotpQrCode(totpURI),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  return data;
 }
 
 const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCancel: () => void }) => {
@@ -186,7 +180,10 @@ const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCan
             Keep these backup codes somewhere safe. Each one logs you in once if you lose your phone; they are shown
             only now.
           </p>
-          <ul className="grid grid-cols-2 gap-2 rounded-xl bg-background p-3 font-mono text-sm sm:grid-cols-3">
+          <ul
+            aria-label="Backup codes"
+            className="grid grid-cols-2 gap-2 rounded-xl bg-background p-3 font-mono text-sm sm:grid-cols-3"
+          >
             {enrolment.backupCodes.map((backupCode) => (
               <li key={backupCode}>{backupCode}</li>
             ))}
@@ -223,29 +220,73 @@ const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCan
   );
 };
 
+const disableSchema = passwordSchema.extend(codeSchema.shape);
+
+/** Turning two-factor off takes the password and a current code from the app (the server checks both). */
 const DisableTwoFactor = () => {
   const queryClient = useQueryClient();
+  const [values, setValues] = useState({ password: '', code: '' });
+  const [invalidField, setInvalidField] = useState<string>();
+  const { busy, run } = useStep();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      const checked = validateForm(disableSchema, values);
+      if (!checked.ok) return setInvalidField(checked.field);
+      // The client's typed `disable` knows only the password; our server also requires the code.
+      const { error } = await authClient.$fetch<{ status: boolean }>('/two-factor/disable', {
+        method: 'POST',
+        body: checked.data,
+      });
+      if (error) {
+        setInvalidField((error as AuthClientError).code === 'INVALID_CODE' ? 'code' : 'password');
+        return showToast(codeFailed('Two-Factor Still On', error));
+      }
+      setValues({ password: '', code: '' });
+      await refreshSession(queryClient);
+      showToast({ title: 'Two-factor is off', description: 'Logging in asks only for your password again.' });
+    });
+  };
+
+  const update = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
   return (
     <div className="flex flex-col gap-4">
       <p className="flex items-center gap-2 text-sm font-medium">
         <ShieldCheck className="size-5 text-accent" aria-hidden="true" /> Two-factor is on.
       </p>
-      <p className="text-sm text-muted">To turn it off, enter your password.</p>
-      <PasswordStep
-        submitLabel="Turn Off Two-Factor"
-        busyLabel="Turning off..."
-        variant="outline"
-        onPassword={async (password) => {
-          const { error } = await authClient.twoFactor.disable({ password });
-          if (error) {
-            showToast(codeFailed('Two-Factor Still On', error));
-            return false;
-          }
-          await refreshSession(queryClient);
-          showToast({ title: 'Two-factor is off', description: 'Logging in asks only for your password again.' });
-          return true;
-        }}
-      />
+      <p className="text-sm text-muted">To turn it off, enter your password and a code from your app.</p>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={update('password')}
+            invalid={invalidField === 'password'}
+          />
+          <Field
+            label="Authentication code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            required
+            value={values.code}
+            onChange={update('code')}
+            invalid={invalidField === 'code'}
+            className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
+          />
+        </fieldset>
+        <Button type="submit" variant="outline" className="self-start" disabled={busy} aria-busy={busy}>
+          {busy ? 'Turning off...' : 'Turn Off Two-Factor'}
+        </Button>
+      </form>
     </div>
   );
 };
