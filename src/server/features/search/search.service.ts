@@ -12,9 +12,10 @@ import {
 import { slugify, titleCase } from '#shared/text.ts';
 import { selectCatalogMatches } from './search.repo.ts';
 
-/** The catalog first: at most five artists whose name contains the text. */
+/** The catalog first: at most five artists whose name contains the text, the exact name first, then A–Z. */
 export async function searchCatalog(database: Database, text: string): Promise<CatalogSearchResponse> {
   const rows = await selectCatalogMatches(database.db, text, SEARCH_RESULTS_LIMIT);
+  rows.sort((a, b) => Number(b.exact) - Number(a.exact) || a.sortName.localeCompare(b.sortName));
   return { matches: rows.map((row) => ({ name: titleCase(row.name), slug: row.slug, tourCount: row.tourCount })) };
 }
 
