@@ -1,8 +1,10 @@
 /**
  * Closed-loop load generator, run as its own process so it does not share the server's event
  * loop: `connections` clients each send the next request as soon as the previous one answers,
- * for `durationMs`. Requests still in flight at the deadline are awaited and counted, so even an
- * endpoint slower than the duration yields figures. Prints one JSON result line.
+ * for `durationMs`. Requests still in flight at the deadline are awaited and counted (so even an
+ * endpoint slower than the duration yields figures) for at most `maxDrainMs`; the ones still
+ * unanswered then are abandoned and reported as `unfinished`, which flatters the slow side, never
+ * the fast one. Prints one JSON result line.
  */
 import http from 'node:http';
 
@@ -10,11 +12,14 @@ export interface LoadOptions {
   url: string;
   connections: number;
   durationMs: number;
+  maxDrainMs: number;
 }
 
 export interface LoadResult {
   requests: number;
   errors: number;
+  /** Abandoned after the drain limit. */
+  unfinished: number;
   /** The first failure, to tell a refused connection from an error status. */
   firstError?: string;
   p50: number;
@@ -23,9 +28,9 @@ export interface LoadResult {
   requestsPerSecond: number;
 }
 
-function requestOnce(agent: http.Agent, url: string): Promise<number> {
+function requestOnce(agent: http.Agent, url: string, signal: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent }, (response) => {
+    const request = http.get(url, { agent, signal }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
       response.on('error', reject);
@@ -43,15 +48,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
+  let unfinished = 0;
   let firstError: string | undefined;
   const started = performance.now();
   const deadline = started + options.durationMs;
+  const drainLimit = new AbortController();
+  const drainTimer = setTimeout(() => drainLimit.abort(), options.durationMs + options.maxDrainMs);
   const client = async () => {
     while (performance.now() < deadline) {
       const sent = performance.now();
-      const outcome = await requestOnce(agent, options.url).catch((error: Error) => error.message);
+      const outcome = await requestOnce(agent, options.url, drainLimit.signal).catch((error: Error) => error.message);
       if (outcome === 200) {
         latencies.push(performance.now() - sent);
+      } else if (drainLimit.signal.aborted) {
+        unfinished++;
       } else {
         errors++;
         firstError ??= typeof outcome === 'number' ? `HTTP ${outcome}` : outcome;
@@ -59,12 +69,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   };
   await Promise.all(Array.from({ length: options.connections }, client));
+  clearTimeout(drainTimer);
   const elapsedSeconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     errors,
+    unfinished,
     firstError,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
