@@ -108,7 +108,10 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     expect(wrong.status).toBe(400);
     const right = await browser.request('/api/auth/sign-in/email-otp', { json: { email, otp } });
     expect(right.status).toBe(200);
-    expect((await me(browser)).email).toBe(email);
+    expect(await me(browser)).toMatchObject({ email, emailVerified: true });
+    // Better Auth's protection against pre-registered accounts: proving the mailbox of an unconfirmed
+    // account removes the password set before the proof (a reset sets a new one).
+    expect((await signIn(new TestBrowser(server), email, PASSWORD)).status).toBe(401);
   });
 
   it('refuses a one-time code request without email or phone, and one without a type', async () => {
@@ -139,6 +142,15 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     const confirmed = await browser.request('/api/auth/two-factor/verify-totp', { json: { code: totp(key) } });
     expect(confirmed.status).toBe(200);
     expect((await me(browser)).twoFactorEnabled).toBe(true);
+
+    // A mailed code alone is not enough once two-factor is on.
+    const byCode = new TestBrowser(server);
+    await byCode.request('/api/auth/email-otp/send-verification-otp', { json: { email, type: 'sign-in' } });
+    const otp = otpFrom(latestMail(server, email) ?? '');
+    const codeSignIn = await byCode.request('/api/auth/sign-in/email-otp', { json: { email, otp } });
+    expect(codeSignIn.status).toBe(403);
+    expect((await codeSignIn.json()).code).toBe('TWO_FACTOR_REQUIRED');
+    expect(await me(byCode)).toBeNull();
 
     const second = new TestBrowser(server);
     const first = await signIn(second, email, PASSWORD);

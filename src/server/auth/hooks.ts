@@ -61,9 +61,27 @@ const beforeHooks: Record<string, Hook> = {
     if (!email) throw badRequest('One-time codes are sent by email only.');
     await countAccountAttempt(database, 'otpSend', email);
   },
-  '/sign-in/email-otp': (ctx, database) => countAccountAttempt(database, 'otpSignIn', bodyField(ctx, 'email')),
+  '/sign-in/email-otp': async (ctx, database) => {
+    await countAccountAttempt(database, 'otpSignIn', bodyField(ctx, 'email'));
+    await refuseCodeSignInWithTwoFactor(ctx);
+  },
   '/two-factor/disable': (ctx) => requireCurrentTotpCode(ctx),
 };
+
+/**
+ * A mailed code proves access to the mailbox only; an account with two-factor must also show its
+ * second factor, which only the password sign-in asks for. Refused before the code is checked, because
+ * Better Auth's code sign-in on an unconfirmed address removes the account's password and sessions.
+ */
+async function refuseCodeSignInWithTwoFactor(ctx: HookContext): Promise<void> {
+  const email = bodyField(ctx, 'email');
+  const found = email ? await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()) : null;
+  if (!(found?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled) return;
+  throw new APIError('FORBIDDEN', {
+    code: 'TWO_FACTOR_REQUIRED',
+    message: 'This account uses two-factor authentication. Log in with your password and your authenticator code.',
+  });
+}
 
 function returnedError(ctx: HookContext): APIError | undefined {
   const returned = ctx.context.returned;
