@@ -23,13 +23,13 @@ import { ARTISTS_PAGE_SIZE } from '#shared/artists.ts';
 import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
 import { naiveArtistListHandler } from './naive-artists.ts';
 
-const ARTIST_COUNT = 10_000;
 const STOPS_PER_ARTIST = 20;
 const CONNECTIONS = 20;
-const DURATION_MS = 5_000;
+
 /** How long requests in flight at the deadline may still finish (keeps the naive PGlite runs bounded). */
 const MAX_DRAIN_MS = 10_000;
 /** A fixed visitor date: the generated dates are spread around it, so runs are comparable. */
@@ -40,10 +40,15 @@ const POSTGRES_POOL_SIZE = 10;
 const loadClientFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
 const run = promisify(execFile);
 
+interface CaseFigures extends LoadResult {
+  /** Server process plus database CPU per request served (null when it cannot be read). */
+  cpuMs: number | null;
+}
+
 interface PageFigures {
   page: number;
-  indexed: LoadResult;
-  naive: LoadResult;
+  indexed: CaseFigures;
+  naive: CaseFigures;
 }
 
 interface DatabaseFigures {
@@ -53,12 +58,27 @@ interface DatabaseFigures {
   pages: PageFigures[];
 }
 
-async function measure(url: string): Promise<LoadResult> {
+/** `--quick`: a small catalog and short cases, to check the bench itself works. */
+const QUICK = process.argv.includes('--quick');
+const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
+const DURATION_MS = QUICK ? 1_000 : 5_000;
+
+async function runLoadClient(url: string): Promise<LoadResult> {
   const options: LoadOptions = { url, connections: CONNECTIONS, durationMs: DURATION_MS, maxDrainMs: MAX_DRAIN_MS };
   const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
     maxBuffer: 1024 * 1024,
   });
   return JSON.parse(stdout) as LoadResult;
+}
+
+/** One case: load, then wait for abandoned requests to finish so they neither vanish nor spill over. */
+async function measure(served: ServedApp, database: Database, url: string): Promise<CaseFigures> {
+  const before = await cpuSnapshot(database);
+  const result = await runLoadClient(url);
+  await served.idle();
+  const after = await cpuSnapshot(database);
+  const handled = result.requests + result.unfinished + result.errors;
+  return { ...result, cpuMs: cpuPerRequest(before, after, handled) };
 }
 
 async function getJson(url: string): Promise<unknown> {
@@ -75,19 +95,41 @@ async function assertSameAnswer(indexedUrl: string, naiveUrl: string): Promise<v
   }
 }
 
-async function serveApp(database: Database) {
+interface ServedApp {
+  base: string;
+  /** Resolves once no request is being handled. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function serveApp(database: Database): Promise<ServedApp> {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench'), SEED_DEMO: '0' });
   const logger = createLogger('silent');
   // The list endpoint runs no jobs: the background parts are built but not started.
   const app = createApp({ env, database, logger, ...createBackground({ env, database, logger }) });
   app.get('/bench/naive-artists', naiveArtistListHandler(database));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  let inFlight = 0;
+  const countingFetch: typeof app.fetch = async (request, ...rest) => {
+    inFlight++;
+    try {
+      return await app.fetch(request, ...rest);
+    } finally {
+      inFlight--;
+    }
+  };
+  const server = serve({ fetch: countingFetch, port: 0, hostname: '127.0.0.1' });
   // Longer than any queued request waits, so the server never closes a keep-alive socket the
   // load client is about to reuse (that race showed up as ECONNRESET).
   (server as Server).keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base,
+    idle: async () => {
+      while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 interface RunOptions {
@@ -126,7 +168,8 @@ async function benchDatabase(
 ): Promise<DatabaseFigures> {
   const loadSeconds = await loadCatalog(label, database, catalog, options);
 
-  const { base, close } = await serveApp(database);
+  const served = await serveApp(database);
+  const { base } = served;
   try {
     const first = (await getJson(`${base}/api/artists?today=${TODAY}`)) as { total: number; totalPages: number };
     const pageNumbers = [1, Math.ceil(first.totalPages / 2), first.totalPages];
@@ -135,15 +178,15 @@ async function benchDatabase(
       const indexedUrl = `${base}/api/artists?today=${TODAY}&page=${page}`;
       const naiveUrl = `${base}/bench/naive-artists?today=${TODAY}&page=${page}`;
       await assertSameAnswer(indexedUrl, naiveUrl);
-      const indexed = await measure(indexedUrl);
-      const naive = await measure(naiveUrl);
+      const indexed = await measure(served, database, indexedUrl);
+      const naive = await measure(served, database, naiveUrl);
       reportErrors(label, page, [indexed, naive]);
       console.log(`${label}: page ${page} measured`);
       pages.push({ page, indexed, naive });
     }
     return { label, loadSeconds, total: first.total, pages };
   } finally {
-    await close();
+    await served.close();
   }
 }
 
@@ -213,39 +256,52 @@ const loadAverage = () =>
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const rate = (value: number) => value.toFixed(value >= 100 ? 0 : 1);
 
+const cpu = (value: number | null) => (value === null ? '-' : value.toFixed(2));
+const ratio = (fast: number, slow: number) => (Number.isFinite(fast / slow) ? `${(fast / slow).toFixed(0)}x` : '-');
+
+function tableRow(label: string, { page, indexed, naive }: PageFigures): string[] {
+  return [
+    label,
+    String(page),
+    ms(indexed.p50),
+    ms(indexed.p99),
+    rate(indexed.requestsPerSecond),
+    cpu(indexed.cpuMs),
+    ms(naive.p50),
+    ms(naive.p99),
+    rate(naive.requestsPerSecond),
+    cpu(naive.cpuMs),
+    ratio(indexed.requestsPerSecond, naive.requestsPerSecond),
+    indexed.cpuMs && naive.cpuMs ? ratio(naive.cpuMs, indexed.cpuMs) : '-',
+    `${indexed.errors + naive.errors}/${indexed.unfinished + naive.unfinished}`,
+  ];
+}
+
 function printTable(results: DatabaseFigures[]): void {
   const header = [
     'database',
     'page',
-    'indexed p50 ms',
-    'indexed p99 ms',
-    'indexed req/s',
-    'naive p50 ms',
-    'naive p99 ms',
+    'p50',
+    'p99',
+    'req/s',
+    'cpu/req',
+    'naive p50',
+    'naive p99',
     'naive req/s',
-    'speed-up (req/s)',
-    'errors',
-    'abandoned',
+    'naive cpu/req',
+    'x req/s',
+    'x cpu',
+    'err/abandoned',
   ];
-  const rows = results.flatMap(({ label, pages }) =>
-    pages.map(({ page, indexed, naive }) => [
-      label,
-      String(page),
-      ms(indexed.p50),
-      ms(indexed.p99),
-      rate(indexed.requestsPerSecond),
-      ms(naive.p50),
-      ms(naive.p99),
-      rate(naive.requestsPerSecond),
-      `${(indexed.requestsPerSecond / naive.requestsPerSecond).toFixed(0)}x`,
-      String(indexed.errors + naive.errors),
-      String(indexed.unfinished + naive.unfinished),
-    ]),
-  );
+  const rows = results.flatMap(({ label, pages }) => pages.map((figures) => tableRow(label, figures)));
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
+  console.log(
+    '\nLatencies in ms; cpu/req = CPU ms of the server process plus the database per request;' +
+      '\nx req/s and x cpu = how many times the indexed endpoint beats the naive one.',
+  );
 }
 
 async function main(): Promise<void> {
