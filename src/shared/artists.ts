@@ -31,6 +31,7 @@ export interface ArtistListPage {
   total: number;
   /** The page actually served: requests past the end are clamped to the last page. */
   page: number;
+  /** Always at least 1, so 1 <= page <= totalPages holds: an empty list is page 1 of 1. */
   totalPages: number;
   pageSize: number;
 }
@@ -68,7 +69,10 @@ export interface ArtistTourPage {
     genres: string[];
     imageUrl: string | null;
   };
-  /** Tours with an upcoming stop first (by next date), then past tours (most recent first). */
+  /**
+   * Tours with an upcoming stop first (by next date), then past tours (most recent first), then
+   * tours without stops. An unknown slug answers 404 NOT_FOUND 'Artist not found'.
+   */
   tours: TourView[];
 }
 
