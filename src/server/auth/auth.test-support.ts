@@ -104,7 +104,7 @@ export function latestMail(server: AuthTestServer, to: string): string | undefin
   return undefined;
 }
 
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
