@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Generous: a loaded 2-core machine can take a while over the first page of a fresh browser.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
@@ -37,7 +38,8 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx tests/e2e/support/start-server.ts`,
     url: `${baseURL}/healthz`,
-    env: { PORT: String(PORT) },
+    // The server accepts state-changing requests only from its public origin: the one the tests browse.
+    env: { PORT: String(PORT), PUBLIC_URL: baseURL },
     timeout: 90_000,
     reuseExistingServer: false,
     stdout: 'pipe',
