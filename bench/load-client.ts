@@ -6,6 +6,7 @@
  * unanswered then are abandoned and reported as `unfinished`, which flatters the slow side, never
  * the fast one. Prints one JSON result line.
  */
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 
 export interface LoadOptions {
@@ -53,6 +54,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + options.durationMs;
   const drainLimit = new AbortController();
+  // Every request in flight listens on the one signal.
+  setMaxListeners(options.connections + 1, drainLimit.signal);
   const drainTimer = setTimeout(() => drainLimit.abort(), options.durationMs + options.maxDrainMs);
   const client = async () => {
     while (performance.now() < deadline) {
