@@ -18,7 +18,7 @@ export function useOfflineSupport(): void {
 
   const { data: me } = useQuery(meQueryOptions);
   useEffect(() => {
-    if (me) void setCacheUser(me.id);
+    if (me) setCacheUser(me.id);
     else if (me === null) void clearUserCaches();
   }, [me]);
 }

@@ -4,17 +4,16 @@ import { isValidUserId, type PageToWorkerMessage } from '#client/sw/messages.ts'
 /** The auth feature's cross-tab channel (src/client/features/auth/session.ts). */
 const AUTH_CHANNEL = 'tourguides-auth';
 
+/** Waits for the active worker: the session is often known before the worker is registered (after load). */
 async function postToServiceWorker(message: PageToWorkerMessage): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const worker = navigator.serviceWorker.controller ?? registration?.active;
-  worker?.postMessage(message);
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage(message);
 }
 
 /** Lets the service worker keep this user's own pages for offline use (and drop anyone else's). */
-export async function setCacheUser(userId: string): Promise<void> {
-  if (!isValidUserId(userId)) return;
-  await postToServiceWorker({ type: 'set-user', userId });
+export function setCacheUser(userId: string): void {
+  if (isValidUserId(userId)) void postToServiceWorker({ type: 'set-user', userId });
 }
 
 /**
@@ -23,7 +22,8 @@ export async function setCacheUser(userId: string): Promise<void> {
  * service worker runs, and the caller can await it.
  */
 export async function clearUserCaches(): Promise<void> {
-  await postToServiceWorker({ type: 'signed-out' });
+  // Not awaited: without a registered worker (development) `ready` never settles.
+  void postToServiceWorker({ type: 'signed-out' });
   if (typeof caches === 'undefined') return;
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(USER_CACHE_PREFIX)).map((name) => caches.delete(name)));
