@@ -21,6 +21,8 @@ interface Figures {
   /** One sign-in at a time: the floor the concurrent figures compare with. */
   sequentialP50: number;
   samples: number;
+  /** Server CPU time per sign-in under concurrency: independent of other load on the machine. */
+  cpuMsPerSignIn: number;
   p50: number;
   p99: number;
   max: number;
@@ -89,6 +91,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** Linux: user + system CPU time of a process, in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
 /** Linux: the high-water mark of the server's resident memory. */
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -109,14 +118,17 @@ async function measure(label: string, env: Record<string, string>): Promise<Figu
     for (const email of emails) sequential.push(await timedSignIn(url, email));
     sequential.sort((a, b) => a - b);
     const latencies: number[] = [];
+    const cpuBefore = cpuMs(child.pid ?? 0);
     for (let round = 0; round < ROUNDS; round++) {
       latencies.push(...(await Promise.all(emails.map((email) => timedSignIn(url, email)))));
     }
+    const cpuPerSignIn = (cpuMs(child.pid ?? 0) - cpuBefore) / latencies.length;
     latencies.sort((a, b) => a - b);
     return {
       label,
       sequentialP50: Math.round(percentile(sequential, 50)),
       samples: latencies.length,
+      cpuMsPerSignIn: Math.round(cpuPerSignIn),
       p50: Math.round(percentile(latencies, 50)),
       p99: Math.round(percentile(latencies, 99)),
       max: Math.round(latencies.at(-1) ?? Number.NaN),

@@ -61,6 +61,24 @@ describe.runIf(databaseAvailable())('accounts: sign-up, sign-in, sign-out', () =
     expect((await (await browser.request('/api/me')).json()).user.email).toBe(email);
   });
 
+  it('extends a session that is used (once a day), through our own routes too', async () => {
+    const browser = new TestBrowser(server);
+    const email = uniqueEmail();
+    await signUp(browser, email, PASSWORD);
+    await server.database.query(
+      "update sessions set expires_at = now() + interval '10 days', updated_at = now() - interval '20 days' where user_id = (select id from users where email = $1)",
+      [email],
+    );
+    const response = await browser.request('/api/me');
+    expect((await response.json()).user.email).toBe(email);
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('tourguides.session_token='))).toBe(true);
+    const { rows } = await server.database.query<{ days: number }>(
+      'select extract(epoch from (expires_at - now())) / 86400 as days from sessions where user_id = (select id from users where email = $1)',
+      [email],
+    );
+    expect(Number(rows[0]?.days)).toBeGreaterThan(29);
+  });
+
   it('signs out on the server: the old cookie no longer works', async () => {
     const browser = new TestBrowser(server);
     await signUp(browser, uniqueEmail(), PASSWORD);
