@@ -3,27 +3,10 @@ import { Link } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { placeLabel } from '../place-label.ts';
 
-let regionNames: Intl.DisplayNames | null | undefined;
-
-/** 'GB' → 'United Kingdom'; unknown or free-text values are shown as they are. */
-function countryName(country: string): string {
-  if (regionNames === undefined) {
-    regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-  }
-  if (!regionNames || !/^[A-Z]{2}$/.test(country)) return country;
-  try {
-    return regionNames.of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
-
-/** US stops show the state code, other stops the country (spec: 'state code or country'). */
-export function placeLabel(stop: Pick<TourStopView, 'city' | 'region' | 'country'>): string {
-  const isUs = stop.country === 'US' || stop.country === 'USA';
-  return `${stop.city}, ${isUs && stop.region ? stop.region : countryName(stop.country)}`;
-}
+// Other pages import placeLabel from here; it lives in ../place-label.ts.
+export { placeLabel };
 
 /** A stop links to its venue page and to its local guide. */
 export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: TourStopView }) => {
