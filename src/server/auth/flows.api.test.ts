@@ -171,7 +171,7 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     expect((await me(second)).twoFactorEnabled).toBe(false);
   });
 
-  it('accepts a backup code once at the two-factor step', async () => {
+  it('accepts a backup code once; a password reset does not bypass two-factor', async () => {
     const email = uniqueEmail();
     const browser = new TestBrowser(server);
     await signUp(browser, email, PASSWORD);
@@ -189,5 +189,13 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     await signIn(third, email, PASSWORD);
     const reused = await third.request('/api/auth/two-factor/verify-backup-code', { json: { code: backupCodes[0] } });
     expect(reused.status).toBe(401);
+
+    // A reset does not sign a two-factor account in: the second factor must still be asked.
+    const resetter = new TestBrowser(server);
+    await resetter.request('/api/auth/request-password-reset', { json: { email, redirectTo: '/auth/reset-password' } });
+    const token = resetToken(latestMail(server, email) ?? '');
+    const reset = await resetter.request('/api/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD } });
+    expect(reset.status).toBe(200);
+    expect(await me(resetter)).toBeNull();
   });
 });
