@@ -1,0 +1,139 @@
+// Lighthouse on the home page of the built app, as a phone sees it (Lighthouse's default mobile
+// emulation and throttling), with Debian's Chromium. Starts its own server on a fresh data directory
+// with the demo catalog, prints the performance, accessibility and best-practices scores and what
+// held each back, and exits 1 when a score is under the target. Not part of `npm test`: it takes
+// about a minute and its timings depend on how busy the machine is.
+//
+//   npm run lighthouse                 # CHROME_PATH defaults to /usr/bin/chromium
+//   npm run lighthouse -- --json out.json
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const TARGET_SCORE = 90;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const SERVER_START_TIMEOUT_MS = 180_000;
+// The flags this machine's Chromium needs (see ARCHITECTURE.md); new headless renders like a real browser.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealthy(baseUrl, server) {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer /healthz within ${SERVER_START_TIMEOUT_MS / 1000} s`);
+}
+
+async function startServer() {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the front-end build failed');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourguides-lighthouse-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealthy(baseUrl, server);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/** Audits that cost points: failed binary audits and metrics or opportunities scored under 0.9. */
+function weakAudits(lhr, categoryId) {
+  return lhr.categories[categoryId].auditRefs
+    .filter((ref) => ref.weight > 0 || categoryId === 'performance')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+async function main() {
+  const jsonIndex = process.argv.indexOf('--json');
+  const jsonPath = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
+  const { baseUrl, stop } = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(`${baseUrl}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (jsonPath) fs.writeFileSync(jsonPath, result.report);
+
+    console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}`);
+    let allMet = true;
+    for (const id of CATEGORIES) {
+      const score = Math.round((lhr.categories[id].score ?? 0) * 100);
+      allMet &&= score >= TARGET_SCORE;
+      console.log(`${lhr.categories[id].title.padEnd(16)} ${String(score).padStart(3)}`);
+      for (const line of weakAudits(lhr, id)) console.log(`    - ${line}`);
+    }
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ];
+    console.log(metrics.map((id) => `${lhr.audits[id].title}: ${lhr.audits[id].displayValue}`).join('; '));
+    if (!allMet) {
+      console.log(`A score is under ${TARGET_SCORE}.`);
+      process.exitCode = 1;
+    }
+  } finally {
+    chrome.kill();
+    stop();
+  }
+}
+
+await main();
