@@ -62,6 +62,8 @@ test.describe('small screens (390 px)', () => {
     await page.goto('/');
     await expect(page.locator('#artists article').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
+    // Nothing may stick out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: testInfo.outputPath('home-390.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
