@@ -40,13 +40,35 @@ function isMeQuery(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * Forgets everything that belonged to the signed-out user: the session turns null at once, unused
- * cached data is dropped and what is on screen is fetched again as a visitor.
+ * Forgets everything that belonged to the signed-out user: the session turns null at once (pages that
+ * need a user unmount), then unused cached data is dropped and what remains on screen is fetched
+ * again as a visitor. The second step waits a tick so a signed-in page's queries are gone by then
+ * instead of refetching (and failing with 401) on their way out.
  */
 export function clearUserState(queryClient: QueryClient): void {
   queryClient.setQueryData(meQueryKey, null);
-  queryClient.removeQueries({ predicate: (query) => !isMeQuery(query.queryKey) && !query.isActive() });
-  void queryClient.invalidateQueries({ predicate: (query) => !isMeQuery(query.queryKey) });
+  setTimeout(() => {
+    queryClient.removeQueries({ predicate: (query) => !isMeQuery(query.queryKey) && !query.isActive() });
+    void queryClient.invalidateQueries({ predicate: (query) => !isMeQuery(query.queryKey) });
+  }, 0);
+}
+
+let endedHereAt = 0;
+const ENDED_HERE_WINDOW_MS = 5000;
+
+/**
+ * Sign-out and account deletion in this tab: the session ends here and in the other tabs. The visitor
+ * is headed home, which the signed-in-only guard respects (see sessionJustEndedHere).
+ */
+export function endSession(queryClient: QueryClient): void {
+  endedHereAt = Date.now();
+  clearUserState(queryClient);
+  announceToOtherTabs('signed-out');
+}
+
+/** True right after this tab signed out on purpose: guards send the visitor home, not to /auth. */
+export function sessionJustEndedHere(): boolean {
+  return Date.now() - endedHereAt < ENDED_HERE_WINDOW_MS;
 }
 
 /** Fetches the session again, whether or not a component is showing it right now. */

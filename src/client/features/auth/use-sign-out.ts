@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '#client/lib/auth-client.ts';
-import { announceToOtherTabs, clearUserState } from './session.ts';
+import { endSession } from './session.ts';
 
 /**
  * Ends the session on the server, then forgets it here whatever the server answered (401, 403, 404
@@ -20,11 +20,9 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     } catch {
       // Unreachable server: the local sign-out below still happens.
     }
-    // Leave first: a signed-in-only page seeing the session vanish would send the visitor to /auth.
-    await navigate('/', { replace: true });
-    clearUserState(queryClient);
-    announceToOtherTabs('signed-out');
+    endSession(queryClient);
     setSigningOut(false);
+    navigate('/', { replace: true });
   }, [queryClient, navigate]);
 
   return { signOut, signingOut };

@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { sessionJustEndedHere } from '../session.ts';
 import { useSession } from '../use-session.ts';
 
 const Checking = () => <Spinner label="Loading..." className="min-h-[60vh] py-24" />;
 
-/** Pages of signed-in users: visitors go to /auth (the history entry is replaced). */
+/**
+ * Pages of signed-in users: visitors go to /auth (the history entry is replaced). Someone who just
+ * signed out here is on their way home already and is not sent to the login page.
+ */
 export const SignedInOnly = () => {
   const { status } = useSession();
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === 'signed-out') navigate('/auth', { replace: true });
+    if (status === 'signed-out') navigate(sessionJustEndedHere() ? '/' : '/auth', { replace: true });
   }, [status, navigate]);
   return status === 'signed-in' ? <Outlet /> : <Checking />;
 };

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent, ModalDialogTrigger } from '#client/components/ui/modal-dialog.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { announceToOtherTabs, clearUserState } from '#client/features/auth/session.ts';
+import { endSession } from '#client/features/auth/session.ts';
 import { validateForm } from '#client/features/auth/validate-form.ts';
 import { deleteAccountSchema } from '#shared/auth.ts';
 import { deleteAccount, downloadAccountExport } from '../api/account-api.ts';
@@ -73,10 +73,8 @@ const DeleteAccountDialog = () => {
       return;
     }
     setOpen(false);
-    // Leave first: the settings page seeing the session vanish would send the visitor to /auth.
-    await navigate('/', { replace: true });
-    clearUserState(queryClient);
-    announceToOtherTabs('signed-out');
+    endSession(queryClient);
+    navigate('/', { replace: true });
     showToast({ title: 'Account deleted', description: 'Your account and all of its data have been removed.' });
   };
 

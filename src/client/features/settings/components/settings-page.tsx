@@ -34,7 +34,7 @@ export const SettingsPage = () => {
       </header>
       <ProfileSection user={user} />
       <PasswordSection email={user.email} />
-      <TwoFactorSection enabled={user.twoFactorEnabled} />
+      <TwoFactorSection enabled={user.twoFactorEnabled} email={user.email} />
       <SessionsSection />
       <DataSection />
     </div>

@@ -42,7 +42,7 @@ function useStep() {
 }
 
 /** TOTP two-factor: enrol with a QR code (or the key typed by hand), keep backup codes, confirm with a code. */
-export const TwoFactorSection = ({ enabled }: { enabled: boolean }) => {
+export const TwoFactorSection = ({ enabled, email }: { enabled: boolean; email: string }) => {
   const [enrolment, setEnrolment] = useState<Enrolment>();
   return (
     <SettingsCard
@@ -50,21 +50,28 @@ export const TwoFactorSection = ({ enabled }: { enabled: boolean }) => {
       description="After your password, logging in also asks for a code from an authenticator app."
     >
       {enabled ? (
-        <DisableTwoFactor />
+        <DisableTwoFactor email={email} />
       ) : enrolment ? (
         <ConfirmEnrolment enrolment={enrolment} onCancel={() => setEnrolment(undefined)} />
       ) : (
-        <StartEnrolment onStarted={setEnrolment} />
+        <StartEnrolment email={email} onStarted={setEnrolment} />
       )}
     </SettingsCard>
   );
 };
 
+/** Lets password managers offer the saved password of the right account. */
+const UsernameForManagers = ({ email }: { email: string }) => (
+  <input type="text" name="username" autoComplete="username" value={email} hidden readOnly />
+);
+
 const PasswordStep = ({
+  email,
   submitLabel,
   busyLabel,
   onPassword,
 }: {
+  email: string;
   submitLabel: string;
   busyLabel: string;
   onPassword: (password: string) => Promise<boolean>;
@@ -83,6 +90,7 @@ const PasswordStep = ({
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
+      <UsernameForManagers email={email} />
       <Field
         label="Your password"
         name="password"
@@ -102,10 +110,11 @@ const PasswordStep = ({
   );
 };
 
-const StartEnrolment = ({ onStarted }: { onStarted: (enrolment: Enrolment) => void }) => (
+const StartEnrolment = ({ email, onStarted }: { email: string; onStarted: (enrolment: Enrolment) => void }) => (
   <div className="flex flex-col gap-4">
     <p className="text-sm">Two-factor is off. Enter your password to set it up.</p>
     <PasswordStep
+      email={email}
       submitLabel="Set Up Two-Factor"
       busyLabel="Starting..."
       onPassword={async (password) => {
@@ -223,7 +232,7 @@ const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCan
 const disableSchema = passwordSchema.extend(codeSchema.shape);
 
 /** Turning two-factor off takes the password and a current code from the app (the server checks both). */
-const DisableTwoFactor = () => {
+const DisableTwoFactor = ({ email }: { email: string }) => {
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ password: '', code: '' });
   const [invalidField, setInvalidField] = useState<string>();
@@ -259,6 +268,7 @@ const DisableTwoFactor = () => {
       </p>
       <p className="text-sm text-muted">To turn it off, enter your password and a code from your app.</p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <UsernameForManagers email={email} />
         <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Your password"
