@@ -61,6 +61,7 @@ test.describe('tour page', () => {
     consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
     await page.goto('/tour/no-such-band');
     await expect(page.getByRole('heading', { name: "We couldn't find that artist" })).toBeVisible();
+    await expect(page).toHaveTitle('Artist not found | TourGuides');
     await page.getByRole('link', { name: 'Search from the home page' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByLabel('Band name')).toBeVisible();

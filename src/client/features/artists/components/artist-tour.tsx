@@ -14,22 +14,19 @@ function isUnknownArtist(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST');
 }
 
-const ArtistNotFound = () => {
-  useDocumentTitle(`Artist not found | ${BRAND}`);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
-      <SearchX className="size-12 text-accent" aria-hidden="true" />
-      <h1 className="font-display text-3xl font-bold">We couldn't find that artist</h1>
-      <p className="text-muted">
-        There are no tour dates for this artist in TourGuides yet. Check the spelling, or search for the band from the
-        home page.
-      </p>
-      <Button asChild size="lg">
-        <Link to="/">Search from the home page</Link>
-      </Button>
-    </div>
-  );
-};
+const ArtistNotFound = () => (
+  <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
+    <SearchX className="size-12 text-accent" aria-hidden="true" />
+    <h1 className="font-display text-3xl font-bold">We couldn't find that artist</h1>
+    <p className="text-muted">
+      There are no tour dates for this artist in TourGuides yet. Check the spelling, or search for the band from the
+      home page.
+    </p>
+    <Button asChild size="lg">
+      <Link to="/">Search from the home page</Link>
+    </Button>
+  </div>
+);
 
 const ArtistHeader = ({ artist }: { artist: ArtistTourPage['artist'] }) => (
   <header className="stage-lights border-b border-border/60">
@@ -56,21 +53,26 @@ const ArtistHeader = ({ artist }: { artist: ArtistTourPage['artist'] }) => (
   </header>
 );
 
-const ArtistTourLoaded = ({ data }: { data: ArtistTourPage }) => {
-  useDocumentTitle(`${data.artist.name} Tour Dates | ${BRAND}`);
-  return (
-    <>
-      <ArtistHeader artist={data.artist} />
-      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <TourDates artistName={data.artist.name} artistSlug={data.artist.slug} tours={data.tours} />
-      </div>
-    </>
-  );
-};
+const ArtistTourLoaded = ({ data }: { data: ArtistTourPage }) => (
+  <>
+    <ArtistHeader artist={data.artist} />
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <TourDates artistName={data.artist.name} artistSlug={data.artist.slug} tours={data.tours} />
+    </div>
+  </>
+);
+
+/** The tab title follows the page's state, so it never keeps the previous page's title while loading. */
+function tourTitle(query: ReturnType<typeof useArtistTour>): string {
+  if (query.data) return `${query.data.artist.name} Tour Dates | ${BRAND}`;
+  if (query.isError && isUnknownArtist(query.error)) return `Artist not found | ${BRAND}`;
+  return `Tour Dates | ${BRAND}`;
+}
 
 /** /tour/{artistSlug}: the artist and every tour with its stops. */
 export const ArtistTour = ({ slug }: { slug: string }) => {
   const query = useArtistTour(slug);
+  useDocumentTitle(tourTitle(query));
   if (query.isPending) return <Spinner label="Loading tour dates..." className="min-h-[50vh] py-24" />;
   if (query.isError) {
     if (isUnknownArtist(query.error)) return <ArtistNotFound />;
