@@ -123,6 +123,10 @@ export function createQueue(options: QueueOptions): Queue {
         const started = performance.now();
         await definition.handler(parsed.data, { id: job.id });
         log.info({ job: definition.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+        // pg-boss would otherwise wait a polling interval before the next job even when more are
+        // queued: ask for the next one at once (an empty fetch then waits as usual).
+        const self = workerIds.get(definition.name);
+        if (self) boss.notifyWorker(self);
       },
     );
     workerIds.set(definition.name, workerId);

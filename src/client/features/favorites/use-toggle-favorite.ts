@@ -44,11 +44,12 @@ export function useToggleFavorite(options: ToggleOptions = {}) {
   });
 }
 
-function announce(change: FavoriteChange, artistName: string): void {
+/** Success toasts get their own ids: one that reused a just-dismissed toast's id would vanish with it. */
+export function announce(change: FavoriteChange, artistName: string): void {
   showToast(
     change.favorited
-      ? { id: 'favorites', title: favoriteMessages.addedTitle, description: favoriteMessages.added(artistName) }
-      : { id: 'favorites', title: favoriteMessages.removedTitle, description: favoriteMessages.removed(artistName) },
+      ? { title: favoriteMessages.addedTitle, description: favoriteMessages.added(artistName) }
+      : { title: favoriteMessages.removedTitle, description: favoriteMessages.removed(artistName) },
   );
 }
 

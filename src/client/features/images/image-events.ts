@@ -5,22 +5,25 @@ type Listener = (event: ArtistImageReadyEvent) => void;
 
 /**
  * One EventSource for every card on the page that waits for its image: cards register their
- * slug, and the stream is reopened (briefly debounced) with the current set of slugs. The server
- * sends images that already exist first, so reopening loses nothing.
+ * slug, and the stream is reopened (briefly debounced) when a slug it does not cover arrives. A
+ * card that got its image leaves the stream as it is (a few extra slugs cost nothing, reopening
+ * does), and the stream closes when no card waits. The server sends images that already exist
+ * first, so reopening loses nothing.
  */
 const listeners = new Map<string, Set<Listener>>();
 let source: EventSource | null = null;
-let openSlugs = '';
+let openSlugs: string[] = [];
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 
 function reconnect(): void {
-  const slugs = [...listeners.keys()].slice(0, MAX_PUBLIC_EVENT_ARTISTS).sort().join(',');
-  if (slugs === openSlugs && source) return;
+  const wanted = [...listeners.keys()].slice(0, MAX_PUBLIC_EVENT_ARTISTS);
+  const covered = new Set(openSlugs);
+  if (source && wanted.length > 0 && wanted.every((slug) => covered.has(slug))) return;
   source?.close();
   source = null;
-  openSlugs = slugs;
-  if (!slugs || typeof EventSource === 'undefined') return;
-  source = new EventSource(`/api/events/public?artist=${encodeURIComponent(slugs)}`);
+  openSlugs = wanted;
+  if (wanted.length === 0 || typeof EventSource === 'undefined') return;
+  source = new EventSource(`/api/events/public?artist=${encodeURIComponent(wanted.sort().join(','))}`);
   source.addEventListener('artist-image-ready', (message) => {
     const event = JSON.parse((message as MessageEvent<string>).data) as ArtistImageReadyEvent;
     for (const listener of listeners.get(event.artistSlug) ?? []) listener(event);

@@ -8,7 +8,7 @@ import { showToast } from '#client/components/ui/toaster.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { favoritesListQueryOptions } from '#client/features/favorites/api/favorites-api.ts';
-import { useToggleFavorite } from '#client/features/favorites/use-toggle-favorite.ts';
+import { announce, useToggleFavorite } from '#client/features/favorites/use-toggle-favorite.ts';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -95,16 +95,8 @@ export const MyArtistsPage = () => {
   const list = useQuery(favoritesListQueryOptions());
   const toggle = useToggleFavorite({
     onChanged: (change, request) => {
-      if (change.favorited) {
-        showToast({
-          id: 'favorites',
-          title: favoriteMessages.addedTitle,
-          description: favoriteMessages.added(request.artistName),
-        });
-        return;
-      }
+      if (change.favorited) return announce(change, request.artistName);
       showToast({
-        id: 'favorites',
         title: favoriteMessages.removedTitle,
         description: favoriteMessages.removed(request.artistName),
         action: { label: 'Undo', onClick: () => toggle.mutate({ ...request, follow: true }) },
