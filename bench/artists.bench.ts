@@ -31,7 +31,7 @@ const STOPS_PER_ARTIST = 20;
 const CONNECTIONS = 20;
 
 /** How long requests in flight at the deadline may still finish (keeps the naive PGlite runs bounded). */
-const MAX_DRAIN_MS = 10_000;
+const MAX_DRAIN_MS = 15_000;
 /** A fixed visitor date: the generated dates are spread around it, so runs are comparable. */
 const TODAY = '2027-01-15';
 const BENCH_DATABASE = 'tourguides_bench';
@@ -55,6 +55,8 @@ interface DatabaseFigures {
   label: string;
   loadSeconds: number;
   total: number;
+  /** /healthz (select 1) under the same load: the floor every request pays (HTTP, middleware, one query). */
+  baseline: CaseFigures;
   pages: PageFigures[];
 }
 
@@ -172,6 +174,7 @@ async function benchDatabase(
   const { base } = served;
   try {
     const first = (await getJson(`${base}/api/artists?today=${TODAY}`)) as { total: number; totalPages: number };
+    const baseline = await measure(served, database, `${base}/healthz`);
     const pageNumbers = [1, Math.ceil(first.totalPages / 2), first.totalPages];
     const pages: PageFigures[] = [];
     for (const page of pageNumbers) {
@@ -184,7 +187,7 @@ async function benchDatabase(
       console.log(`${label}: page ${page} measured`);
       pages.push({ page, indexed, naive });
     }
-    return { label, loadSeconds, total: first.total, pages };
+    return { label, loadSeconds, total: first.total, baseline, pages };
   } finally {
     await served.close();
   }
@@ -326,9 +329,13 @@ async function main(): Promise<void> {
   const postgres = await onPostgres(catalog, options);
   if (postgres) results.push(postgres);
 
-  for (const { label, total, loadSeconds } of results) {
+  for (const { label, total, loadSeconds, baseline } of results) {
     console.log(
       `${label}: ${total} artists with upcoming shows (${Math.ceil(total / ARTISTS_PAGE_SIZE)} pages); bulk load ${loadSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `${label}: baseline /healthz (select 1): p50 ${ms(baseline.p50)} ms, p99 ${ms(baseline.p99)} ms, ` +
+        `${rate(baseline.requestsPerSecond)} req/s, ${cpu(baseline.cpuMs)} CPU ms/request`,
     );
   }
   printTable(results);
