@@ -126,6 +126,8 @@ export const artistImages = pgTable(
     imageUrl: text('image_url').notNull(),
     source: text('source').notNull().default('generated'),
     attribution: text('attribution'),
+    /** The artist's official website, when the MusicBrainz lookup made for the photo names one. */
+    officialUrl: text('official_url'),
     createdAt: createdAt(),
   },
   (t) => [

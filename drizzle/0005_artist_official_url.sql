@@ -1,0 +1,1 @@
+ALTER TABLE "artist_images" ADD COLUMN "official_url" text;
