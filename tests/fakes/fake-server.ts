@@ -106,6 +106,7 @@ export async function startFakeServer(handlers: FakeHandlers, options: { port?: 
   });
 
   async function control(req: http.IncomingMessage, pathname: string): Promise<FakeReply> {
+    if (pathname === '/__fake/health') return { status: 200, body: { ok: true } };
     if (req.method !== 'POST') return { status: 405, body: { error: 'POST only' } };
     if (pathname === '/__fake/reset') {
       mode = { kind: 'normal' };
