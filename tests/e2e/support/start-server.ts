@@ -9,19 +9,27 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.join(root, '.tmp/e2e-data');
-const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  SEED_DEMO: '0',
+  LOG_LEVEL: 'warn',
+  // Better Auth and the CSRF check accept only the public origin: the address the browser tests use.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`,
+  // Accounts tests name a client address per test (X-Forwarded-For) so per-IP limits count each alone.
+  TRUST_PROXY: '1',
+};
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const imported = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/support/seed-catalog.ts'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
-if (imported.status !== 0) {
-  console.error('e2e: importing the fixture catalog failed');
-  process.exit(imported.status ?? 1);
+// The fixture catalog, then the accounts tests' users (tests/e2e/helpers/accounts.ts).
+for (const seedScript of ['tests/e2e/support/seed-catalog.ts', 'tests/e2e/helpers/seed-accounts.ts']) {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', seedScript], { cwd: root, env, stdio: 'inherit' });
+  if (seeded.status !== 0) {
+    console.error(`e2e: ${seedScript} failed`);
+    process.exit(seeded.status ?? 1);
+  }
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, Route } from '@playwright/test';
+import {
+  accounts,
+  expect,
+  expectedHttpErrors,
+  logInWithForm,
+  signInViaApi,
+  test,
+  waitForMail,
+} from './helpers/auth.ts';
+
+// Flows marked test.slow() sign in several times: argon2 hashing takes seconds on a loaded 2-core box.
+
+const toast = (page: Page) => page.locator('[data-sonner-toast]');
+
+/** The toast shows this title and message; it is then dismissed so the next check starts clean. */
+async function expectToast(page: Page, title: string, description: string) {
+  const current = toast(page).filter({ hasText: title });
+  await expect(current).toContainText(description);
+  await current.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast(page)).toHaveCount(0);
+}
+
+/** Holds an auth call until released, then answers it as the server would on failure. */
+async function holdAuthCall(page: Page, path: string, answer: { status: number; body: object }) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/auth/${path}`, async (route: Route) => {
+    await released;
+    await route.fulfill({ status: answer.status, json: answer.body });
+  });
+  return release;
+}
+
+test.describe('auth screen', () => {
+  test('each mode shows the spec texts, and the links move between them', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+    await expect(page.getByText('Log in to see your personalized tour calendar')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account');
+    await expect(page.getByText('Sign up to start tracking your favorite artists')).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Forgot password?' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=reset$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Password');
+    await expect(page.getByText('Enter your email to receive a password reset link')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: "Don't have an account? Sign up" })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Back to login' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+
+    await page.goto('/auth?mode=signup');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account');
+  });
+
+  test('validation toasts come in the spec order, and the failing field is marked', async ({ page }) => {
+    await page.goto('/auth?mode=signup');
+    const fullName = page.getByLabel('Full Name');
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password', { exact: true });
+    const signUp = page.getByRole('button', { name: 'Sign Up', exact: true });
+
+    await signUp.click();
+    await expectToast(page, 'Validation Error', 'Invalid email address');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+
+    await email.fill(`${'a'.repeat(250)}@example.com`);
+    await signUp.click();
+    await expectToast(page, 'Validation Error', 'Email too long');
+
+    await email.fill('fan@example.com');
+    await password.fill('12345');
+    await signUp.click();
+    await expectToast(page, 'Validation Error', 'Password must be at least 6 characters');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    await password.fill('x'.repeat(73));
+    await signUp.click();
+    await expectToast(page, 'Validation Error', 'Password too long');
+
+    await password.fill('Stagedive-88');
+    await signUp.click();
+    await expectToast(page, 'Validation Error', 'Name must be at least 2 characters');
+    await expect(fullName).toHaveAttribute('aria-invalid', 'true');
+
+    await fullName.fill('n'.repeat(101));
+    await signUp.click();
+    await expectToast(page, 'Validation Error', 'Name too long');
+
+    await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectToast(page, 'Validation Error', 'Please enter a valid email address.');
+  });
+
+  test('while a request runs the button says so and every input is disabled', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(expectedHttpErrors([401, 422, 500]));
+    const wrong = { status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid login credentials' } };
+    const releaseLogin = await holdAuthCall(page, 'sign-in/email', wrong);
+    await page.goto('/auth');
+    await logInWithForm(page, { email: 'fan@example.com', password: 'Stagedive-88' });
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByLabel('Password', { exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: "Don't have an account? Sign up" })).toBeDisabled();
+    releaseLogin();
+    await expectToast(page, 'Login Failed', 'Invalid email or password. Please try again.');
+    await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
+    await expect(page.getByLabel('Email')).toBeEnabled();
+
+    const taken = {
+      status: 422,
+      body: { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already registered' },
+    };
+    const releaseSignUp = await holdAuthCall(page, 'sign-up/email', taken);
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await page.getByLabel('Full Name').fill('Alex Fan');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    await expect(page.getByLabel('Full Name')).toBeDisabled();
+    releaseSignUp();
+    await expectToast(page, 'Sign Up Failed', 'This email is already registered. Please log in instead.');
+
+    const failing = { status: 500, body: { message: 'Mail server unavailable' } };
+    const releaseReset = await holdAuthCall(page, 'request-password-reset', failing);
+    await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    releaseReset();
+    await expectToast(page, 'Password Reset Failed', 'Mail server unavailable');
+  });
+
+  test('a 429 shows a clear toast with the wait from the server', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(expectedHttpErrors([429]));
+    const message = 'Too many attempts. Please wait 42 seconds and try again.';
+    await page.route('**/api/auth/sign-in/email', (route) =>
+      route.fulfill({ status: 429, headers: { 'Retry-After': '42' }, json: { code: 'RATE_LIMITED', message } }),
+    );
+    await page.goto('/auth');
+    await logInWithForm(page, { email: accounts.fan.email, password: 'Stagedive-88' });
+    await expectToast(page, 'Too many attempts', message);
+  });
+
+  test('a wrong password fails with the spec toast', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(expectedHttpErrors([401]));
+    await page.goto('/auth');
+    await logInWithForm(page, { email: accounts.fan.email, password: 'not-the-password' });
+    await expectToast(page, 'Login Failed', 'Invalid email or password. Please try again.');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('signing up with a registered email says so', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(expectedHttpErrors([422]));
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Full Name').fill('Alex Again');
+    await page.getByLabel('Email').fill(accounts.fan.email);
+    await page.getByLabel('Password', { exact: true }).fill('Stagedive-88');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expectToast(page, 'Sign Up Failed', 'This email is already registered. Please log in instead.');
+  });
+
+  test('sign-up lands on /dashboard signed in; the session survives a reload; sign-out ends it', async ({ page }) => {
+    test.slow();
+    const email = `e2e-new-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Full Name').fill('Nova Newcomer');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Stagedive-88');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectToast(page, 'Account created!', "Welcome to TourGuides. Let's find your favorite bands!");
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Shows', exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign In', exact: true })).toHaveCount(0);
+
+    await page.reload();
+    await expect(header.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Shows' })).toBeVisible();
+
+    // A signed-in visitor of /auth goes on to /dashboard, replacing the history entry.
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/settings');
+    await expect(page.getByLabel('Full Name')).toHaveValue('Nova Newcomer');
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(header.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    expect((await page.request.get('/api/me').then((r) => r.json())).user).toBeNull();
+  });
+
+  test('logging in greets the user and goes to /dashboard; other tabs follow sign-in and sign-out', async ({
+    page,
+  }) => {
+    test.slow();
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/donate');
+    await expect(otherTab.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+
+    await page.goto('/auth');
+    await logInWithForm(page, accounts.fan);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectToast(page, 'Welcome back!', "You've successfully logged in.");
+    await expect(otherTab.getByRole('banner').getByRole('link', { name: 'Shows', exact: true })).toBeVisible();
+
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(otherTab.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  });
+
+  test('a one-time code from the mail signs in', async ({ page, consoleGuard }) => {
+    test.slow();
+    consoleGuard.allow(expectedHttpErrors([400]));
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(accounts.code.email);
+    await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log In With a Code');
+    await expect(page.getByLabel('Email')).toHaveValue(accounts.code.email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Email Me a Code' }).click();
+    await expectToast(page, 'Check your email', accounts.code.email);
+    const mail = await waitForMail(accounts.code.email, since);
+    const code = mail.match(/\b(\d{6})\b/)?.[1];
+    expect(code, 'a 6-digit code in the mail').toBeTruthy();
+
+    await page.getByLabel('Sign-in code').fill('000000' === code ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(toast(page).filter({ hasText: 'Login Failed' })).toBeVisible();
+    await page.getByLabel('Sign-in code').fill(code!);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('password reset by email', () => {
+  test('the mailed link sets a new password and signs in; the link works once', async ({ page, consoleGuard }) => {
+    test.slow();
+    consoleGuard.allow(expectedHttpErrors([400]));
+    const account = accounts.reset;
+    await page.goto('/auth?mode=reset');
+    await page.getByLabel('Email').fill(account.email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectToast(page, 'Password Reset Email Sent', 'Check your email for a link to reset your password.');
+
+    const mail = await waitForMail(account.email, since);
+    const link = mail.match(/https?:\/\/[^\s"<>]+\/auth\/reset-password\?token=[\w.%-]+/)?.[0];
+    expect(link, 'the reset link in the mail').toBeTruthy();
+    const { pathname, search } = new URL(link!);
+
+    await page.goto(pathname + search);
+    await expect(page.getByRole('heading', { name: 'Set a New Password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('Soundcheck-2027');
+    await page.getByLabel('Confirm new password').fill('Soundcheck-2028');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expectToast(page, 'Validation Error', 'Passwords do not match');
+
+    await page.getByLabel('Confirm new password').fill('Soundcheck-2027');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectToast(page, 'Password updated', "You're logged in with your new password.");
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+
+    await page.goto(pathname + search);
+    await page.getByLabel('New password', { exact: true }).fill('Soundcheck-2029');
+    await page.getByLabel('Confirm new password').fill('Soundcheck-2029');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth?mode=reset');
+  });
+
+  test('a link without a token offers a new one', async ({ page }) => {
+    await page.goto('/auth/reset-password');
+    await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+  });
+});
+
+test.describe('signed-in shell on small screens (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the side menu says who is signed in and the tab bar shows on signed-in pages', async ({ page }, testInfo) => {
+    test.slow();
+    await page.goto('/');
+    await signInViaApi(page, accounts.fan);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'My Shows' })).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    const tabLinks: [string, string][] = [
+      ['Shows', '/dashboard'],
+      ['Artists', '/my-artists'],
+      ['Stats', '/stats'],
+      ['Vacation', '/vacation'],
+    ];
+    for (const [name, href] of tabLinks) {
+      await expect(tabs.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    await expect(tabs.getByRole('link', { name: 'Shows' })).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: testInfo.outputPath('dashboard-390.png') });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByText('Signed in as')).toBeVisible();
+    await expect(menu.getByText(accounts.fan.email)).toBeVisible();
+    for (const name of ['Home', 'Shows', 'My Artists', 'History', 'Stats', 'Vacation', 'Settings', 'Donate']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('menu-signed-in-390.png') });
+    await menu.getByRole('link', { name: 'Stats', exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'Stats' })).toBeVisible();
+
+    await page.goto('/');
+    await expect(tabs).toHaveCount(0);
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

@@ -1,0 +1,96 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../support/fixtures.ts';
+import type { E2eAccount } from './accounts.ts';
+
+export { accounts } from './accounts.ts';
+
+/** support/start-server.ts runs the server on this data directory; without SMTP mails land in its outbox. */
+const OUTBOX = path.resolve(import.meta.dirname, '../../../.tmp/e2e-data/outbox');
+
+let ipCounter = 0;
+
+/**
+ * Every test gets its own client address (the e2e server trusts X-Forwarded-For), so the per-IP abuse
+ * limits count each test on its own, as they would count separate visitors.
+ */
+export const test = base.extend<{ clientIp: string }>({
+  clientIp: [
+    async ({ page }, use, testInfo) => {
+      ipCounter += 1;
+      const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The browser logs every answered-with-an-error request; these tests expect the listed statuses. */
+export function expectedHttpErrors(statuses: number[]): RegExp {
+  return new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')}) `);
+}
+
+/** Signs the page's browser context in through the API (cookies land in the context). */
+export async function signInViaApi(page: Page, account: E2eAccount): Promise<void> {
+  // Better Auth accepts calls only from the public origin, which the e2e server sets to the base URL.
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Fills the /auth login form and submits it. */
+export async function logInWithForm(page: Page, account: Pick<E2eAccount, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest outbox mail to this address that was written after `since` (ms), decoded; waits for it. */
+export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort().reverse() : [];
+    for (const file of files) {
+      if (Number(file.split('-')[0]) < since) break;
+      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(OUTBOX, file), 'utf8'));
+      if (new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} in ${OUTBOX} within ${timeoutMs} ms`);
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32Decode(secret: string): Buffer {
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
+    bits += BASE32.indexOf(char).toString(2).padStart(5, '0');
+  }
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
+}
+
+/** The current RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret, as an authenticator app shows it. */
+export function totpCode(secret: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0xf;
+  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
