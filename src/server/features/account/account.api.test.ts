@@ -97,6 +97,19 @@ describe.runIf(databaseAvailable())('account: profile, export, deletion, isolati
     expect((await (await browser.request('/api/me')).json()).user.email).toBe(email);
   });
 
+  it('lists the sessions and signs out every other one', async () => {
+    const { browser, email } = await newUser(server);
+    const laptop = new TestBrowser(server);
+    await signIn(laptop, email, PASSWORD);
+    const sessions = await (await browser.request('/api/auth/list-sessions')).json();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.map((s: { ipAddress: string }) => s.ipAddress).sort()).toEqual([browser.ip, laptop.ip].sort());
+    const revoked = await browser.request('/api/auth/revoke-other-sessions', { json: {} });
+    expect(revoked.status).toBe(200);
+    expect((await (await laptop.request('/api/me')).json()).user).toBeNull();
+    expect((await (await browser.request('/api/me')).json()).user.email).toBe(email);
+  });
+
   it("keeps users apart: A cannot end B's session or see B's data", async () => {
     const a = await newUser(server, 'User A');
     const b = await newUser(server, 'User B');
