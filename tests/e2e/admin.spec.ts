@@ -29,7 +29,7 @@ test.describe('admin guard', () => {
 });
 
 test.describe('admin artists', () => {
-  test('an admin reaches the table from the Admin link, searches and pages through it', async ({ page }) => {
+  test('an admin reaches the table from the Admin link, searches and pages through it', async ({ page }, testInfo) => {
     test.slow();
     await signInViaApi(page, accounts.admin);
     await page.goto('/dashboard');
@@ -40,6 +40,7 @@ test.describe('admin artists', () => {
     await expect(page.getByRole('columnheader', { name: 'Tours' })).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(25 + 1);
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('admin-artists-1440.png'), fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByRole('row')).toHaveCount(ALL_ARTISTS - 25 + 1);

@@ -96,7 +96,7 @@ test.describe('settings', () => {
     await expect(sessions.getByRole('button', { name: 'Sign out other sessions' })).toBeDisabled();
   });
 
-  test('two-factor: enrol with the key, log in with a code, turn it off', async ({ page }) => {
+  test('two-factor: enrol with the key, log in with a code, turn it off', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const account = accounts.twoFactor;
     await signInViaApi(page, account);
@@ -111,6 +111,7 @@ test.describe('settings', () => {
       .getByRole('listitem')
       .allTextContents();
     expect(backupCodes.length).toBeGreaterThanOrEqual(10);
+    await section.screenshot({ path: testInfo.outputPath('two-factor-enrol.png') });
 
     const enrolCode = await nextTotpCode(secret);
     await section.getByLabel('Authentication code').fill(enrolCode);

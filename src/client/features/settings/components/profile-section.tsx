@@ -55,7 +55,7 @@ export const ProfileSection = ({ user }: { user: MeUser }) => {
             value={homeCity}
             onChange={(event) => setHomeCity(event.target.value)}
             invalid={invalidField === 'homeCity'}
-            hint="Used to show shows near you."
+            hint="Used to find concerts near you."
           />
         </fieldset>
         <Button type="submit" className="self-start" disabled={saving} aria-busy={saving}>

@@ -1,7 +1,5 @@
-import { LogOut } from 'lucide-react';
-import { Button } from '#client/components/ui/button.tsx';
+import { SignOutButton } from '#client/features/auth/components/sign-out-button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
-import { useSignOut } from '#client/features/auth/use-sign-out.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { DataSection } from './data-section.tsx';
 import { PasswordSection } from './password-section.tsx';
@@ -13,7 +11,6 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 export const SettingsPage = () => {
   useDocumentTitle(`Settings | ${BRAND}`);
   const { user } = useSession();
-  const { signOut, signingOut } = useSignOut();
   if (!user) return null;
 
   return (
@@ -21,16 +18,7 @@ export const SettingsPage = () => {
       <header className="flex items-center justify-between gap-4">
         {/* Phones show 'Settings' in the header bar already. */}
         <h1 className="hidden font-display text-4xl font-bold md:block">Settings</h1>
-        <Button
-          variant="outline"
-          className="ml-auto"
-          disabled={signingOut}
-          aria-busy={signingOut}
-          onClick={() => void signOut()}
-        >
-          <LogOut aria-hidden="true" />
-          {signingOut ? 'Signing out...' : 'Sign Out'}
-        </Button>
+        <SignOutButton className="ml-auto" />
       </header>
       <ProfileSection user={user} />
       <PasswordSection email={user.email} />

@@ -103,7 +103,7 @@ const PasswordStep = ({
         invalid={invalid}
         className="sm:w-72"
       />
-      <Button type="submit" disabled={busy} aria-busy={busy}>
+      <Button type="submit" className="self-start sm:self-auto" disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
     </form>
