@@ -1,8 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
+import { fakeProviderPorts } from './tests/fakes/ports.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// Local fake MusicBrainz and JamBase (tests/fakes): the band search never leaves the machine.
+const fakes = fakeProviderPorts(PORT);
 
 // Debian's Chromium, with the flags this machine needs (never `playwright install`).
 const chromiumArgs = [
@@ -35,14 +39,29 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    command: `node --import tsx tests/e2e/support/start-server.ts`,
-    url: `${baseURL}/healthz`,
-    // The server accepts state-changing requests only from its public origin: the one the tests browse.
-    env: { PORT: String(PORT), PUBLIC_URL: baseURL },
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/fakes/run.ts',
+      url: `${fakes.musicBrainzUrl}/__fake/health`,
+      env: { FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort), FAKE_JAMBASE_PORT: String(fakes.jamBasePort) },
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node --import tsx tests/e2e/support/start-server.ts`,
+      url: `${baseURL}/healthz`,
+      // The server accepts state-changing requests only from its public origin: the one the tests browse.
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: baseURL,
+        MUSICBRAINZ_URL: fakes.musicBrainzUrl,
+        JAMBASE_URL: fakes.jamBaseUrl,
+        JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
+      },
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

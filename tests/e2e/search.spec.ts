@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import type { FakeMode } from '../fakes/fake-server.ts';
+import { fakeProviderPorts } from '../fakes/ports.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * The band search end to end (spec section 4 "Search"), against the local fake MusicBrainz and
+ * JamBase started by playwright.config.ts. Tests run in order: a synced artist is in the catalog
+ * for the tests after it.
+ */
+const fakes = fakeProviderPorts(Number(process.env.E2E_PORT ?? 3100));
+
+async function setMusicBrainzMode(mode: FakeMode): Promise<void> {
+  const response = await fetch(`${fakes.musicBrainzUrl}/__fake/mode`, { method: 'POST', body: JSON.stringify(mode) });
+  expect(response.ok).toBe(true);
+}
+
+function searchBox(page: Page) {
+  return {
+    input: page.getByRole('combobox', { name: 'Band name' }),
+    button: page.getByRole('button', { name: /^(Search|Searching\.\.\.)$/ }),
+    list: page.getByRole('listbox'),
+  };
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  const { input, button } = searchBox(page);
+  await input.fill(text);
+  await button.click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('band search', () => {
+  test.afterEach(() => setMusicBrainzMode({ kind: 'normal' }));
+
+  test('one match in the catalog opens its tour page', async ({ page }) => {
+    await page.goto('/');
+    await search(page, 'midnight LANTERNS');
+    await expect(page).toHaveURL(/\/tour\/the-midnight-lanterns$/);
+    const toast = page.getByRole('status').filter({ hasText: 'Found tour dates!' });
+    await expect(toast).toContainText('Found 2 tour(s) for The Midnight Lanterns');
+  });
+
+  test('several catalog matches are offered; the keyboard picks one; editing or Escape clears them', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const { input, list } = searchBox(page);
+    await search(page, 'Velvet');
+    await expect(list).toBeVisible();
+    const options = list.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(1);
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+
+    await input.press('Escape');
+    await expect(list).toBeHidden();
+    await searchBox(page).button.click();
+    await expect(list).toBeVisible();
+    await input.press('End');
+    await input.pressSequentially('x');
+    await expect(list).toBeHidden();
+    await input.press('Backspace');
+    await searchBox(page).button.click();
+    await expect(list).toBeVisible();
+
+    await input.press('ArrowDown');
+    await input.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
+    const chosen = (await options.nth(1).locator('span span').first().textContent()) ?? '';
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/tour\/velvet-/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
+    await expect(page.getByRole('status').filter({ hasText: 'Found tour dates!' })).toContainText(
+      `Found 1 tour(s) for ${chosen}`,
+    );
+  });
+
+  test('a MusicBrainz suggestion without upcoming dates still opens its tour page', async ({ page }) => {
+    await page.goto('/');
+    await search(page, 'Northern Lantern Society');
+    const list = page.getByRole('listbox', { name: 'Did you mean' });
+    await list.getByRole('option', { name: /^Northern Lantern Society/ }).click();
+    const toast = page.getByRole('alert');
+    await expect(toast).toContainText('No tours found');
+    await expect(toast).toContainText('No upcoming tour dates found for Northern Lantern Society');
+    await expect(page).toHaveURL(/\/tour\/northern-lantern-society$/);
+  });
+
+  test('a MusicBrainz suggestion syncs its tour dates from JamBase and opens them', async ({ page }) => {
+    await page.goto('/');
+    await search(page, 'Northern Lanterns');
+    const option = searchBox(page).list.getByRole('option', { name: /^Northern Lanterns/ });
+    await expect(option).toContainText('Group · UK indie band');
+    await option.click();
+    const toast = page.getByRole('status').filter({ hasText: 'Found tour dates!' });
+    await expect(toast).toContainText('Successfully synced 4 tour stops for Northern Lanterns');
+    await expect(page).toHaveURL(/\/tour\/northern-lanterns$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Northern Lanterns');
+    for (const city of ['London', 'Manchester', 'Boston', 'San Francisco']) {
+      await expect(page.getByText(city).first()).toBeVisible();
+    }
+
+    // Now in the catalog: the same search goes straight to the tour page.
+    await page.goto('/');
+    await search(page, 'northern lanterns');
+    await expect(page).toHaveURL(/\/tour\/northern-lanterns$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Found tour dates!' })).toContainText(
+      'Found 1 tour(s) for Northern Lanterns',
+    );
+  });
+
+  test('a provider failure says the search failed, with the button busy meanwhile', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/503/);
+    await setMusicBrainzMode({ kind: 'unavailable', retryAfterSeconds: 1 });
+    await page.goto('/');
+    await search(page, 'Orchestra Of Nowhere');
+    const { button } = searchBox(page);
+    await expect(button).toHaveText('Searching...');
+    await expect(button).toBeDisabled();
+    const toast = page.getByRole('alert');
+    await expect(toast).toContainText('Search failed', { timeout: 15_000 });
+    await expect(toast).toContainText('Failed to search for tour dates. Please try again.');
+    await expect(button).toHaveText('Search');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
