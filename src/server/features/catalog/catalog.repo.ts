@@ -11,17 +11,18 @@ const BATCH_SIZE = 5000;
 type ColumnType = 'uuid' | 'text' | 'date' | 'time' | 'float8';
 
 /**
- * `unnest($1::uuid[], $2::text[]) as x("artistId", "name")`: rows travel as one array parameter
- * per column, so a statement has a handful of parameters whatever the batch size (PostgreSQL caps
- * it at 65,535) and needs no per-row JSON parsing. Works the same on PGlite and node-postgres.
+ * `json_to_recordset($1::json) as x("artistId" uuid, "name" text)`: a batch travels as one JSON
+ * parameter, so a statement has one parameter whatever the batch size (PostgreSQL caps it at
+ * 65,535) and works the same on PGlite and node-postgres. JSON.stringify is native and several
+ * times cheaper than the drivers' per-element escaping of array parameters.
  */
 function recordset<Row extends object>(rows: readonly Row[], columns: Partial<Record<keyof Row & string, ColumnType>>) {
   const entries = Object.entries(columns) as [keyof Row & string, ColumnType][];
-  const arrays = entries.map(
-    ([name, type]) => sql`${sql.param(rows.map((row) => row[name] ?? null))}::${sql.raw(type)}[]`,
-  );
-  const names = entries.map(([name]) => sql.identifier(name));
-  return sql`unnest(${sql.join(arrays, sql`, `)}) as x(${sql.join(names, sql`, `)})`;
+  const names = entries.map(([name]) => name);
+  const definitions = entries.map(([name, type]) => sql`${sql.identifier(name)} ${sql.raw(type)}`);
+  // The replacer keeps only the listed columns; a missing value reads as null.
+  const json = JSON.stringify(rows, names);
+  return sql`json_to_recordset(${json}::json) as x(${sql.join(definitions, sql`, `)})`;
 }
 
 function chunks<T>(items: readonly T[]): T[][] {
@@ -290,35 +291,42 @@ export function findTakenStopSlugs(
   );
 }
 
+const stopColumns = {
+  tourId: 'uuid',
+  artistId: 'uuid',
+  venueId: 'uuid',
+  date: 'date',
+  time: 'time',
+  city: 'text',
+  region: 'text',
+  country: 'text',
+  lat: 'float8',
+  lon: 'float8',
+  ticketUrl: 'text',
+  source: 'text',
+  externalId: 'text',
+  slug: 'text',
+} as const;
+
+/** Inserts the stops that are new; returns how many were added. */
 export async function insertStops(executor: Executor, stops: NewStop[]): Promise<number> {
-  const added = await batched(
+  // Counted in the database: the caller has no use for a batch's 5,000 new ids.
+  const counts = await batched<NewStop, { count: number }>(
     executor,
     stops,
     (batch) => sql`
-      insert into tour_stops (tour_id, artist_id, venue_id, event_date, start_time, city, region, country,
-                              lat, lon, ticket_url, source, external_id, slug)
-      select x."tourId", x."artistId", x."venueId", x.date, x.time, x.city, x.region, x.country,
-             x.lat, x.lon, x."ticketUrl", x.source, x."externalId", x.slug
-      from ${recordset(batch, {
-        tourId: 'uuid',
-        artistId: 'uuid',
-        venueId: 'uuid',
-        date: 'date',
-        time: 'time',
-        city: 'text',
-        region: 'text',
-        country: 'text',
-        lat: 'float8',
-        lon: 'float8',
-        ticketUrl: 'text',
-        source: 'text',
-        externalId: 'text',
-        slug: 'text',
-      })}
-      on conflict do nothing
-      returning id`,
+      with added as (
+        insert into tour_stops (tour_id, artist_id, venue_id, event_date, start_time, city, region, country,
+                                lat, lon, ticket_url, source, external_id, slug)
+        select x."tourId", x."artistId", x."venueId", x.date, x.time, x.city, x.region, x.country,
+               x.lat, x.lon, x."ticketUrl", x.source, x."externalId", x.slug
+        from ${recordset(batch, stopColumns)}
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as count from added`,
   );
-  return added.length;
+  return counts.reduce((sum, row) => sum + row.count, 0);
 }
 
 // ------------------------------------------------------------------------------------ artist stats
