@@ -42,6 +42,7 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (wasControlled) window.location.reload();
   });
-  void workbox.register();
+  // Without a worker the app still works online (private modes, blocked by policy or by a test runner).
+  workbox.register().catch((error: unknown) => console.warn('Offline support is unavailable:', error));
   window.setInterval(() => void workbox.update(), UPDATE_CHECK_INTERVAL_MS);
 }
