@@ -54,6 +54,8 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         PUBLIC_URL: baseURL,
+        // Each test sends its own X-Forwarded-For address (support/fixtures.ts).
+        TRUST_PROXY: '1',
         MUSICBRAINZ_URL: fakes.musicBrainzUrl,
         JAMBASE_URL: fakes.jamBaseUrl,
         JAMBASE_API_KEY: FAKE_JAMBASE_KEY,

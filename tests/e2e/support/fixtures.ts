@@ -6,11 +6,26 @@ interface ConsoleGuard {
   errors: string[];
 }
 
-/**
- * Every test fails on a console error or uncaught exception it did not announce with
- * `consoleGuard.allow(...)`: a quiet console is part of a working page.
- */
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+let clientCounter = 0;
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard; clientIp: string }>({
+  /**
+   * Every test is its own visitor: a client address of its own (the e2e server trusts
+   * X-Forwarded-For), so the per-IP abuse limits never add up across the suite.
+   */
+  clientIp: [
+    async ({ page }, use, testInfo) => {
+      clientCounter += 1;
+      const ip = `172.16.${testInfo.workerIndex % 250}.${(clientCounter % 250) + 1}`;
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every test fails on a console error or uncaught exception it did not announce with
+   * `consoleGuard.allow(...)`: a quiet console is part of a working page.
+   */
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

@@ -8,7 +8,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Toasts sharing an id replace each other instead of queueing up. */
+  /** A new toast with the same id replaces the one shown before instead of queueing up. */
   id?: string;
   durationMs?: number;
   /** One button in the toast (e.g. 'Undo'); pressing it also closes the toast. */
@@ -62,10 +62,25 @@ const ToastCard = ({
   </div>
 );
 
-/** Shows a toast; only one is visible at a time (see Toaster). */
+const shownByKey = new Map<string, string>();
+let sequence = 0;
+
+/**
+ * Shows a toast; only one is visible at a time (see Toaster). A toast with an id closes the one
+ * shown before under that id and takes a fresh sonner id: updating a toast in place is lost when the
+ * update lands while the old one is already leaving.
+ */
 export function showToast({ id, durationMs = 5000, ...content }: ToastInput): void {
-  toast.custom((toastId) => <ToastCard {...content} onDismiss={() => toast.dismiss(toastId)} />, {
-    id,
+  let toastId: string | undefined;
+  if (id) {
+    const previous = shownByKey.get(id);
+    if (previous) toast.dismiss(previous);
+    sequence += 1;
+    toastId = `${id}:${sequence}`;
+    shownByKey.set(id, toastId);
+  }
+  toast.custom((shownId) => <ToastCard {...content} onDismiss={() => toast.dismiss(shownId)} />, {
+    id: toastId,
     duration: durationMs,
   });
 }
