@@ -8,12 +8,12 @@ interface ConsoleGuard {
 
 let clientCounter = 0;
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard; clientIp: string }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: string }>({
   /**
    * Every test is its own visitor: a client address of its own (the e2e server trusts
    * X-Forwarded-For), so the per-IP abuse limits never add up across the suite.
    */
-  clientIp: [
+  visitorAddress: [
     async ({ page }, use, testInfo) => {
       clientCounter += 1;
       const ip = `172.16.${testInfo.workerIndex % 250}.${(clientCounter % 250) + 1}`;
