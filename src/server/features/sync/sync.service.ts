@@ -8,7 +8,7 @@ import { eventsToTours, JAMBASE_SOURCE, performerFor } from '#server/providers/j
 import type { JbEvent } from '#server/providers/jambase/jambase.schemas.ts';
 import type { CatalogTour } from '#shared/catalog-import.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search-api.ts';
-import { diffStops, type KnownStop, type MovedStop } from './sync.diff.ts';
+import { diffStops, type KnownStop, type MovedStop, type StopDiff } from './sync.diff.ts';
 import {
   deleteEmptyTours,
   deleteStops,
@@ -109,34 +109,14 @@ async function writeSync(database: Database, target: SyncTarget, tours: CatalogT
     const incoming = entry.tours.flatMap((tour) => tour.stops);
     const diff = diffStops(known, incoming, JAMBASE_SOURCE, today);
 
-    // Changed stops stay in the write so a venue they moved to gets created; the catalog's
-    // provider-id uniqueness keeps them from being inserted a second time.
-    const keep = new Set([...diff.added, ...diff.changed.map((change) => change.to)]);
-    const toWrite: CatalogEntry = {
-      ...entry,
-      tours: entry.tours
-        .map((tour) => ({ ...tour, stops: tour.stops.filter((stop) => keep.has(stop)) }))
-        .filter((tour) => tour.stops.length > 0),
-    };
-    const summary = await writeCatalogEntries(inTransaction(database, tx), [toWrite]);
+    const summary = await writeCatalogEntries(inTransaction(database, tx), [stopsToWrite(entry, diff)]);
     const artist = await findArtistIdentity(tx, entry.slug, entry.mbid);
     if (!artist) throw new Error(`Artist ${entry.slug} was not written`);
-
-    for (const change of diff.changed)
-      await updateStop(tx, change.stop.id, {
-        ...change.to,
-        venueKey: change.to.venue.identityKey,
-        ...venueFields(change),
-      });
-    await deleteStops(
-      tx,
-      diff.cancelled.map((stop) => stop.id),
-    );
-    await deleteEmptyTours(tx, artist.id);
+    await applyMovesAndCancellations(tx, artist.id, diff);
 
     // The first sync of an artist is not news; changes against an earlier sync are.
     const hadSynced = known.some((stop) => stop.source === JAMBASE_SOURCE);
-    const changes = hadSynced ? await changeRecords(tx, artist.id, diff.added, diff.changed, diff.cancelled) : [];
+    const changes = hadSynced ? await changeRecords(tx, artist.id, diff) : [];
     await insertChanges(tx, changes);
     await refreshArtistStats(tx, [artist.id]);
 
@@ -144,6 +124,7 @@ async function writeSync(database: Database, target: SyncTarget, tours: CatalogT
       tx,
       entry.tours.map((tour) => ({ artistId: artist.id, name: tour.name })),
     );
+    const count = (kind: NewChange['kind']) => changes.filter((change) => change.kind === kind).length;
     return {
       artistId: artist.id,
       artistName: artist.name,
@@ -151,13 +132,38 @@ async function writeSync(database: Database, target: SyncTarget, tours: CatalogT
       stopsAdded: summary.stopsAdded,
       stopsFound: incoming.length,
       tours: tourRows.map((row) => ({ id: row.id, name: row.name })),
-      changes: {
-        new: changes.filter((change) => change.kind === 'new').length,
-        moved: changes.filter((change) => change.kind === 'moved').length,
-        cancelled: changes.filter((change) => change.kind === 'cancelled').length,
-      },
+      changes: { new: count('new'), moved: count('moved'), cancelled: count('cancelled') },
     };
   });
+}
+
+/**
+ * The entry with only new and changed stops. Changed ones stay so a venue they moved to gets
+ * created; the catalog's provider-id uniqueness keeps them from being inserted a second time.
+ */
+function stopsToWrite(entry: CatalogEntry, diff: StopDiff): CatalogEntry {
+  const keep = new Set([...diff.added, ...diff.changed.map((change) => change.to)]);
+  return {
+    ...entry,
+    tours: entry.tours
+      .map((tour) => ({ ...tour, stops: tour.stops.filter((stop) => keep.has(stop)) }))
+      .filter((tour) => tour.stops.length > 0),
+  };
+}
+
+async function applyMovesAndCancellations(tx: Tx, artistId: string, diff: StopDiff): Promise<void> {
+  for (const change of diff.changed) {
+    await updateStop(tx, change.stop.id, {
+      ...change.to,
+      venueKey: change.to.venue.identityKey,
+      ...venueFields(change),
+    });
+  }
+  await deleteStops(
+    tx,
+    diff.cancelled.map((stop) => stop.id),
+  );
+  await deleteEmptyTours(tx, artistId);
 }
 
 function venueFields({ to }: MovedStop) {
@@ -172,13 +178,7 @@ function venueFields({ to }: MovedStop) {
 
 const stopDetails = (stop: KnownStop) => ({ date: stop.date, venue: stop.venueName, city: stop.city });
 
-async function changeRecords(
-  tx: Tx,
-  artistId: string,
-  added: CatalogEntry['tours'][number]['stops'],
-  changed: MovedStop[],
-  cancelled: KnownStop[],
-): Promise<NewChange[]> {
+async function changeRecords(tx: Tx, artistId: string, { added, changed, cancelled }: StopDiff): Promise<NewChange[]> {
   const addedIds = await findStopIdsByExternalId(
     tx,
     JAMBASE_SOURCE,

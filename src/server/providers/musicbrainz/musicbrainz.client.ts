@@ -3,8 +3,12 @@ import { type CallRecorder, providerGetJson, waitForRateSlot } from '../http.ts'
 import { type MbArtistLookup, mbArtistLookupSchema, mbArtistSearchSchema } from './musicbrainz.schemas.ts';
 
 export const MUSICBRAINZ = 'musicbrainz';
-/** MusicBrainz allows about one request per second per source IP; beyond that it answers 503. */
-export const MUSICBRAINZ_INTERVAL_MS = 1000;
+/**
+ * MusicBrainz allows about one request per second per source IP; beyond that it answers 503.
+ * Slots are 1.1 s apart: a sleeper woken late (a busy event loop) must not land within a second
+ * of the next one.
+ */
+export const MUSICBRAINZ_INTERVAL_MS = 1100;
 
 export interface MusicBrainzClientOptions {
   /** e.g. https://musicbrainz.org (the /ws/2 path is added here). */
