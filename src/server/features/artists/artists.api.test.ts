@@ -37,6 +37,7 @@ const blackKeys: FactoryArtist = {
     },
     { name: 'Past Tour', stops: [stopOn('2026-10-05'), stopOn('2026-10-01', { venue: 'Paradise Rock Club' })] },
     { name: 'Summer Run', stops: [stopOn('2027-04-20')] },
+    { name: 'Announced Tour', stops: [] },
   ],
 };
 
@@ -126,7 +127,7 @@ describe.runIf(databaseAvailable())('artists API', () => {
       expect(keys).toEqual({
         name: 'The Black Keys',
         slug: 'the-black-keys',
-        tourCount: 4,
+        tourCount: 5,
         hasUpcomingShows: true,
         imageUrl: 'https://images.example.test/black-keys.jpg',
       });
@@ -190,9 +191,16 @@ describe.runIf(databaseAvailable())('artists API', () => {
       });
     });
 
-    it('orders upcoming tours by next date, then past tours most recent first', async () => {
+    it('orders upcoming tours by next date, then past tours most recent first, then tours without stops', async () => {
       const body = await tourPage('the-black-keys');
-      expect(body.tours.map((tour) => tour.name)).toEqual(['Summer Run', 'Big Tour', 'Past Tour', 'Old Days']);
+      expect(body.tours.map((tour) => tour.name)).toEqual([
+        'Summer Run',
+        'Big Tour',
+        'Past Tour',
+        'Old Days',
+        'Announced Tour',
+      ]);
+      expect(body.tours.at(-1)).toMatchObject({ stops: [], upcomingCount: 0, pastCount: 0 });
     });
 
     it('lists each tour’s stops in date order with venue, place, time and ticket link', async () => {
@@ -223,7 +231,13 @@ describe.runIf(databaseAvailable())('artists API', () => {
 
     it("moves a tour among the past ones once the visitor's date is after its last stop", async () => {
       const body = await tourPage('the-black-keys', '2027-05-01');
-      expect(body.tours.map((tour) => tour.name)).toEqual(['Big Tour', 'Summer Run', 'Past Tour', 'Old Days']);
+      expect(body.tours.map((tour) => tour.name)).toEqual([
+        'Big Tour',
+        'Summer Run',
+        'Past Tour',
+        'Old Days',
+        'Announced Tour',
+      ]);
       expect(body.tours[1]?.stops[0]?.isUpcoming).toBe(false);
     });
 
