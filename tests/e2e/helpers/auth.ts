@@ -2,33 +2,15 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import type { E2eAccount } from './accounts.ts';
 
 export { accounts } from './accounts.ts';
+// Every test is its own visitor (own client address) through the shared fixtures.
+export { expect, test };
 
 /** support/start-server.ts runs the server on this data directory; without SMTP mails land in its outbox. */
 const OUTBOX = path.resolve(import.meta.dirname, '../../../.tmp/e2e-data/outbox');
-
-let ipCounter = 0;
-
-/**
- * Every test gets its own client address (the e2e server trusts X-Forwarded-For), so the per-IP abuse
- * limits count each test on its own, as they would count separate visitors.
- */
-export const test = base.extend<{ clientIp: string }>({
-  clientIp: [
-    async ({ page }, use, testInfo) => {
-      ipCounter += 1;
-      const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-      await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
-});
-
-export { expect };
 
 /** The browser logs every answered-with-an-error request; these tests expect the listed statuses. */
 export function expectedHttpErrors(statuses: number[]): RegExp {

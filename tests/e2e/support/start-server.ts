@@ -9,16 +9,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.join(root, '.tmp/e2e-data');
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  SEED_DEMO: '0',
-  LOG_LEVEL: 'warn',
-  // Better Auth and the CSRF check accept only the public origin: the address the browser tests use.
-  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`,
-  // Accounts tests name a client address per test (X-Forwarded-For) so per-IP limits count each alone.
-  TRUST_PROXY: '1',
-};
+// PUBLIC_URL and TRUST_PROXY come from playwright.config.ts.
+const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
@@ -16,17 +16,28 @@ function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-/** Search text typed now, written to ?q= once typing pauses (so the URL can be shared or reloaded). */
+/**
+ * Search text typed now, written to ?q= once typing pauses (so the URL can be shared or reloaded); a
+ * ?q= changed from outside (back button, a link) replaces the text.
+ */
 function useDebouncedQueryParam(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
+  const written = useRef(q);
   useEffect(() => {
-    if (text.trim() === q) return;
+    if (q === written.current) return;
+    written.current = q;
+    setText(q);
+  }, [q]);
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === written.current) return;
     const timer = setTimeout(() => {
-      setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+      written.current = wanted;
+      setParams(wanted ? { q: wanted } : {}, { replace: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, q, setParams]);
+  }, [text, setParams]);
   return { q, text, setText };
 }
 

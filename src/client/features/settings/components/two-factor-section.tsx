@@ -165,7 +165,7 @@ const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCan
 
   return (
     <div className="flex flex-col gap-6">
-      <ol className="flex list-decimal flex-col gap-6 pl-5 text-sm marker:font-semibold marker:text-accent">
+      <ol className="flex flex-col gap-6 text-sm">
         <li className="flex flex-col gap-3">
           <p>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).</p>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
