@@ -11,6 +11,7 @@ export async function selectArtistWithFollowers(db: Db, slug: string) {
       mbid: artists.mbid,
       genres: artists.genres,
       imageUrl: artistImages.imageUrl,
+      officialUrl: artistImages.officialUrl,
       followerCount: sql<number>`(select count(*)::int from ${favoriteArtists} f where f.artist_id = ${artists.id})`,
     })
     .from(artists)

@@ -47,7 +47,7 @@ export async function getArtistProfile(database: Database, slug: string, today: 
     tours: orderTours(tours),
     links: {
       musicBrainz: artist.mbid ? musicBrainzArtistUrl(artist.mbid) : null,
-      official: null,
+      official: artist.officialUrl,
     },
   };
 }

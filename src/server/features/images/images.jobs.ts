@@ -7,7 +7,7 @@ import type { JobDefinition, JobType } from '#server/lib/queue.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { generateArtwork } from './artwork.ts';
 import { insertArtistImage, selectArtistById } from './images.repo.ts';
-import type { FoundPhoto, PhotoFinder } from './wikidata-photo.ts';
+import type { PhotoFinder } from './wikidata-photo.ts';
 
 /**
  * Finds or draws one artist's image. 'stately': per artist (singleton key = artist id) at most
@@ -52,9 +52,14 @@ export function artistImageJobDefinition(deps: ArtistImageJobDeps): JobDefinitio
       if (!artist) return;
       let imageUrl = artist.imageUrl;
       if (!imageUrl) {
-        const photo: FoundPhoto | null = await deps.findPhoto(artist);
-        const chosen = photo ?? (await drawArtwork(artist.name, deps.storage));
-        const inserted = await insertArtistImage(deps.database.db, { artistId, artistName: artist.name, ...chosen });
+        const found = await deps.findPhoto(artist);
+        const chosen = found.photo ?? (await drawArtwork(artist.name, deps.storage));
+        const inserted = await insertArtistImage(deps.database.db, {
+          artistId,
+          artistName: artist.name,
+          officialUrl: found.officialUrl,
+          ...chosen,
+        });
         // Another writer (an admin, an import) may have won: announce the image that is stored.
         imageUrl = inserted
           ? chosen.imageUrl

@@ -55,6 +55,7 @@ export interface NewArtistImage {
   imageUrl: string;
   source: string;
   attribution: string | null;
+  officialUrl: string | null;
 }
 
 /** One image per artist: a second writer loses quietly and the first image stays. */

@@ -10,7 +10,13 @@ export interface FoundPhoto {
   attribution: string;
 }
 
-export type PhotoFinder = (artist: { name: string; mbid: string | null }) => Promise<FoundPhoto | null>;
+/** What the lookup found: a photo and the official website, each when known. */
+export interface PhotoSearch {
+  photo: FoundPhoto | null;
+  officialUrl: string | null;
+}
+
+export type PhotoFinder = (artist: { name: string; mbid: string | null }) => Promise<PhotoSearch>;
 
 const statementSchema = z.object({
   rank: z.enum(['preferred', 'normal', 'deprecated']).default('normal'),
@@ -58,41 +64,51 @@ export interface WikidataPhotoOptions {
 }
 
 /**
- * MusicBrainz URL relations → Wikidata P18 → Commons thumbnail. Any provider failure (this server
- * may have no internet at all) means "no photo": the caller then draws an artwork instead.
+ * MusicBrainz URL relations → Wikidata P18 → Commons thumbnail, and the official website from the
+ * same relations. Any provider failure (this server may have no internet at all) means "not
+ * found": the caller then draws an artwork instead.
  */
 export function wikidataPhotoFinder(options: WikidataPhotoOptions): PhotoFinder {
+  const nothing: PhotoSearch = { photo: null, officialUrl: null };
   return async (artist) => {
-    if (!artist.mbid) return null;
-    try {
-      const details = await options.musicBrainz.lookupArtist(artist.mbid);
-      const entity = details.wikidataUrl ? wikidataId(details.wikidataUrl) : null;
-      if (!entity) return null;
-      const url = new URL('/w/api.php', options.wikidataUrl);
-      url.search = new URLSearchParams({ action: 'wbgetclaims', entity, property: 'P18', format: 'json' }).toString();
-      const answer = await providerGetJson({
-        provider: 'wikidata',
-        operation: 'image-claims',
-        url,
-        headers: { 'User-Agent': options.userAgent },
-        schema: claimsSchema,
-        timeoutMs: options.timeoutMs,
-        record: options.record,
-        maxAttempts: 1,
-      });
-      const file = pickImageFile(answer.claims.P18 ?? []);
-      if (!file) return null;
-      return {
-        imageUrl: commonsThumbnailUrl(file),
-        source: 'wikidata',
-        attribution: `${file} — Wikimedia Commons (https://commons.wikimedia.org/wiki/File:${encodeURIComponent(file.replace(/ /g, '_'))})`,
-      };
-    } catch (error) {
-      if (error instanceof ProviderError) {
-        options.onUnavailable(error);
-        return null;
-      }
-      throw error;
-    }
+    if (!artist.mbid) return nothing;
+    const details = await unlessUnavailable(options, () => options.musicBrainz.lookupArtist(artist.mbid!));
+    if (!details) return nothing;
+    const entity = details.wikidataUrl ? wikidataId(details.wikidataUrl) : null;
+    const photo = entity ? await unlessUnavailable(options, () => commonsPhoto(options, entity)) : null;
+    return { photo: photo ?? null, officialUrl: details.officialUrl };
+  };
+}
+
+async function unlessUnavailable<T>(options: WikidataPhotoOptions, call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    options.onUnavailable(error);
+    return null;
+  }
+}
+
+async function commonsPhoto(options: WikidataPhotoOptions, entity: string): Promise<FoundPhoto | null> {
+  const url = new URL('/w/api.php', options.wikidataUrl);
+  url.search = new URLSearchParams({ action: 'wbgetclaims', entity, property: 'P18', format: 'json' }).toString();
+  const answer = await providerGetJson({
+    provider: 'wikidata',
+    operation: 'image-claims',
+    url,
+    headers: { 'User-Agent': options.userAgent },
+    schema: claimsSchema,
+    timeoutMs: options.timeoutMs,
+    record: options.record,
+    maxAttempts: 1,
+  });
+  const file = pickImageFile(answer.claims.P18 ?? []);
+  if (!file) return null;
+  const filePage = `https://commons.wikimedia.org/wiki/File:${encodeURIComponent(file.replace(/ /g, '_'))}`;
+  return {
+    imageUrl: commonsThumbnailUrl(file),
+    source: 'wikidata',
+    attribution: `${file} — Wikimedia Commons (${filePage})`,
   };
 }
