@@ -76,5 +76,11 @@ export interface ArtistTourPage {
   tours: TourView[];
 }
 
-export const artistSlugParamSchema = z.object({ slug: z.string().min(1).max(120).regex(/^[a-z0-9-]+$/) });
+export const artistSlugParamSchema = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[a-z0-9-]+$/),
+});
 export const tourPageQuerySchema = z.object({ today: isoDate });

@@ -1,4 +1,4 @@
-export * from './catalog.ts';
-export * from './providers.ts';
 export * from './auth.ts';
+export * from './catalog.ts';
 export * from './favorites.ts';
+export * from './providers.ts';
