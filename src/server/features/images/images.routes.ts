@@ -11,8 +11,11 @@ import { MAX_PUBLIC_EVENT_ARTISTS, type PublicEvent } from '#shared/events.ts';
 import { queueArtistImageBodySchema } from '#shared/images.ts';
 import { existingImages, queueArtistImage } from './images.service.ts';
 
-/** A home page of 20 cards asks once per card; a few pages a minute is plenty for a person. */
-const QUEUE_LIMIT = { windowSeconds: 60, max: 120 };
+/**
+ * A page of 20 cards asks once per card without an image, and several people may share one
+ * address (a venue's Wi-Fi). Asking again for a waiting or made image costs a lookup, never a job.
+ */
+const QUEUE_LIMIT = { windowSeconds: 60, max: 300 };
 /** Proxies close idle connections; a comment line every so often keeps the stream open. */
 const KEEP_ALIVE_MS = 25_000;
 
