@@ -60,7 +60,8 @@ export default defineConfig({
         JAMBASE_URL: fakes.jamBaseUrl,
         JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
       },
-      timeout: 90_000,
+      // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
