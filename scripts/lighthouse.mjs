@@ -110,8 +110,13 @@ async function main() {
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (jsonPath) fs.writeFileSync(jsonPath, result.report);
+    // A failed trace scores 0 everywhere: say so instead of printing meaningless scores.
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure the page: ${lhr.runtimeError.message}`);
 
-    console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}`);
+    console.log(
+      `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}, ` +
+        `host benchmark index ${lhr.environment.benchmarkIndex} (a busy or slow machine scores lower)`,
+    );
     let allMet = true;
     for (const id of CATEGORIES) {
       const score = Math.round((lhr.categories[id].score ?? 0) * 100);
