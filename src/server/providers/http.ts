@@ -174,3 +174,10 @@ export async function waitForRateSlot(database: Database, provider: string, inte
   const waitMs = Number(rows[0]?.wait_ms ?? 0);
   if (waitMs > 0) await sleep(Math.ceil(waitMs));
 }
+
+/** The status page looks back days, not months: older call records only take space. */
+export const PROVIDER_CALLS_KEPT_DAYS = 30;
+
+export async function pruneProviderCalls(database: Database, keptDays = PROVIDER_CALLS_KEPT_DAYS): Promise<void> {
+  await database.query(`delete from provider_calls where created_at < now() - $1::int * interval '1 day'`, [keptDays]);
+}

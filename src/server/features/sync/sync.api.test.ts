@@ -9,7 +9,14 @@ import { localIsoDate } from '#shared/dates.ts';
 import { isoDaysFromToday, NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
 import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
-import { artistResyncJob, planDailyResync, type ResyncDeps, resyncArtist, resyncSpacingSeconds } from './sync.jobs.ts';
+import {
+  artistResyncJob,
+  planDailyResync,
+  type ResyncDeps,
+  resyncArtist,
+  resyncSpacingSeconds,
+  syncJobDefinitions,
+} from './sync.jobs.ts';
 
 type Row = Record<string, unknown>;
 
@@ -155,6 +162,20 @@ describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artist
     expect(await planDailyResync(deps, queue)).toBe(1);
     expect(sent).toEqual([{ payload: { artistId }, options: { singletonKey: artistId, startAfterSeconds: 0 } }]);
     expect(await planDailyResync({ ...deps, jamBase: null }, queue)).toBe(0);
+  });
+
+  it('the daily plan job drops provider call records older than 30 days', async () => {
+    await server.database.db.execute(sql`
+      insert into provider_calls (provider, operation, status, latency_ms, created_at)
+      values ('jambase', 'events', 200, 5, now() - interval '31 days'), ('jambase', 'events', 200, 5, now() - interval '29 days')`);
+    const queue = { send: async () => null } as unknown as Queue;
+    const [plan] = syncJobDefinitions(deps, () => queue);
+    await plan!.handler({} as never, { id: 'test' });
+    const old = await rows<{ days: number }>(
+      server,
+      sql`select extract(day from now() - created_at)::int as days from provider_calls where created_at < now() - interval '1 day'`,
+    );
+    expect(old.map((row) => row.days)).toEqual([29]);
   });
 
   it('spaces re-syncs across the day, never closer than five seconds', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
+import { pruneProviderCalls } from '#server/providers/http.ts';
 import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { findArtistById, selectFollowedArtistIds } from './sync.repo.ts';
@@ -9,7 +10,8 @@ import { type SyncOutcome, syncArtistTourDates } from './sync.service.ts';
 
 /**
  * Freshness: every day each followed artist's dates are fetched again, and what changed (new,
- * moved, cancelled stops) is recorded in tour_stop_changes for the notifications.
+ * moved, cancelled stops) is recorded in tour_stop_changes for the notifications. The daily plan
+ * also drops provider call records older than 30 days.
  */
 
 /** 03:00 UTC: after most of the world's shows of the day have ended. */
@@ -92,6 +94,7 @@ export function syncJobDefinitions(deps: ResyncDeps, queue: () => Queue): JobDef
   const plan: JobDefinition<Record<string, never>> = {
     ...planResyncJob,
     async handler() {
+      await pruneProviderCalls(deps.database);
       const queued = await planDailyResync(deps, queue());
       deps.logger.info({ queued }, 'daily tour re-sync planned');
     },
