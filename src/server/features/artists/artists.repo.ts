@@ -95,8 +95,8 @@ function prepareArtistList(db: Db, includeWithoutUpcoming: boolean) {
 type PreparedArtistList = ReturnType<typeof prepareArtistList>;
 
 /**
- * Named statements: PostgreSQL parses and plans them once per connection instead of on every
- * request (planning was a third of the database time per list request).
+ * Named statements: PostgreSQL parses and plans this multi-join statement once per connection
+ * instead of on every request (docs/performance.md has the measured effect).
  */
 const preparedByDb = new WeakMap<Db, { upcoming: PreparedArtistList; all: PreparedArtistList }>();
 
