@@ -28,7 +28,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Generous: a loaded 2-core machine can take a while over the first page of a fresh browser.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
