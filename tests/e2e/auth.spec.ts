@@ -4,23 +4,15 @@ import {
   accounts,
   expect,
   expectedHttpErrors,
+  expectToast,
   logInWithForm,
   signInViaApi,
   test,
+  toast,
   waitForMail,
 } from './helpers/auth.ts';
 
 // Flows marked test.slow() sign in several times: argon2 hashing takes seconds on a loaded 2-core box.
-
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
-
-/** The toast shows this title and message; it is then dismissed so the next check starts clean. */
-async function expectToast(page: Page, title: string, description: string) {
-  const current = toast(page).filter({ hasText: title });
-  await expect(current).toContainText(description);
-  await current.getByRole('button', { name: 'Dismiss notification' }).click();
-  await expect(toast(page)).toHaveCount(0);
-}
 
 /** Holds an auth call until released, then answers it as the server would on failure. */
 async function holdAuthCall(page: Page, path: string, answer: { status: number; body: object }) {

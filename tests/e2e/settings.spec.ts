@@ -1,18 +1,17 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
-import { accounts, expect, expectedHttpErrors, logInWithForm, signInViaApi, test, totpCode } from './helpers/auth.ts';
+import {
+  accounts,
+  expect,
+  expectedHttpErrors,
+  expectToast,
+  logInWithForm,
+  signInViaApi,
+  test,
+  toast,
+  totpCode,
+} from './helpers/auth.ts';
 
 // Flows marked test.slow() sign in several times: argon2 hashing takes seconds on a loaded 2-core box.
-
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const current = toast(page).filter({ hasText: title });
-  await expect(current).toBeVisible();
-  if (description) await expect(current).toContainText(description);
-  await current.getByRole('button', { name: 'Dismiss notification' }).click();
-  await expect(toast(page)).toHaveCount(0);
-}
 
 /** A code from a later 30-second step than `after`, so the server never sees the same code twice. */
 async function nextTotpCode(secret: string, after?: string): Promise<string> {

@@ -12,6 +12,23 @@ export { expect, test };
 /** support/start-server.ts runs the server on this data directory; without SMTP mails land in its outbox. */
 const OUTBOX = path.resolve(import.meta.dirname, '../../../.tmp/e2e-data/outbox');
 
+export const toast = (page: Page) => page.locator('[data-sonner-toast]');
+
+/**
+ * The toast shows this title (and message); it is then closed so the next check starts clean. It may
+ * close by itself (its time ran out on a slow machine) before the click lands: either way it must go.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const current = toast(page).filter({ hasText: title });
+  await expect(current).toBeVisible();
+  if (description) await expect(current).toContainText(description);
+  await current
+    .getByRole('button', { name: 'Dismiss notification' })
+    .click({ timeout: 2000 })
+    .catch(() => {});
+  await expect(toast(page)).toHaveCount(0);
+}
+
 /** The browser logs every answered-with-an-error request; these tests expect the listed statuses. */
 export function expectedHttpErrors(statuses: number[]): RegExp {
   return new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')}) `);
