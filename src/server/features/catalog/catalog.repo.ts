@@ -20,8 +20,11 @@ function recordset<Row extends object>(rows: readonly Row[], columns: Partial<Re
   const entries = Object.entries(columns) as [keyof Row & string, ColumnType][];
   const names = entries.map(([name]) => name);
   const definitions = entries.map(([name, type]) => sql`${sql.identifier(name)} ${sql.raw(type)}`);
-  // The replacer keeps only the listed columns; a missing value reads as null.
-  const json = JSON.stringify(rows, names);
+  // json_to_recordset ignores other keys, so the (slower) key-filtering replacer is only worth it
+  // when rows carry more than the columns. A missing value reads as null.
+  const first = rows[0] ?? {};
+  const exact = Object.keys(first).length === names.length && names.every((name) => name in first);
+  const json = exact ? JSON.stringify(rows) : JSON.stringify(rows, names);
   return sql`json_to_recordset(${json}::json) as x(${sql.join(definitions, sql`, `)})`;
 }
 

@@ -307,7 +307,11 @@ function stopSlugBase(date: string, venue: VenueEntry): string {
   return `${date}-${slugify(venue.city)}-${slugify(venue.region ?? venue.country)}`;
 }
 
-type StopCandidate = Omit<NewStop, 'slug'> & { venue: VenueEntry };
+/** A stop to write; its slug is filled in once the slugs already taken are known. */
+interface StopCandidate {
+  row: NewStop;
+  venue: VenueEntry;
+}
 
 function stopCandidates(
   entries: CatalogEntry[],
@@ -321,12 +325,29 @@ function stopCandidates(
     for (const tour of entry.tours) {
       const tourId = tourIds.get(tourKey(artistId, tour.name))!;
       for (const stop of tour.stops) {
-        const venueId = venueIds.get(stop.venue.identityKey);
-        if (!venueId) throw new Error(`Venue ${stop.venue.identityKey} was neither found nor added`);
+        const { venue } = stop;
+        const venueId = venueIds.get(venue.identityKey);
+        if (!venueId) throw new Error(`Venue ${venue.identityKey} was neither found nor added`);
         const key = `${tourId}|${stop.date}|${venueId}`;
         if (candidates.has(key)) continue;
-        const { city, region, country } = stop.venue;
-        candidates.set(key, { ...stop, tourId, artistId, venueId, city, region, country });
+        // Spelled out rather than spread: spreading 200,000 stops into wider objects is several times slower.
+        const row: NewStop = {
+          tourId,
+          artistId,
+          venueId,
+          date: stop.date,
+          time: stop.time,
+          city: venue.city,
+          region: venue.region,
+          country: venue.country,
+          lat: stop.lat,
+          lon: stop.lon,
+          ticketUrl: stop.ticketUrl,
+          source: stop.source,
+          externalId: stop.externalId,
+          slug: '',
+        };
+        candidates.set(key, { row, venue });
       }
     }
   }
@@ -343,14 +364,14 @@ async function addStops(
   const candidates = stopCandidates(entries, artists.idBySlug, tourIds, venueIds);
   // A brand-new artist has no stops yet: only stops of pre-existing artists need a lookup.
   const lookups = [...candidates.values()]
-    .filter((stop) => artists.preExisting.has(stop.artistId))
-    .map(({ tourId, date, venueId }) => ({ tourId, date, venueId }));
+    .filter(({ row }) => artists.preExisting.has(row.artistId))
+    .map(({ row }) => ({ tourId: row.tourId, date: row.date, venueId: row.venueId }));
   const existing = new Set(
     (await findExistingStops(tx, lookups)).map((row) => `${row.tourId}|${row.date}|${row.venueId}`),
   );
-  const missing = [...candidates.entries()].filter(([key]) => !existing.has(key)).map(([, stop]) => stop);
+  const missing = [...candidates.entries()].filter(([key]) => !existing.has(key)).map(([, candidate]) => candidate);
   const slugs = await assignUniqueSlugs(
-    missing.map((stop) => ({ scope: stop.artistId, base: stopSlugBase(stop.date, stop.venue) })),
+    missing.map(({ row, venue }) => ({ scope: row.artistId, base: stopSlugBase(row.date, venue) })),
     async (keys) => {
       const wanted = keys.filter((key) => artists.preExisting.has(key.scope));
       if (wanted.length === 0) return [];
@@ -361,9 +382,12 @@ async function addStops(
       return taken.map((row) => ({ scope: row.artistId, slug: row.slug }));
     },
   );
+  missing.forEach(({ row }, index) => {
+    row.slug = slugs[index]!;
+  });
   return insertStops(
     tx,
-    missing.map(({ venue: _venue, ...stop }, index) => ({ ...stop, slug: slugs[index]! })),
+    missing.map(({ row }) => row),
   );
 }
 
@@ -381,26 +405,29 @@ export async function assignUniqueSlugs(
   findTaken: (candidates: ScopedSlug[]) => Promise<ScopedSlug[]>,
 ): Promise<string[]> {
   const slugs: string[] = new Array(items.length);
+  const attempts: number[] = new Array(items.length).fill(1);
   const claimed = new Set<string>();
   const keyOf = (candidate: ScopedSlug) => `${candidate.scope}|${candidate.slug}`;
-  let pending = items.map((item, index) => ({ ...item, index, attempt: 1 }));
+  let pending = items.map((_item, index) => index);
   while (pending.length > 0) {
-    const candidates = pending.map((item) => ({
-      scope: item.scope,
-      slug: item.attempt === 1 ? item.base : `${item.base}-${item.attempt}`,
-    }));
+    const candidates = pending.map((index) => {
+      const { scope, base } = items[index]!;
+      const attempt = attempts[index]!;
+      return { scope, slug: attempt === 1 ? base : `${base}-${attempt}` };
+    });
     const taken = new Set((await findTaken(candidates)).map(keyOf));
-    const retry: typeof pending = [];
-    pending.forEach((item, position) => {
+    const retry: number[] = [];
+    for (const [position, index] of pending.entries()) {
       const candidate = candidates[position]!;
       const key = keyOf(candidate);
       if (taken.has(key) || claimed.has(key)) {
-        retry.push({ ...item, attempt: item.attempt + 1 });
+        attempts[index]! += 1;
+        retry.push(index);
       } else {
         claimed.add(key);
-        slugs[item.index] = candidate.slug;
+        slugs[index] = candidate.slug;
       }
-    });
+    }
     pending = retry;
   }
   return slugs;
