@@ -3,12 +3,14 @@
  * on 100,000 artists, on PGlite and on PostgreSQL. Prints p50/p95/p99 per kind of query; the
  * target is p99 under 30 ms on PostgreSQL. Figures are recorded in docs/performance.md.
  */
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { searchCatalog } from '#server/features/search/search.service.ts';
 import { slugify, sortKey } from '#shared/text.ts';
 import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 
 const ARTIST_COUNT = 100_000;
 const BATCH_SIZE = 5_000;
@@ -123,6 +125,7 @@ async function measure(label: string, database: Database, names: string[]) {
   const queries = benchQueries(names, mulberry32(7));
   for (const query of queries.slice(0, 30)) await searchCatalog(database, query.text); // warm-up
   const samples = new Map<QueryKind | 'all', number[]>();
+  const cpuBefore = await cpuSnapshot(database);
   for (let round = 0; round < ROUNDS; round++) {
     for (const query of queries) {
       const started = performance.now();
@@ -131,7 +134,11 @@ async function measure(label: string, database: Database, names: string[]) {
       for (const key of [query.kind, 'all'] as const) samples.set(key, [...(samples.get(key) ?? []), ms]);
     }
   }
+  const cpuMs = cpuPerRequest(cpuBefore, await cpuSnapshot(database), queries.length * ROUNDS);
+  const load = os.loadavg()[0]!.toFixed(1);
   console.log(`\n${label}: ${names.length.toLocaleString('en')} artists loaded in ${loadSeconds.toFixed(1)} s`);
+  // Latency swings with whatever else runs on the machine; CPU per query hardly does.
+  console.log(`CPU per query (Node and database backend): ${cpuMs?.toFixed(2) ?? 'n/a'} ms; load average ${load}`);
   console.log('query kind       |    n |  p50 ms |  p95 ms |  p99 ms |  max ms');
   for (const [kind, values] of samples) {
     const s = summary(values);
@@ -147,6 +154,8 @@ async function withBenchDatabase<T>(run: (database: Database) => Promise<T>): Pr
   await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
   await admin.query(`create database ${BENCH_DATABASE}`);
   const database = await openPostgres(databaseUrl(BENCH_DATABASE), 2);
+  // An idle connection ended from outside (an administrator, a cleanup) must not crash the run.
+  database.pool?.on('error', () => {});
   try {
     await migrateDatabase(database);
     return await run(database);
