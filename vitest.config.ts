@@ -11,6 +11,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: apiFiles,
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each PGlite instance needs several hundred MB; two at a time fits the 2-core CI box.
           maxWorkers: 2,
+          // Projects run one after another so at most two test databases are open at a time.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,6 +39,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -105,7 +105,10 @@ describe.runIf(databaseAvailable())('artist images', () => {
   it('runs at most one job per artist, however often the image is asked for', async () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await post(server, 'Velvet Harbour'));
-    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    // The first ask queues the job; later asks either join it (202) or, when the fast artwork
+    // job has already finished, get the image (200). Either way only one job may exist.
+    expect(answers[0]!.status).toBe(202);
+    for (const answer of answers.slice(1)) expect([200, 202]).toContain(answer.status);
 
     const rows = await waitFor(async () => {
       const found = await imageRows(server, 'Velvet Harbour');
