@@ -31,7 +31,7 @@ const toast = (page: Page) => page.locator('[data-sonner-toast]');
 test.describe('favourite heart', () => {
   test('asks a visitor to sign in', async ({ page }) => {
     await page.goto('/');
-    await heartOf(page).click();
+    await heartOf(page).click({ timeout: 15_000 });
     await expect(toast(page)).toContainText('Sign in required');
     await expect(toast(page)).toContainText('Please sign in to save favorite artists');
   });
@@ -61,7 +61,7 @@ test.describe('favourite heart', () => {
     });
     await page.goto('/');
     const heart = heartOf(page);
-    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(heart).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
     // A page of cards asks about all its hearts at once.
     expect(statusRequests).toHaveLength(1);
 
@@ -71,7 +71,7 @@ test.describe('favourite heart', () => {
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
 
     await page.reload();
-    await expect(heartOf(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(heartOf(page)).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
     await heartOf(page).click();
     await expect(toast(page)).toContainText('Removed from favorites');
     await expect(toast(page)).toContainText(`${FEATURED.name} has been removed from your artists`);
@@ -93,7 +93,7 @@ test.describe('favourite heart', () => {
     });
     await page.goto('/');
     const heart = heartOf(page);
-    await heart.click();
+    await heart.click({ timeout: 15_000 });
     await expect(heart).toBeDisabled();
     await heart.click({ force: true });
     releasePut();
@@ -110,7 +110,7 @@ test.describe('favourite heart', () => {
         : route.continue(),
     );
     await page.goto('/');
-    await heartOf(page).click();
+    await heartOf(page).click({ timeout: 15_000 });
     await expect(toast(page)).toContainText('Error');
     await expect(toast(page)).toContainText('Failed to update favorites. Please try again.');
     await expect(heartOf(page)).toHaveAttribute('aria-pressed', 'false');
@@ -124,7 +124,7 @@ test.describe('My Artists', () => {
     await follow(page, 'faded-echo-1');
     await page.goto('/my-artists');
     const rows = page.getByRole('list', { name: 'Followed artists' }).getByRole('listitem');
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(2, { timeout: 15_000 });
     // By name, a leading 'The' ignored: 'Faded Echo 1', then 'The Midnight Lanterns' (as 'Midnight').
     await expect(rows.nth(0)).toContainText('Faded Echo 1');
     await expect(rows.nth(0)).toContainText('No upcoming shows');
@@ -143,7 +143,7 @@ test.describe('My Artists', () => {
     await expect(toast(page)).toContainText('Added to favorites');
 
     await page.reload();
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(2, { timeout: 15_000 });
   });
 
   test('sends visitors to sign in', async ({ page }) => {

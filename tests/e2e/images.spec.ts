@@ -27,7 +27,8 @@ test.describe('artist images', () => {
     await page.goto('/');
     const card = page.locator('#artists article').filter({ hasText: FEATURED.name });
     // Images load when near the viewport (spec: lazy-load margin 50px).
-    await card.scrollIntoViewIfNeeded({ timeout: 15_000 });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const image = card.locator('img');
     await expect(image).toHaveAttribute('src', /^\/files\/artist-images\/[0-9a-f]{24}\.webp$/, { timeout: 20_000 });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);

@@ -16,7 +16,12 @@ export function useLiveArtistImage(artist: { name: string; slug: string; imageUr
   const missing = artist.imageUrl === null;
   const queued = useQuery({
     queryKey: artistImageQueryKey(artist.slug),
-    queryFn: () => queueArtistImage(artist.name),
+    queryFn: async () => {
+      const answer = await queueArtistImage(artist.name);
+      // The event stream may have delivered the image while this request was on its way.
+      const known = queryClient.getQueryData<QueueArtistImageResponse>(artistImageQueryKey(artist.slug));
+      return known?.status === 'ready' ? known : answer;
+    },
     enabled: missing,
     staleTime: Number.POSITIVE_INFINITY,
     // A failed request leaves the placeholder: the image is a nicety, never an error message.

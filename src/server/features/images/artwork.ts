@@ -3,6 +3,9 @@ import sharp from 'sharp';
 
 export const ARTWORK_SIZE = 600;
 
+// Drawing is background work: one libvips thread leaves the other cores to the requests.
+sharp.concurrency(1);
+
 /** Stage-light palettes: a dark backdrop and the colours of the beams. */
 const palettes = [
   { backdrop: ['#0b0620', '#1d0b3a'], beams: ['#ff3d7f', '#ffb347', '#7b5cff'] },
