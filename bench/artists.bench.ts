@@ -331,7 +331,7 @@ async function main(): Promise<void> {
 
   for (const { label, total, loadSeconds, baseline } of results) {
     console.log(
-      `${label}: ${total} artists with upcoming shows (${Math.ceil(total / ARTISTS_PAGE_SIZE)} pages); bulk load ${loadSeconds.toFixed(1)} s`,
+      `${label}: ${total} artists with upcoming shows (${Math.ceil(total / ARTISTS_PAGE_SIZE)} pages); catalog load ${loadSeconds.toFixed(1)} s`,
     );
     console.log(
       `${label}: baseline /healthz (select 1): p50 ${ms(baseline.p50)} ms, p99 ${ms(baseline.p99)} ms, ` +
