@@ -51,6 +51,8 @@ test.describe('auth screen', () => {
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/auth\?mode=reset$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Password');
+    // The link that was clicked is gone: focus lands on the new heading.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(page.getByText('Enter your email to receive a password reset link')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: "Don't have an account? Sign up" })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -37,6 +37,18 @@ export const AuthPage = () => {
     if (status === 'signed-in') navigate('/dashboard', { replace: true });
   }, [status, navigate]);
 
+  // After a switch of mode or step the clicked link may be gone, dropping focus to the page: it moves
+  // to the new heading, which screen readers then announce. A step that focuses its input keeps it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const view = `${mode}:${step.kind}`;
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (focusLost) headingRef.current?.focus();
+  }, [view]);
+
   const texts = step.kind === 'form' ? authModeTexts[mode] : stepTexts[step.kind];
   useDocumentTitle(`${texts.heading} | ${BRAND}`);
 
@@ -57,7 +69,9 @@ export const AuthPage = () => {
       </Link>
       <div className="rounded-card border border-border bg-surface p-5 shadow-glow sm:p-8">
         <header className="mb-6 flex flex-col gap-2 text-center">
-          <h1 className="font-display text-3xl font-bold">{texts.heading}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold outline-none">
+            {texts.heading}
+          </h1>
           <p className="text-muted">{texts.subtitle}</p>
         </header>
         {step.kind === 'email-code' ? (
