@@ -18,6 +18,7 @@ export function sortKey(name: string): string {
 /** 'Sigur Rós & Friends!' → 'sigur-ros-friends'. Never empty: falls back to 'n-a'. */
 export function slugify(text: string): string {
   const slug = text
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { installQueueSchema } from '#server/lib/queue.ts';
 
@@ -10,7 +11,10 @@ import { installQueueSchema } from '#server/lib/queue.ts';
  * of ~2.5 s). PostgreSQL: one migrated template database per run, cloned per test file.
  */
 export const snapshotFile = path.join(os.tmpdir(), `tourguides-pglite-snapshot-${process.getuid?.() ?? 0}.tar.gz`);
-export const templateDatabase = 'tourguides_test_template';
+/** One template per test run, so two runs on one server (two checkouts, CI) never rebuild each other's. */
+export function newTemplateName(): string {
+  return `tourguides_test_template_${process.pid}`;
+}
 
 export function adminUrl(): string {
   return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,16 +58,19 @@ export async function buildPgliteSnapshot(): Promise<void> {
   await database.close();
 }
 
-export async function buildPostgresTemplate(): Promise<void> {
+export async function buildPostgresTemplate(templateDatabase: string): Promise<void> {
   await withAdmin(async (client) => {
-    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [templateDatabase]);
-    await client.query(`drop database if exists ${templateDatabase}`);
+    await client.query(`drop database if exists ${templateDatabase} with (force)`);
     await client.query(`create database ${templateDatabase}`);
   });
   const database = await openPostgres(databaseUrl(templateDatabase), 2);
   await migrateDatabase(database);
   await installQueueSchema(database);
   await database.close();
+}
+
+export async function dropPostgresTemplate(templateDatabase: string): Promise<void> {
+  await withAdmin((client) => client.query(`drop database if exists ${templateDatabase} with (force)`));
 }
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -79,7 +86,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
     return openPglite(undefined, snapshot);
   }
   const name = `tourguides_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await withAdmin((client) => client.query(`create database ${name} template ${templateDatabase}`));
+  await withAdmin((client) => client.query(`create database ${name} template ${inject('postgresTemplate')}`));
   const database = await openPostgres(databaseUrl(name), 10);
   return {
     ...database,
