@@ -227,6 +227,16 @@ test.describe('auth screen', () => {
     await expect(otherTab.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   });
 
+  test('sign-out clears this browser even when the server answers 404', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(expectedHttpErrors([404]));
+    await signInViaApi(page, accounts.fan);
+    await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 404, json: { message: 'Not found' } }));
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  });
+
   test('a one-time code from the mail signs in', async ({ page, consoleGuard }) => {
     test.slow();
     consoleGuard.allow(expectedHttpErrors([400]));
