@@ -10,7 +10,10 @@ import { installQueueSchema } from '#server/lib/queue.ts';
  * Test databases. PGlite: one migrated snapshot per run, loaded per test file (~0.35 s instead
  * of ~2.5 s). PostgreSQL: one migrated template database per run, cloned per test file.
  */
-export const snapshotFile = path.join(os.tmpdir(), `tourguides-pglite-snapshot-${process.getuid?.() ?? 0}.tar.gz`);
+/** One snapshot file per test run (named by the run's pid), so simultaneous runs never share one. */
+export function newSnapshotFile(): string {
+  return path.join(os.tmpdir(), `tourguides-pglite-snapshot-${process.pid}.tar.gz`);
+}
 /** One template per test run, so two runs on one server (two checkouts, CI) never rebuild each other's. */
 export function newTemplateName(): string {
   return `tourguides_test_template_${process.pid}`;
@@ -49,7 +52,7 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-export async function buildPgliteSnapshot(): Promise<void> {
+export async function buildPgliteSnapshot(snapshotFile: string): Promise<void> {
   const database = await openPglite();
   await migrateDatabase(database);
   await installQueueSchema(database);
@@ -82,7 +85,7 @@ export function testDbKind(): TestDbKind {
 /** A fresh migrated database for one test file; `close` drops it. */
 export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
   if (kind === 'pglite') {
-    const snapshot = new Blob([fs.readFileSync(snapshotFile)]);
+    const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
     return openPglite(undefined, snapshot);
   }
   const name = `tourguides_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
