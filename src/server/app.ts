@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorBody } from '#shared/errors.ts';
 import { createAuth } from './auth/auth.ts';
@@ -42,6 +43,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       'request',
     );
   });
+
+  // gzip for text answers (the entry script shrinks ~3×); event streams are never compressed.
+  app.use(compress());
 
   app.use(
     secureHeaders({

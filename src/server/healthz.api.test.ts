@@ -30,6 +30,14 @@ describe.runIf(databaseAvailable())('server basics', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('gzips text answers for clients that accept it', async () => {
+    const big = await server.fetch(`/api/${'x'.repeat(2000)}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    expect((await big.json()).error.code).toBe('NOT_FOUND');
+    const plain = await server.fetch(`/api/${'x'.repeat(2000)}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('refuses request bodies over 1 MB with 413', async () => {
     const response = await server.fetch('/api/artists', {
       method: 'POST',
