@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { BrandMark } from './brand.tsx';
 
 export const SiteFooter = () => (
@@ -7,7 +8,12 @@ export const SiteFooter = () => (
         <BrandMark />
         <p>© 2025 TourGuides. All rights reserved.</p>
       </div>
-      <p>Your concert companion.</p>
+      <div className="flex items-center gap-4">
+        <Link to="/install" className="underline-offset-4 hover:text-foreground hover:underline">
+          Install the app
+        </Link>
+        <p>Your concert companion.</p>
+      </div>
     </div>
   </footer>
 );
