@@ -50,6 +50,11 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
 
 export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle connection the server drops (restart, failover, admin kill) is emitted on the pool;
+  // without a listener that would crash the process. The pool opens a new one on next use.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
   // Fail fast with the server's own message when it is unreachable or the database is missing.
   const probe = await pool.connect();
   probe.release();
