@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists, favoriteArtists, tourStops, tours, venues } from '#server/db/schema/index.ts';
+import { stopViewColumns } from '../artists/artists.repo.ts';
 
 export async function selectArtistWithFollowers(db: Db, slug: string) {
   const [artist] = await db
@@ -24,17 +25,7 @@ export async function selectArtistWithFollowers(db: Db, slug: string) {
 /** Uses tour_stops (artist_id, event_date). */
 export async function selectNextShows(db: Db, artistId: string, today: string, limit: number) {
   return db
-    .select({
-      stopSlug: tourStops.slug,
-      date: tourStops.eventDate,
-      time: sql<string | null>`to_char(${tourStops.startTime}, 'HH24:MI')`,
-      venueName: venues.name,
-      venueSlug: venues.slug,
-      city: tourStops.city,
-      region: tourStops.region,
-      country: tourStops.country,
-      ticketUrl: tourStops.ticketUrl,
-    })
+    .select(stopViewColumns)
     .from(tourStops)
     .innerJoin(venues, eq(venues.id, tourStops.venueId))
     .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today)))

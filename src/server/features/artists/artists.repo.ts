@@ -134,21 +134,26 @@ export type ArtistRecord = NonNullable<Awaited<ReturnType<typeof selectArtistByS
  * come back once with null stop columns (left join). Uses tours (artist_id, name) and
  * tour_stops (tour_id, event_date, venue_id).
  */
+/** How a stop is shown wherever pages list shows: the tour page, the artist page. */
+export const stopViewColumns = {
+  stopSlug: tourStops.slug,
+  date: tourStops.eventDate,
+  time: sql<string | null>`to_char(${tourStops.startTime}, 'HH24:MI')`,
+  venueName: venues.name,
+  venueSlug: venues.slug,
+  city: tourStops.city,
+  region: tourStops.region,
+  country: tourStops.country,
+  ticketUrl: tourStops.ticketUrl,
+};
+
 export async function selectTourStops(db: Db, artistId: string) {
   return db
     .select({
       tourId: tours.id,
       tourName: tours.name,
       stopId: tourStops.id,
-      stopSlug: tourStops.slug,
-      date: tourStops.eventDate,
-      time: sql<string | null>`to_char(${tourStops.startTime}, 'HH24:MI')`,
-      venueName: venues.name,
-      venueSlug: venues.slug,
-      city: tourStops.city,
-      region: tourStops.region,
-      country: tourStops.country,
-      ticketUrl: tourStops.ticketUrl,
+      ...stopViewColumns,
     })
     .from(tours)
     .leftJoin(tourStops, eq(tourStops.tourId, tours.id))
