@@ -1,5 +1,6 @@
 import { CalendarDays, ExternalLink, MapPin, SearchX, Ticket, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
@@ -192,14 +193,7 @@ export const ArtistPage = () => {
   if (query.isPending) return <Spinner label="Loading artist..." className="min-h-[50vh] py-24" />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === 'NOT_FOUND') return <ArtistNotFound />;
-    return (
-      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
-        <p className="text-muted">The artist could not be loaded. {query.error.message}</p>
-        <Button variant="outline" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="The artist" message={query.error.message} onRetry={() => query.refetch()} />;
   }
   return <ArtistProfileView key={artistSlug} profile={query.data} />;
 };

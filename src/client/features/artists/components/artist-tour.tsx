@@ -1,5 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -76,14 +77,7 @@ export const ArtistTour = ({ slug }: { slug: string }) => {
   if (query.isPending) return <Spinner label="Loading tour dates..." className="min-h-[50vh] py-24" />;
   if (query.isError) {
     if (isUnknownArtist(query.error)) return <ArtistNotFound />;
-    return (
-      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
-        <p className="text-muted">Tour dates could not be loaded. {query.error.message}</p>
-        <Button variant="outline" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="Tour dates" message={query.error.message} onRetry={() => query.refetch()} />;
   }
   return <ArtistTourLoaded data={query.data} />;
 };

@@ -1,5 +1,6 @@
 import { Building2, CalendarDays, ExternalLink, MapPin, SearchX, Ticket } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
@@ -118,14 +119,7 @@ export const VenuePage = () => {
   if (query.isPending) return <Spinner label="Loading venue..." className="min-h-[50vh] py-24" />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === 'NOT_FOUND') return <VenueNotFound />;
-    return (
-      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
-        <p className="text-muted">The venue could not be loaded. {query.error.message}</p>
-        <Button variant="outline" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="The venue" message={query.error.message} onRetry={() => query.refetch()} />;
   }
   return <VenueView data={query.data} />;
 };

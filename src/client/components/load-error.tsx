@@ -1,0 +1,13 @@
+import { Button } from '#client/components/ui/button.tsx';
+
+/** A page whose data could not be loaded: what failed, the server's reason, and a retry. */
+export const LoadError = ({ what, message, onRetry }: { what: string; message: string; onRetry: () => void }) => (
+  <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+    <p className="text-muted">
+      {what} could not be loaded. {message}
+    </p>
+    <Button variant="outline" onClick={onRetry}>
+      Try again
+    </Button>
+  </div>
+);
