@@ -16,6 +16,7 @@ import { createApp } from '#server/app.ts';
 import { createBackground } from '#server/background.ts';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { parseEnv } from '#server/env.ts';
+import { artistListCache } from '#server/features/artists/artist-list-cache.ts';
 import { artistListPageQuery } from '#server/features/artists/artists.repo.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
 import { createLogger } from '#server/lib/logger.ts';
@@ -47,7 +48,10 @@ interface CaseFigures extends LoadResult {
 
 interface PageFigures {
   page: number;
+  /** The list endpoint with its in-memory page cache off: every request runs the SQL. */
   indexed: CaseFigures;
+  /** The same endpoint as served: answers kept in memory (artist-list-cache.ts). */
+  cached: CaseFigures;
   naive: CaseFigures;
 }
 
@@ -62,6 +66,8 @@ interface DatabaseFigures {
 
 /** `--quick`: a small catalog and short cases, to check the bench itself works. */
 const QUICK = process.argv.includes('--quick');
+/** `--only=postgres` or `--only=pglite`: one database. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
 const DURATION_MS = QUICK ? 1_000 : 5_000;
 
@@ -181,11 +187,16 @@ async function benchDatabase(
       const indexedUrl = `${base}/api/artists?today=${TODAY}&page=${page}`;
       const naiveUrl = `${base}/bench/naive-artists?today=${TODAY}&page=${page}`;
       await assertSameAnswer(indexedUrl, naiveUrl);
+      const cache = artistListCache(database);
+      cache.enabled = false;
       const indexed = await measure(served, database, indexedUrl);
+      cache.enabled = true;
+      await getJson(indexedUrl);
+      const cached = await measure(served, database, indexedUrl);
       const naive = await measure(served, database, naiveUrl);
-      reportErrors(label, page, [indexed, naive]);
+      reportErrors(label, page, [indexed, cached, naive]);
       console.log(`${label}: page ${page} measured`);
-      pages.push({ page, indexed, naive });
+      pages.push({ page, indexed, cached, naive });
     }
     return { label, loadSeconds, total: first.total, baseline, pages };
   } finally {
@@ -262,7 +273,7 @@ const rate = (value: number) => value.toFixed(value >= 100 ? 0 : 1);
 const cpu = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 const ratio = (fast: number, slow: number) => (Number.isFinite(fast / slow) ? `${(fast / slow).toFixed(0)}x` : '-');
 
-function tableRow(label: string, { page, indexed, naive }: PageFigures): string[] {
+function tableRow(label: string, { page, indexed, cached, naive }: PageFigures): string[] {
   return [
     label,
     String(page),
@@ -270,13 +281,17 @@ function tableRow(label: string, { page, indexed, naive }: PageFigures): string[
     ms(indexed.p99),
     rate(indexed.requestsPerSecond),
     cpu(indexed.cpuMs),
+    ms(cached.p50),
+    ms(cached.p99),
+    rate(cached.requestsPerSecond),
+    cpu(cached.cpuMs),
     ms(naive.p50),
     ms(naive.p99),
     rate(naive.requestsPerSecond),
     cpu(naive.cpuMs),
     ratio(indexed.requestsPerSecond, naive.requestsPerSecond),
     indexed.cpuMs && naive.cpuMs ? ratio(naive.cpuMs, indexed.cpuMs) : '-',
-    `${indexed.errors + naive.errors}/${indexed.unfinished + naive.unfinished}`,
+    `${indexed.errors + cached.errors + naive.errors}/${indexed.unfinished + cached.unfinished + naive.unfinished}`,
   ];
 }
 
@@ -284,10 +299,14 @@ function printTable(results: DatabaseFigures[]): void {
   const header = [
     'database',
     'page',
-    'p50',
-    'p99',
-    'req/s',
-    'cpu/req',
+    'cold p50',
+    'cold p99',
+    'cold req/s',
+    'cold cpu/req',
+    'warm p50',
+    'warm p99',
+    'warm req/s',
+    'warm cpu/req',
     'naive p50',
     'naive p99',
     'naive req/s',
@@ -303,7 +322,8 @@ function printTable(results: DatabaseFigures[]): void {
   for (const row of rows) console.log(line(row));
   console.log(
     '\nLatencies in ms; cpu/req = CPU ms of the server process plus the database per request;' +
-      '\nx req/s and x cpu = how many times the indexed endpoint beats the naive one.',
+      '\ncold = list page cache off (every request runs the SQL), warm = as served (page kept in memory);' +
+      '\nx req/s and x cpu = how many times the cold indexed endpoint beats the naive one.',
   );
 }
 
@@ -325,8 +345,9 @@ async function main(): Promise<void> {
 
   console.log(`Load average before: ${loadAverage()}`);
 
-  const results = [await onPglite(catalog, options)];
-  const postgres = await onPostgres(catalog, options);
+  const results: DatabaseFigures[] = [];
+  if (ONLY !== 'postgres') results.push(await onPglite(catalog, options));
+  const postgres = ONLY === 'pglite' ? null : await onPostgres(catalog, options);
   if (postgres) results.push(postgres);
 
   for (const { label, total, loadSeconds, baseline } of results) {

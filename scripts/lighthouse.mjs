@@ -70,14 +70,19 @@ async function startServer() {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stop = () => {
-    server.kill('SIGTERM');
+  // The data directory is removed once the server has exited: it writes there until it does.
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealthy(baseUrl, server);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { baseUrl, stop };
@@ -137,7 +142,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    stop();
+    await stop();
   }
 }
 

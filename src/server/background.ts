@@ -1,14 +1,16 @@
-import path from 'node:path';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
+import { notificationJobDefinitions, scheduleNotificationJobs } from './features/notifications/notifications.jobs.ts';
+import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
+import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
 import { createProviders } from './features/sync/sync.providers.ts';
-import { createEventBus, type EventBus } from './lib/event-bus.ts';
+import type { EventBus } from './lib/event-bus.ts';
 import type { Logger } from './lib/logger.ts';
 import { createQueue, type Queue } from './lib/queue.ts';
-import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { createStorage, type Storage } from './lib/storage.ts';
 import { databaseCallRecorder } from './providers/http.ts';
 import { createMusicBrainzClient } from './providers/musicbrainz/musicbrainz.client.ts';
 
@@ -35,8 +37,8 @@ const PROVIDER_TIMEOUT_MS = 5_000;
 
 export function createBackground(options: BackgroundOptions): Background {
   const { env, database, logger } = options;
-  const events = createEventBus();
-  const storage = createLocalStorage(path.join(env.dataDir, 'files'));
+  const events = createRealtimeEventBus(database, logger);
+  const storage = createStorage(env, logger);
   const record = databaseCallRecorder(database, logger);
   const userAgent = `TourGuides/0.1 ( ${env.publicUrl} )`;
   const findPhoto = wikidataPhotoFinder({
@@ -63,6 +65,8 @@ export function createBackground(options: BackgroundOptions): Background {
         { database, logger, jamBase: createProviders({ env, database, logger }).jamBase },
         () => queue,
       ),
+      ...notificationJobDefinitions({ database, logger, env }, () => queue),
+      ...realtimeJobDefinitions({ database, logger }),
     ],
   });
   return {
@@ -70,11 +74,14 @@ export function createBackground(options: BackgroundOptions): Background {
     events,
     storage,
     async start() {
+      await events.start();
       await queue.start();
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
+      await scheduleNotificationJobs(queue);
+      await scheduleRealtimeJobs(queue);
     },
     async stop() {
-      events.close();
+      await events.close();
       await queue.stop();
     },
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Config } from './lib/s3-client.ts';
 
 /**
  * The only reader of process.env. Parsed once; a bad value stops the start with a message
@@ -7,6 +8,10 @@ import { z } from 'zod';
  */
 const optionalUrl = z.url().optional();
 const boolFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** File storage goes to an S3-compatible bucket when these are set: all of them or none. */
+const requiredS3Variables = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const optionalS3Variables = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
 const envSchema = z
   .object({
@@ -33,14 +38,45 @@ const envSchema = z
     JAMBASE_API_KEY: z.string().min(1).optional(),
     /** Upper bound for one HTTP call to an external provider; retries get their own. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lowercase letters, digits, dots, hyphens',
+      )
+      .optional(),
+    /** 'auto' on Cloudflare R2; MinIO accepts any. */
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: boolFlag.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    const setS3 = [...requiredS3Variables, ...optionalS3Variables].filter((name) => value[name] !== undefined);
+    if (setS3.length > 0) {
+      for (const name of requiredS3Variables.filter((required) => value[required] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required with ${setS3.join(', ')} (S3 file storage)`,
+        });
+      }
+    }
   });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** null: files live under DATA_DIR/files. */
+  s3: S3Config | null;
+};
 
 export class EnvError extends Error {}
 
@@ -58,6 +94,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...value,
     dataDir: path.resolve(value.DATA_DIR),
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    s3: s3Config(value),
+  };
+}
+
+function s3Config(value: z.infer<typeof envSchema>): S3Config | null {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = value;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    region: value.S3_REGION ?? 'us-east-1',
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE ?? false,
   };
 }
 

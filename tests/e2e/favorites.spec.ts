@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './helpers/auth.ts';
+import { expect, test, toast } from './helpers/auth.ts';
 import { FEATURED } from './support/fixture-catalog.ts';
+import { freshClientAddress } from './support/fixtures.ts';
 
 /** A new account per test, signed in through the API: tests never share favourites. */
 async function signUpFan(page: Page): Promise<void> {
@@ -13,7 +14,7 @@ async function signUpFan(page: Page): Promise<void> {
       name: 'Fave Fan',
       fullName: 'Fave Fan',
     },
-    headers: { origin },
+    headers: { origin, 'x-forwarded-for': freshClientAddress() },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -26,7 +27,6 @@ async function follow(page: Page, slug: string): Promise<void> {
 
 const featuredCard = (page: Page) => page.locator('#artists article').filter({ hasText: FEATURED.name });
 const heartOf = (page: Page) => featuredCard(page).getByRole('button', { name: /favorites$/ });
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
 
 test.describe('favourite heart', () => {
   test('asks a visitor to sign in', async ({ page }) => {
@@ -76,6 +76,22 @@ test.describe('favourite heart', () => {
     await expect(toast(page)).toContainText('Removed from favorites');
     await expect(toast(page)).toContainText(`${FEATURED.name} has been removed from your artists`);
     await expect(heartOf(page)).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test("the artist page's follower count follows the heart at once", async ({ page }) => {
+    await signUpFan(page);
+    await page.goto(`/artist/${FEATURED.slug}`);
+    const followers = page.getByText(/^\d+ followers?$/);
+    await expect(followers).toBeVisible({ timeout: 15_000 });
+    const before = Number.parseInt((await followers.textContent()) ?? '', 10);
+    const heart = page.getByRole('button', { name: /favorites$/ });
+
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(followers).toHaveText(before + 1 === 1 ? '1 follower' : `${before + 1} followers`);
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(followers).toHaveText(before === 1 ? '1 follower' : `${before} followers`);
   });
 
   test('ignores taps while the request runs', async ({ page }) => {

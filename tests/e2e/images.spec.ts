@@ -31,7 +31,10 @@ test.describe('artist images', () => {
     await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const image = card.locator('img');
     await expect(image).toHaveAttribute('src', /^\/files\/artist-images\/[0-9a-f]{24}\.webp$/, { timeout: 20_000 });
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+    // The 600 px artwork's 400 px copy (the narrowest in the srcset that fills a ~300 px grid
+    // slot), loaded: naturalWidth is then the slot's 300, the copy's width over its density.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp\?w=400$/);
     expect(queued).toContain(FEATURED.slug);
     expect(documentLoads).toBe(1);
   });

@@ -45,6 +45,9 @@ export const NORTHERN_LANTERNS = '3f1c2a9e-5b7d-4c1e-9a2b-1d2e3f4a5b6c';
 export const NORTHERN_LANTERN_SOCIETY = '9a8b7c6d-1111-4222-8333-444455556666';
 export const VELVET_HARBOR = '5d4c3b2a-2222-4333-8444-555566667777';
 export const HARBOR_TRIBUTE = '6e5d4c3b-3333-4444-8555-666677778888';
+/** Only the notifications browser tests use these: they announce new shows for them (POST /__fake/events). */
+export const GLASS_MERIDIAN = '7f6e5d4c-4444-4555-8666-777788889999';
+export const QUARTZ_PARADE = '8a7f6e5d-5555-4666-8777-888899990000';
 
 export function fakeArtists(): FakeArtist[] {
   return [
@@ -69,6 +72,8 @@ export function fakeArtists(): FakeArtist[] {
       jambaseId: 'jambase:5550003',
     },
     { mbid: HARBOR_TRIBUTE, name: 'Velvet Harbor Tribute', type: 'Group', jambaseId: 'jambase:5550004' },
+    { mbid: GLASS_MERIDIAN, name: 'Glass Meridian', type: 'Group', country: 'US', jambaseId: 'jambase:5550005' },
+    { mbid: QUARTZ_PARADE, name: 'Quartz Parade', type: 'Group', country: 'GB', jambaseId: 'jambase:5550006' },
   ];
 }
 
@@ -197,6 +202,21 @@ export function fakeEvents(): FakeEvent[] {
       venueId: 'jambase:70004',
       daysFromToday: 25,
       time: '20:00:00',
+    },
+    {
+      id: 'jambase:12000040',
+      performers: [GLASS_MERIDIAN],
+      venueId: 'jambase:70003',
+      daysFromToday: 33,
+      time: '20:00:00',
+      tourName: 'Prism Tour',
+    },
+    {
+      id: 'jambase:12000050',
+      performers: [QUARTZ_PARADE],
+      venueId: 'jambase:70001',
+      daysFromToday: 27,
+      time: '19:30:00',
     },
   ];
 }

@@ -40,6 +40,8 @@ export interface FakeHandlers {
   unavailableBody: unknown;
   /** A 200 answer that parses as JSON but has the wrong shape. */
   malformedBody: unknown;
+  /** Provider-specific control routes (POST /__fake/<name> with a JSON body); null when not one of them. */
+  control?(pathname: string, body: unknown): FakeReply | null;
 }
 
 export interface FakeServer {
@@ -113,14 +115,19 @@ export async function startFakeServer(handlers: FakeHandlers, options: { port?: 
       requests.length = 0;
       return { status: 200, body: { ok: true } };
     }
+    let text = '';
+    for await (const chunk of req) text += chunk;
     if (pathname === '/__fake/mode') {
-      let text = '';
-      for await (const chunk of req) text += chunk;
       const { kind, ...extra } = JSON.parse(text || '{}') as FakeMode;
       setMode(kind ?? 'normal', extra);
       return { status: 200, body: { ok: true, mode } };
     }
-    return { status: 404, body: { error: 'unknown control route' } };
+    return (
+      handlers.control?.(pathname, JSON.parse(text || '{}')) ?? {
+        status: 404,
+        body: { error: 'unknown control route' },
+      }
+    );
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -211,6 +211,21 @@ export async function startFakeJamBase(options: { port?: number; apiKey?: string
         if (request.path === '/v3/events') return listEvents(request);
         return { status: 404, body: errorBody('general_error', `Unknown endpoint ${request.path}`) };
       },
+      /**
+       * POST /__fake/events {event}: a browser test (the fake runs in another process) announces a
+       * show, as `events.push` does in-process; an event with a known id replaces it.
+       */
+      control(pathname, body) {
+        if (pathname !== '/__fake/events') return null;
+        const event = (body as { event?: FakeEvent }).event;
+        if (!event?.id || !event.performers?.length || !venues.some((venue) => venue.id === event.venueId)) {
+          return { status: 400, body: { error: 'expected {event: FakeEvent} with a known venueId' } };
+        }
+        const known = events.findIndex((candidate) => candidate.id === event.id);
+        if (known >= 0) events.splice(known, 1, event);
+        else events.push(event);
+        return { status: 200, body: { ok: true, events: events.length } };
+      },
     },
     { ...options, basePath: '/v3' },
   );

@@ -1,20 +1,66 @@
 import '@fontsource-variable/bricolage-grotesque';
 import '@fontsource-variable/dm-sans';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { prefetchHomeArtists } from '#client/features/artists/api/prefetch-home-artists.ts';
+import { meQueryOptions } from '#client/features/auth/session.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
 
+type AppRouter = ReturnType<typeof createRouter>;
+
+/** Resolves once the first page's lazily loaded code is in (or failed, which the router then shows). */
+function whenRouterReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const queryClient = createQueryClient();
+// Ask now, while the page's code still loads, for what its first render shows: who is signed in
+// (the header, the favourite hearts) and, on the home page, the artist list. Otherwise each
+// answer arriving after that render would render the page again.
+void queryClient.prefetchQuery(meQueryOptions);
+prefetchHomeArtists(queryClient, window.location);
 const router = createRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+/**
+ * How long the first paint may wait for the page's code. It is preloaded beside the entry (see
+ * vite.config.ts) and usually in by then, so the shell does not show a 'Loading...' stand-in that
+ * the page then pushes down; on a slow link the shell and the spec's 'Loading...' spinner show
+ * after this rather than a blank screen.
+ */
+const FIRST_PAINT_WAIT_MS = 500;
+
+function renderApp(): void {
+  createRoot(container as HTMLElement).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void Promise.race([
+  whenRouterReady(router).then(() => true),
+  new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_PAINT_WAIT_MS)),
+]).then((routerReady) => {
+  // With the page's code in, the first render is a transition: it yields to the browser every few
+  // milliseconds instead of one long task. Without it, the render must be synchronous: the router
+  // provider subscribes to the router when it commits, and a time-sliced render could let the
+  // code arrive before that — the page would then wait on 'Loading...' for ever.
+  if (routerReady) startTransition(renderApp);
+  else flushSync(renderApp);
+});

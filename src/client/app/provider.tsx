@@ -1,14 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Toaster } from '#client/components/ui/toaster.tsx';
-import { createQueryClient } from '#client/lib/query-client.ts';
 
-export const AppProvider = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
-    </QueryClientProvider>
-  );
-};
+/** The query client comes from main.tsx, which may start the first page's request before React renders. */
+export const AppProvider = ({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>
+    {children}
+    <Toaster />
+  </QueryClientProvider>
+);

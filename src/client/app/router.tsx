@@ -53,6 +53,13 @@ export function createRouter() {
                       .MyArtistsPage,
                   }),
                 },
+                {
+                  path: 'notifications',
+                  lazy: async () => ({
+                    Component: (await import('#client/features/notifications/components/notifications-page.tsx'))
+                      .NotificationsPage,
+                  }),
+                },
               ],
             },
             {

@@ -30,24 +30,55 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.status === 404 ? 'NOT_FOUND' : 'INTERNAL', response.statusText);
 }
 
-/** GET a JSON resource from our API; throws ApiError for network failures and non-2xx answers. */
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * One request to our API with the user's cookie. State-changing ones need nothing more: the
+ * browser adds the Origin header the server's CSRF check reads. Throws ApiError for network
+ * failures and non-2xx answers (an abort stays an AbortError).
+ */
+export async function apiRequest(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
+  const { query, body, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** GET a JSON resource from our API. */
 export async function apiGet<T>(
   path: string,
   options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  return (await (await apiRequest('GET', path, options)).json()) as T;
+}
+
+/** A state-changing call answered with JSON. */
+export async function apiSend<T>(method: Exclude<Method, 'GET'>, path: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest(method, path, { body })).json()) as T;
 }
 
 export function isNotFound(error: unknown): boolean {

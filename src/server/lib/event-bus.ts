@@ -1,46 +1,201 @@
-import { EventEmitter } from 'node:events';
 import type { PublicEvent } from '#shared/events.ts';
+import { MAX_STREAMS_PER_USER, type UserEvent } from '#shared/notifications.ts';
+import type { Logger } from './logger.ts';
 
-/** Every event the server's parts tell each other about. Private events join this union later. */
+/** Events anyone may hear (a card waiting for an artist image is shown to visitors too). */
 export type AppEvent = PublicEvent;
 
 export type EventFilter = (event: AppEvent) => boolean;
 export type EventHandler = (event: AppEvent) => void;
 
-/**
- * In-process publish/subscribe. The interface is what a LISTEN/NOTIFY fan-out across server
- * processes will implement later, so callers never assume a single process.
- */
-export interface EventBus {
-  publish(event: AppEvent): void;
-  /** Returns the unsubscribe function. */
-  subscribe(filter: EventFilter, handler: EventHandler): () => void;
-  /** Called once when the server shuts down, so long-lived streams end and let it stop. */
-  onClose(handler: () => void): () => void;
-  close(): void;
+/** One stored user event as every process hears it: `id` is user_events.id, the SSE event id. */
+export interface UserEventMessage {
+  id: number;
+  userId: string;
+  event: UserEvent;
 }
 
-export function createEventBus(): EventBus {
-  const emitter = new EventEmitter();
-  // One listener per open SSE stream: the default warning at 10 would be noise, not a leak.
-  emitter.setMaxListeners(0);
+/** One open stream of a user, as the bus sees it. */
+export interface UserStreamSubscriber {
+  deliver(message: UserEventMessage): void;
+  /** The user opened one stream too many in this process and this one is the oldest: end it. */
+  evict(): void;
+}
+
+/**
+ * Publish/subscribe across server processes. Messages travel through the database (PostgreSQL
+ * LISTEN/NOTIFY, or PGlite's in-process equivalent), so a publisher never assumes one process:
+ * even a subscriber in the publishing process hears an event only once the database has it.
+ */
+export interface EventBus {
+  /** Announces a public event to every server process. Resolves once the database has taken it. */
+  publish(event: AppEvent): Promise<void>;
+  /** Public events. Returns the unsubscribe function. */
+  subscribe(filter: EventFilter, handler: EventHandler): () => void;
+  /**
+   * One user's events (written by appendUserEvents). At most `maxStreamsPerUser` per user in this
+   * process: the oldest is evicted. Returns the unsubscribe function.
+   */
+  subscribeUser(userId: string, subscriber: UserStreamSubscriber): () => void;
+  /**
+   * The highest user event id this process has heard of (from the database at start, then from
+   * every notification): a new stream's resume point, so its first reconnect replays what it missed.
+   */
+  latestUserEventId(): number;
+  /** Called once when the server shuts down, so long-lived streams end and let it stop. */
+  onClose(handler: () => void): () => void;
+  /** Starts listening on the database. */
+  start(): Promise<void>;
+  /** Ends every stream now; resolves when the database listener is released. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** How messages reach every process: implemented on the database (features/realtime). */
+export interface EventTransport {
+  /**
+   * Listens on `channels`, calling `onMessage` for each notification. `onResumed` is called after
+   * a lost listening connection is back: notifications sent meanwhile were missed.
+   */
+  listen(
+    channels: string[],
+    onMessage: (channel: string, payload: string) => void,
+    onResumed: () => void,
+  ): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EventBusOptions {
+  transport: EventTransport;
+  logger: Logger;
+  userChannel: string;
+  publicChannel: string;
+  /** Users' events stored after `afterId` (oldest first): what a resumed listener missed. */
+  userEventsAfter(afterId: number): Promise<UserEventMessage[]>;
+  /** The newest stored user event's id (0 when none): where a resumed listener starts looking. */
+  latestUserEventId(): Promise<number>;
+  maxStreamsPerUser?: number;
+}
+
+/** The NOTIFY payload of appendUserEvents: `{id, userId, type, payload}`. */
+export function parseUserEventMessage(text: string): UserEventMessage | null {
+  try {
+    const value = JSON.parse(text) as { id?: unknown; userId?: unknown; payload?: unknown };
+    if (typeof value.id !== 'number' || typeof value.userId !== 'string') return null;
+    const event = value.payload as UserEvent | null;
+    if (typeof event !== 'object' || event === null || typeof event.type !== 'string') return null;
+    return { id: value.id, userId: value.userId, event };
+  } catch {
+    return null;
+  }
+}
+
+function parsePublicEvent(text: string): AppEvent | null {
+  try {
+    const value = JSON.parse(text) as AppEvent;
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createEventBus(options: EventBusOptions): EventBus {
+  const { transport, logger, userChannel, publicChannel } = options;
+  const maxStreamsPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  const log = logger.child({ component: 'event-bus' });
+  const publicSubscribers = new Set<{ filter: EventFilter; handler: EventHandler }>();
+  // userId → that user's streams in this process, oldest first (a Set keeps insertion order):
+  // an event costs one lookup whatever the number of streams open.
+  const userStreams = new Map<string, Set<UserStreamSubscriber>>();
+  const closeHandlers = new Set<() => void>();
+  /** The highest user event id heard: where to resume after a lost listener connection. */
+  let highestUserEventId = 0;
+  let closing: Promise<void> | null = null;
+
+  function dispatchUser(message: UserEventMessage): void {
+    if (message.id > highestUserEventId) highestUserEventId = message.id;
+    const streams = userStreams.get(message.userId);
+    if (!streams) return;
+    for (const stream of streams) stream.deliver(message);
+  }
+
+  function dispatchPublic(event: AppEvent): void {
+    for (const { filter, handler } of publicSubscribers) if (filter(event)) handler(event);
+  }
+
+  function onMessage(channel: string, payload: string): void {
+    if (channel === userChannel) {
+      const message = parseUserEventMessage(payload);
+      if (message) dispatchUser(message);
+      else log.warn({ channel }, 'malformed user event notification ignored');
+    } else if (channel === publicChannel) {
+      const event = parsePublicEvent(payload);
+      if (event) dispatchPublic(event);
+      else log.warn({ channel }, 'malformed public event notification ignored');
+    }
+  }
+
+  async function catchUp(): Promise<void> {
+    try {
+      const missed = await options.userEventsAfter(highestUserEventId);
+      log.info({ after: highestUserEventId, count: missed.length }, 'user events missed while not listening: sent');
+      for (const message of missed) dispatchUser(message);
+    } catch (error) {
+      log.error({ err: error }, 'could not read the user events missed while not listening');
+    }
+  }
+
   return {
-    publish(event) {
-      emitter.emit('event', event);
+    async publish(event) {
+      await transport.notify(publicChannel, JSON.stringify(event));
     },
     subscribe(filter, handler) {
-      const listener = (event: AppEvent) => {
-        if (filter(event)) handler(event);
+      const subscriber = { filter, handler };
+      publicSubscribers.add(subscriber);
+      return () => publicSubscribers.delete(subscriber);
+    },
+    subscribeUser(userId, subscriber) {
+      let streams = userStreams.get(userId);
+      if (!streams) {
+        streams = new Set();
+        userStreams.set(userId, streams);
+      }
+      // Added first, so the set is never empty (and dropped from the map) while the oldest is evicted.
+      streams.add(subscriber);
+      while (streams.size > maxStreamsPerUser) {
+        const oldest = streams.values().next().value!;
+        streams.delete(oldest);
+        oldest.evict();
+      }
+      const own = streams;
+      return () => {
+        own.delete(subscriber);
+        if (own.size === 0 && userStreams.get(userId) === own) userStreams.delete(userId);
       };
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
+    },
+    latestUserEventId() {
+      return highestUserEventId;
     },
     onClose(handler) {
-      emitter.once('close', handler);
-      return () => emitter.off('close', handler);
+      if (closing) {
+        queueMicrotask(handler);
+        return () => {};
+      }
+      closeHandlers.add(handler);
+      return () => closeHandlers.delete(handler);
+    },
+    async start() {
+      await transport.listen([userChannel, publicChannel], onMessage, () => void catchUp());
+      highestUserEventId = Math.max(highestUserEventId, await options.latestUserEventId());
     },
     close() {
-      emitter.emit('close');
+      if (!closing) {
+        const handlers = [...closeHandlers];
+        closeHandlers.clear();
+        closing = transport.close();
+        for (const handler of handlers) handler();
+      }
+      return closing;
     },
   };
 }

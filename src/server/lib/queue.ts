@@ -93,6 +93,26 @@ export async function installQueueSchema(database: Database): Promise<void> {
   await boss.stop({ graceful: false });
 }
 
+/** PostgreSQL's codes for a deadlock and for a row another session inserted first. */
+const CONCURRENT_SETUP_CODES = new Set(['40P01', '23505']);
+
+/**
+ * Several processes starting together on a fresh database each create pg-boss's queues and
+ * schedules; their transactions can deadlock or collide on the same row. The loser tries again
+ * shortly (the winner's rows then exist), instead of the process exiting.
+ */
+async function retryConcurrentSetup<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= attempts || typeof code !== 'string' || !CONCURRENT_SETUP_CODES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 export function createQueue(options: QueueOptions): Queue {
   const { database, logger, jobs } = options;
   const log = logger.child({ component: 'queue' });
@@ -101,14 +121,16 @@ export function createQueue(options: QueueOptions): Queue {
   const workerIds = new Map<string, string>();
 
   async function startWorker(definition: JobDefinition<unknown>): Promise<void> {
-    await boss.createQueue(definition.name, {
-      name: definition.name,
-      policy: definition.policy ?? 'standard',
-      retryLimit: definition.retryLimit ?? 2,
-      retryDelay: definition.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-      expireInSeconds: definition.expireInSeconds ?? 120,
-    });
+    await retryConcurrentSetup(() =>
+      boss.createQueue(definition.name, {
+        name: definition.name,
+        policy: definition.policy ?? 'standard',
+        retryLimit: definition.retryLimit ?? 2,
+        retryDelay: definition.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 120,
+      }),
+    );
     const workerId = await boss.work(
       definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
@@ -134,7 +156,7 @@ export function createQueue(options: QueueOptions): Queue {
 
   return {
     async start() {
-      await boss.start();
+      await retryConcurrentSetup(() => boss.start());
       for (const definition of jobs) await startWorker(definition);
     },
     async stop() {
@@ -152,7 +174,8 @@ export function createQueue(options: QueueOptions): Queue {
       return id;
     },
     async schedule(type, cron, payload) {
-      await boss.schedule(type.name, cron, type.schema.parse(payload) as object, { tz: 'UTC' });
+      const data = type.schema.parse(payload) as object;
+      await retryConcurrentSetup(() => boss.schedule(type.name, cron, data, { tz: 'UTC' }));
     },
     async isPending(type, singletonKey) {
       // pg-boss's job states are an enum ordered created < retry < active < completed < ….

@@ -8,8 +8,15 @@ import type { AppEnv } from './context.ts';
 export const clientDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
 
 /**
- * Serves the built front end: hashed assets cached for a year, everything else revalidated,
- * and index.html for any other GET so the browser router can show the page (or its 404).
+ * The app icons keep fixed names (the web manifest, the install banner and iOS refer to them by
+ * path), so they cannot be immutable; they change about never, so caches keep them a month and
+ * refresh them in the background after that. A changed icon should get a new file name.
+ */
+const ICON_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=604800';
+
+/**
+ * Serves the built front end: hashed assets cached for a year, icons for a month, everything
+ * else revalidated, and index.html for any other GET so the browser router can show the page (or its 404).
  */
 export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): void {
   const root = path.relative(process.cwd(), distDir) || '.';
@@ -28,7 +35,8 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
       root,
       onFound: (filePath, c) => {
         const isWorker = filePath.endsWith('sw.js') || filePath.endsWith('.webmanifest');
-        c.header('Cache-Control', isWorker ? 'no-cache' : 'public, max-age=3600');
+        const isIcon = c.req.path.startsWith('/icons/');
+        c.header('Cache-Control', isWorker ? 'no-cache' : isIcon ? ICON_CACHE_CONTROL : 'public, max-age=3600');
       },
     }),
   );

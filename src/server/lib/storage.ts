@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Env } from '#server/env.ts';
+import type { Logger } from './logger.ts';
+import { createS3Client, type S3Client } from './s3-client.ts';
 
 export interface StoredFile {
   body: Uint8Array;
@@ -18,6 +21,9 @@ export interface Storage {
 }
 
 export const FILES_URL_PREFIX = '/files/';
+
+/** Stored files are named by their content, so they never change: caches may keep them for a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
@@ -65,4 +71,28 @@ export function createLocalStorage(root: string): Storage {
     },
     publicUrl: (key) => FILES_URL_PREFIX + key,
   };
+}
+
+/**
+ * Files in an S3-compatible bucket, under the same keys. They are still served at /files/<key>
+ * (read through this server), so the bucket may stay private.
+ */
+export function createS3Storage(client: S3Client): Storage {
+  return {
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.putObject(key, body, { contentType, cacheControl: IMMUTABLE_CACHE_CONTROL });
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      return client.getObject(key);
+    },
+    publicUrl: (key) => FILES_URL_PREFIX + key,
+  };
+}
+
+/** The bucket when S3_* is configured, else DATA_DIR/files. */
+export function createStorage(env: Env, logger: Logger): Storage {
+  if (env.s3) return createS3Storage(createS3Client(env.s3, { logger }));
+  return createLocalStorage(path.join(env.dataDir, 'files'));
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { e2eDataDir } from '../support/data-dir.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { E2eAccount } from './accounts.ts';
 
@@ -10,9 +11,10 @@ export { accounts } from './accounts.ts';
 export { expect, test };
 
 /** support/start-server.ts runs the server on this data directory; without SMTP mails land in its outbox. */
-const OUTBOX = path.resolve(import.meta.dirname, '../../../.tmp/e2e-data/outbox');
+const OUTBOX = path.join(e2eDataDir(), 'outbox');
 
-export const toast = (page: Page) => page.locator('[data-sonner-toast]');
+// A dismissed toast stays in the DOM while it animates out (data-removed): only the live ones count.
+export const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
 
 /**
  * The toast shows this title (and message); it is then closed so the next check starts clean. It may

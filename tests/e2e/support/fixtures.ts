@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
 
 interface ConsoleGuard {
@@ -7,6 +8,12 @@ interface ConsoleGuard {
 }
 
 let clientCounter = 0;
+
+/**
+ * For API calls a test makes itself (page.request does not carry the page's extra headers): a fresh
+ * client address each, so per-IP limits on sign-up, sign-in and sync never add up across tests.
+ */
+export const freshClientAddress = () => `10.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: string }>({
   /**

@@ -3,12 +3,14 @@
  * the product's import service, in its own process), then the real server as `npm start` runs it.
  * Run by playwright.config.ts; Playwright stops it when the suite ends.
  */
+
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { e2eDataDir } from './data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const dataDir = path.join(root, '.tmp/e2e-data');
+const dataDir = e2eDataDir();
 // PUBLIC_URL and TRUST_PROXY come from playwright.config.ts.
 const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
 

@@ -52,6 +52,7 @@ export const mobileTitles: Record<string, string> = {
   '/my-shows': 'History',
   '/stats': 'Stats',
   '/settings': 'Settings',
+  '/notifications': 'Notifications',
 };
 
 /** Paths without the back button and without the bottom tab bar. */

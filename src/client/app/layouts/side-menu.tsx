@@ -1,20 +1,18 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { Sheet, SheetContent, SheetTrigger } from '#client/components/ui/sheet.tsx';
 import type { SessionUser } from '#client/features/auth/use-session.ts';
-import { NavItem } from './nav-item.tsx';
-import { navLinksFor, SIGN_IN_LINK, SIGN_UP_LINK } from './navigation.ts';
 
-// Loaded only for signed-in visitors: it brings the auth client, which the home page's first render must not carry.
-const SignOutButton = lazy(() =>
-  import('#client/features/auth/components/sign-out-button.tsx').then((module) => ({ default: module.SignOutButton })),
-);
+// The panel (Radix Dialog, scroll locking, focus trap) is fetched when first wanted: every phone
+// shows the button, but the first render of a page should not carry what only a tap needs.
+const loadSheet = () => import('./side-menu-sheet.tsx');
+const SideMenuSheet = lazy(() => loadSheet().then((module) => ({ default: module.SideMenuSheet })));
 
 /** Small-screen navigation: the same links as the desktop header in a slide-in panel. */
 export const SideMenu = ({ user }: { user: SessionUser | null }) => {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const location = useLocation();
 
   // Any navigation (including to a hash on the same page) closes the menu.
@@ -22,41 +20,28 @@ export const SideMenu = ({ user }: { user: SessionUser | null }) => {
   useEffect(() => setOpen(false), [location.key]);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="md:hidden">
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent title="Menu">
-        {user ? (
-          <div className="rounded-xl border border-border bg-surface-raised p-3 text-sm">
-            <p className="text-muted">Signed in as</p>
-            <p className="truncate font-semibold">{user.email}</p>
-          </div>
-        ) : null}
-        <nav aria-label="Main" className="flex flex-col gap-1">
-          {navLinksFor(user).map((link) => (
-            <NavItem key={link.to} link={link} className="rounded-xl px-3 py-3 text-base hover:bg-white/6" />
-          ))}
-        </nav>
-        {user ? (
-          <div className="mt-auto flex flex-col">
-            <Suspense fallback={null}>
-              <SignOutButton size="lg" />
-            </Suspense>
-          </div>
-        ) : (
-          <div className="mt-auto flex flex-col gap-3">
-            <Button asChild variant="outline" size="lg">
-              <Link to={SIGN_UP_LINK.to}>{SIGN_UP_LINK.label}</Link>
-            </Button>
-            <Button asChild size="lg">
-              <Link to={SIGN_IN_LINK.to}>{SIGN_IN_LINK.label}</Link>
-            </Button>
-          </div>
-        )}
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="md:hidden"
+        // A finger on the button starts the download, so the panel is usually there by the click.
+        onPointerDown={() => void loadSheet()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SideMenuSheet user={user} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 };

@@ -1,7 +1,9 @@
 import { ChevronLeft } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { LazyNotificationBell, LazyNotificationStream } from '#client/features/notifications/lazy.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { BrandLink } from './brand.tsx';
 import { NavItem } from './nav-item.tsx';
@@ -29,7 +31,7 @@ export const SiteHeader = () => {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 md:px-4 lg:px-8">
         {isTopLevelPath(pathname) ? null : <BackButton />}
         {mobileTitle ? (
           <>
@@ -39,9 +41,10 @@ export const SiteHeader = () => {
         ) : (
           <BrandLink />
         )}
-        <nav aria-label="Main" className={cn('ml-auto hidden items-center gap-1 md:flex', !isKnown && 'invisible')}>
+        <nav aria-label="Main" className={cn('ml-auto hidden items-center md:flex lg:gap-1', !isKnown && 'invisible')}>
           {navLinksFor(user).map((link) => (
-            <NavItem key={link.to} link={link} />
+            // Tighter below lg: the signed-in links (an admin has nine) and the bell fit one line at 768 px.
+            <NavItem key={link.to} link={link} className="whitespace-nowrap px-1.5 lg:px-3" />
           ))}
           {user ? null : (
             <div className="ml-3 flex items-center gap-2">
@@ -54,6 +57,16 @@ export const SiteHeader = () => {
             </div>
           )}
         </nav>
+        {user ? (
+          // Desktop only (spec): small screens reach notifications from the side menu. The stream
+          // serves both; keyed by user so an account switch opens a new one.
+          <Suspense fallback={null}>
+            <div className="hidden md:block">
+              <LazyNotificationBell />
+            </div>
+            <LazyNotificationStream key={user.id} />
+          </Suspense>
+        ) : null}
         <div className="ml-auto md:hidden">
           <SideMenu user={user} />
         </div>

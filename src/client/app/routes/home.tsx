@@ -1,11 +1,11 @@
 import { ArrowDown } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/components/artists-section.tsx';
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { scrollBehavior } from '#client/lib/utils.ts';
+import { cn, scrollBehavior } from '#client/lib/utils.ts';
 
 function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
   document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior, block: 'start' });
@@ -32,32 +32,76 @@ function useScrollToArtistsAnchor(): void {
   }, [location.hash, location.key]);
 }
 
-const Hero = () => (
-  <section className="stage-lights border-b border-border/60">
-    <div aria-hidden="true" className="stage-beam left-[2%] motion-safe:animate-beam-sway bg-magenta/50" />
-    <div
-      aria-hidden="true"
-      className="stage-beam left-[31%] motion-safe:animate-beam-sway bg-accent/45 [animation-delay:-3s] [animation-direction:alternate-reverse]"
-    />
-    <div
-      aria-hidden="true"
-      className="stage-beam right-[2%] motion-safe:animate-beam-sway bg-cyan/40 [animation-delay:-6s]"
-    />
-    <div className="mx-auto flex max-w-5xl flex-col items-center gap-7 px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
-      <p className="rounded-full border border-accent/40 bg-background/60 px-4 py-1.5 text-[0.6875rem] font-semibold tracking-[0.12em] text-accent uppercase sm:text-xs sm:tracking-[0.18em]">
-        Never miss your favorite bands on tour
-      </p>
-      <h1 className="max-w-4xl text-hero font-extrabold">
-        Local guides for every stop on your favorite band's tour – already built and ready to use.
-      </h1>
-      <BandSearchForm />
-      <Button variant="outline" size="lg" onClick={() => scrollToArtists()} className="bg-background/40 backdrop-blur">
-        Browse Artists
-        <ArrowDown aria-hidden="true" />
-      </Button>
-    </div>
-  </section>
-);
+/**
+ * True once the page has loaded and the browser has a moment to spare. The stage beams sway only
+ * from then on: moving three large blurred layers every frame is decoration, and on a phone it
+ * would compete with the first render for the processor (and, without a GPU, the compositor).
+ */
+function useIdleAfterLoad(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const whenIdle = () => {
+      const markIdle = () => {
+        if (!cancelled) setIdle(true);
+      };
+      if ('requestIdleCallback' in window) window.requestIdleCallback(markIdle, { timeout: 3000 });
+      else setTimeout(markIdle, 1000);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', whenIdle);
+    };
+  }, []);
+  return idle;
+}
+
+const Hero = () => {
+  // Paused beams hold their first keyframe, so starting them later makes no jump.
+  const beamsPaused = !useIdleAfterLoad() && '[animation-play-state:paused]';
+  return (
+    <section className="stage-lights border-b border-border/60">
+      <div
+        aria-hidden="true"
+        className={cn('stage-beam left-[2%] motion-safe:animate-beam-sway bg-magenta/50', beamsPaused)}
+      />
+      <div
+        aria-hidden="true"
+        className={cn(
+          'stage-beam left-[31%] motion-safe:animate-beam-sway bg-accent/45 [animation-delay:-3s] [animation-direction:alternate-reverse]',
+          beamsPaused,
+        )}
+      />
+      <div
+        aria-hidden="true"
+        className={cn(
+          'stage-beam right-[2%] motion-safe:animate-beam-sway bg-cyan/40 [animation-delay:-6s]',
+          beamsPaused,
+        )}
+      />
+      <div className="mx-auto flex max-w-5xl flex-col items-center gap-7 px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
+        <p className="rounded-full border border-accent/40 bg-background/60 px-4 py-1.5 text-[0.6875rem] font-semibold tracking-[0.12em] text-accent uppercase sm:text-xs sm:tracking-[0.18em]">
+          Never miss your favorite bands on tour
+        </p>
+        <h1 className="max-w-4xl text-hero font-extrabold">
+          Local guides for every stop on your favorite band's tour – already built and ready to use.
+        </h1>
+        <BandSearchForm />
+        <Button
+          variant="outline"
+          size="lg"
+          onClick={() => scrollToArtists()}
+          className="bg-background/40 backdrop-blur"
+        >
+          Browse Artists
+          <ArrowDown aria-hidden="true" />
+        </Button>
+      </div>
+    </section>
+  );
+};
 
 export const HomePage = () => {
   useDocumentTitle(HOME_TITLE);

@@ -53,6 +53,9 @@ export function clearUserState(queryClient: QueryClient): void {
   }, 0);
 }
 
+/** Fired on window just before this tab ends its session, so user-only connections close first. */
+export const SIGNING_OUT_EVENT = 'tourguides:signing-out';
+
 let endedHereAt = 0;
 const ENDED_HERE_WINDOW_MS = 5000;
 

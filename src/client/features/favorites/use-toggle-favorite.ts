@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import type { ArtistProfile } from '#shared/artist-profile.ts';
 import { type FavoriteChange, favoriteMessages } from '#shared/favorites.ts';
 import { addFavorite, favoritesKeys, removeFavorite } from './api/favorites-api.ts';
 
@@ -28,10 +29,20 @@ export function useToggleFavorite(options: ToggleOptions = {}) {
       queryClient.setQueryData(favoritesKeys.status(change.artistSlug), change.favorited);
       if (options.onChanged) options.onChanged(change, request);
       else announce(change, request.artistName);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: favoritesKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: ['artist-profile', change.artistSlug] }),
-      ]);
+      // The artist page's answer may be reused from the browser's HTTP cache for 30 s, so a refetch
+      // would bring back the old follower count: count this change in directly instead.
+      queryClient.setQueryData<ArtistProfile>(['artist-profile', change.artistSlug], (profile) =>
+        profile
+          ? {
+              ...profile,
+              artist: {
+                ...profile.artist,
+                followerCount: Math.max(0, profile.artist.followerCount + (change.favorited ? 1 : -1)),
+              },
+            }
+          : profile,
+      );
+      await queryClient.invalidateQueries({ queryKey: favoritesKeys.list() });
     },
     onError: () => {
       showToast({

@@ -10,10 +10,14 @@ export const artistImageQueryKey = (slug: string) => ['artist-image', slug] as c
  * The artist's image URL, or null while there is none. Without one, the card asks the server to
  * queue it (once per artist per page session) and listens for the 'artist-image-ready' event,
  * which writes the URL into the query cache: every view of that artist updates without a reload.
+ * `wanted: false` (a card still far below the fold) puts off asking until it is shown.
  */
-export function useLiveArtistImage(artist: { name: string; slug: string; imageUrl: string | null }): string | null {
+export function useLiveArtistImage(
+  artist: { name: string; slug: string; imageUrl: string | null },
+  wanted = true,
+): string | null {
   const queryClient = useQueryClient();
-  const missing = artist.imageUrl === null;
+  const shouldAsk = artist.imageUrl === null && wanted;
   const queued = useQuery({
     queryKey: artistImageQueryKey(artist.slug),
     queryFn: async () => {
@@ -22,13 +26,13 @@ export function useLiveArtistImage(artist: { name: string; slug: string; imageUr
       const known = queryClient.getQueryData<QueueArtistImageResponse>(artistImageQueryKey(artist.slug));
       return known?.status === 'ready' ? known : answer;
     },
-    enabled: missing,
+    enabled: shouldAsk,
     staleTime: Number.POSITIVE_INFINITY,
     // A failed request leaves the placeholder: the image is a nicety, never an error message.
     retry: false,
   });
 
-  const waiting = missing && queued.data?.status !== 'ready';
+  const waiting = shouldAsk && queued.data?.status !== 'ready';
   useEffect(() => {
     if (!waiting) return;
     return onArtistImageReady(artist.slug, (event) => {

@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
+export * from './notifications.ts';
 export * from './providers.ts';

@@ -14,7 +14,11 @@ const PASSWORD = 'violet-tour-2027';
 const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
 
 /** Every admin route, so a new one cannot forget the guard without failing here. */
-const ADMIN_ROUTES = ['/api/admin/artists', '/api/admin/artists?q=the&page=2'];
+const ADMIN_ROUTES = [
+  ['GET', '/api/admin/artists'],
+  ['GET', '/api/admin/artists?q=the&page=2'],
+  ['POST', '/api/admin/artists/the-black-keys/resync'],
+] as const;
 
 describe.runIf(databaseAvailable())('admin: artists table and the admin guard', () => {
   let server: AuthTestServer;
@@ -46,11 +50,11 @@ describe.runIf(databaseAvailable())('admin: artists table and the admin guard', 
   afterAll(() => server?.close());
 
   it('refuses every admin route: 401 signed out, 403 for a signed-in fan', async () => {
-    for (const route of ADMIN_ROUTES) {
-      const anonymous = await new TestBrowser(server).request(route);
+    for (const [method, route] of ADMIN_ROUTES) {
+      const anonymous = await new TestBrowser(server).request(route, { method });
       expect(anonymous.status).toBe(401);
       expect((await anonymous.json()).error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-      const forbidden = await fan.request(route);
+      const forbidden = await fan.request(route, { method });
       expect(forbidden.status).toBe(403);
       expect((await forbidden.json()).error.code).toBe('FORBIDDEN');
     }

@@ -2,14 +2,19 @@ import { Hono } from 'hono';
 import { noStore, requireAdmin } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
+import { artistSlugParamSchema } from '#shared/artists.ts';
 import { adminArtistsQuerySchema } from '#shared/auth.ts';
-import { listArtistsForAdmin } from './admin.service.ts';
+import { listArtistsForAdmin, queueArtistResync } from './admin.service.ts';
 
 /** /api/admin/*: every route behind requireAdmin (401 signed out, 403 for non-admins). */
-export function adminRoutes({ database }: Pick<AppDeps, 'database'>) {
+export function adminRoutes({ database, queue, env }: Pick<AppDeps, 'database' | 'queue' | 'env'>) {
+  const hasTourSource = Boolean(env.JAMBASE_API_KEY);
   return new Hono<AppEnv>()
     .use(noStore, requireAdmin(database))
     .get('/artists', validate('query', adminArtistsQuerySchema), async (c) => {
       return c.json(await listArtistsForAdmin(database, c.req.valid('query')));
+    })
+    .post('/artists/:slug/resync', validate('param', artistSlugParamSchema), async (c) => {
+      return c.json(await queueArtistResync({ database, queue, hasTourSource }, c.req.valid('param').slug), 202);
     });
 }

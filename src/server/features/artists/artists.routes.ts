@@ -1,20 +1,31 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { artistSlugParamSchema, listArtistsQuerySchema, tourPageQuerySchema } from '#shared/artists.ts';
+import { artistListCache, type CachedJson } from './artist-list-cache.ts';
 import { getArtistTourPage, listArtists } from './artists.service.ts';
 
 /** The answers depend only on the URL (the visitor's date is in it), so shared caches may keep them briefly. */
 const PUBLIC_SHORT_CACHE = 'public, max-age=60';
 
-export function artistsRoutes({ database }: AppDeps) {
+export function artistsRoutes({ database, events }: AppDeps) {
+  const listCache = artistListCache(database);
+  // A new image changes the card on the list page that shows the artist.
+  events.subscribe(
+    (event) => event.type === 'artist-image-ready',
+    () => noteCatalogChanged(),
+  );
   return new Hono<AppEnv>()
     .get('/', validate('query', listArtistsQuerySchema), async (c) => {
       const { page, today, all } = c.req.valid('query');
-      const body = await listArtists(database, { page, today, includeWithoutUpcoming: all === '1' });
-      c.header('Cache-Control', PUBLIC_SHORT_CACHE);
-      return c.json(body);
+      const includeWithoutUpcoming = all === '1';
+      const answer = await listCache.get({ page, today, all: includeWithoutUpcoming }, () =>
+        listArtists(database, { page, today, includeWithoutUpcoming }),
+      );
+      return sendJson(c, answer);
     })
     .get('/:slug', validate('query', tourPageQuerySchema), async (c) => {
       // A slug that could never exist is simply an unknown artist to the visitor, not a bad request.
@@ -25,4 +36,21 @@ export function artistsRoutes({ database }: AppDeps) {
       c.header('Cache-Control', PUBLIC_SHORT_CACHE);
       return c.json(body);
     });
+}
+
+/**
+ * A kept answer as is: 304 when the browser has it (ETag), the gzip made once when accepted (the
+ * compress middleware leaves an encoded answer alone), else the JSON text.
+ */
+function sendJson(c: Context<AppEnv>, answer: CachedJson): Response {
+  c.header('Cache-Control', PUBLIC_SHORT_CACHE);
+  c.header('ETag', answer.etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304);
+  c.header('Content-Type', 'application/json');
+  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(answer.gzip());
+  }
+  return c.body(answer.body);
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { sortKey } from '#shared/text.ts';
+import { noteCatalogChanged } from './catalog-version.ts';
 
 /** The database handle or an open transaction: every catalog query runs on either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -340,6 +341,8 @@ export async function insertStops(executor: Executor, stops: NewStop[]): Promise
  * for the artists it touched, inside the same transaction.
  */
 export async function refreshArtistStats(executor: Executor, artistIds: readonly string[]): Promise<void> {
+  // Kept list pages are dropped now and not kept again until the writer has had time to commit.
+  noteCatalogChanged();
   const ids = [...new Set(artistIds)].map((id) => ({ id }));
   const names = await batched<{ id: string }, { id: string; name: string }>(
     executor,

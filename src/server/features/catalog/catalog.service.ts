@@ -20,6 +20,7 @@ import {
   refreshArtistStats,
   type Tx,
 } from './catalog.repo.ts';
+import { noteCatalogChanged } from './catalog-version.ts';
 
 export { refreshArtistStats };
 
@@ -187,8 +188,8 @@ export function normaliseCatalog(file: CatalogFile, source: string): CatalogEntr
  * Writes normalised entries in one transaction, adding only what is missing, then refreshes the
  * denormalised artist stats. The entry point for provider syncs.
  */
-export function writeCatalogEntries(database: Database, entries: CatalogEntry[]): Promise<CatalogImportSummary> {
-  return database.db.transaction(async (tx) => {
+export async function writeCatalogEntries(database: Database, entries: CatalogEntry[]): Promise<CatalogImportSummary> {
+  const summary = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const artists = await resolveArtists(tx, entries);
     const tours = await resolveTours(tx, entries, artists);
@@ -203,6 +204,9 @@ export function writeCatalogEntries(database: Database, entries: CatalogEntry[])
       addedArtists: artists.added,
     };
   });
+  // Committed: list pages kept from before are stale.
+  noteCatalogChanged();
+  return summary;
 }
 
 interface ResolvedArtists {
@@ -304,7 +308,19 @@ function venueSlugBase(venue: VenueEntry): string {
 
 /** '2027-04-02', 'Morrison', 'CO' → '2027-04-02-morrison-co'. */
 function stopSlugBase(date: string, venue: VenueEntry): string {
-  return `${date}-${slugify(venue.city)}-${slugify(venue.region ?? venue.country)}`;
+  return `${date}-${placeSlug(venue)}`;
+}
+
+/** 'morrison-co' per venue, computed once: a large file has 200,000 stops at a few hundred venues. */
+const placeSlugs = new WeakMap<VenueEntry, string>();
+
+function placeSlug(venue: VenueEntry): string {
+  let slug = placeSlugs.get(venue);
+  if (slug === undefined) {
+    slug = `${slugify(venue.city)}-${slugify(venue.region ?? venue.country)}`;
+    placeSlugs.set(venue, slug);
+  }
+  return slug;
 }
 
 /** A stop to write; its slug is filled in once the slugs already taken are known. */

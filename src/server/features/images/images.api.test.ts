@@ -147,6 +147,27 @@ describe.runIf(databaseAvailable())('artist images', () => {
     expect((await server.fetch('/api/events/public?artist=Bad%20Slug')).status).toBe(400);
   });
 
+  it('serves narrower copies of an artist image for the widths the cards ask for', async () => {
+    const original = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#336699' } })
+      .webp()
+      .toBuffer();
+    await server.background.storage.put('artist-images/variant-test.webp', original, 'image/webp');
+
+    for (const width of [240, 400]) {
+      const file = await server.fetch(`/files/artist-images/variant-test.webp?w=${width}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const metadata = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width, height: width });
+    }
+    // Made once, then kept beside the original.
+    expect(await server.background.storage.get('artist-images/variant-test.w240.webp')).not.toBeNull();
+
+    expect((await server.fetch('/files/artist-images/variant-test.webp?w=333')).status).toBe(400);
+    expect((await server.fetch('/files/artist-images/missing.webp?w=240')).status).toBe(404);
+  });
+
   it('serves only stored files', async () => {
     expect((await server.fetch('/files/artist-images/missing.webp')).status).toBe(404);
     expect((await server.fetch('/files/..%2f..%2fpackage.json')).status).toBe(404);

@@ -66,7 +66,8 @@ export function artistImageJobDefinition(deps: ArtistImageJobDeps): JobDefinitio
           : ((await selectArtistById(deps.database.db, artistId))?.imageUrl ?? null);
         deps.logger.info({ artist: artist.slug, source: chosen.source, inserted }, 'artist image ready');
       }
-      if (imageUrl) deps.events.publish({ type: 'artist-image-ready', artistSlug: artist.slug, imageUrl });
+      // Through the database to every server process; should it fail, the retried job announces again.
+      if (imageUrl) await deps.events.publish({ type: 'artist-image-ready', artistSlug: artist.slug, imageUrl });
     },
   };
 }

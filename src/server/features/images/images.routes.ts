@@ -9,6 +9,7 @@ import { FILES_URL_PREFIX } from '#server/lib/storage.ts';
 import { validate } from '#server/lib/validate.ts';
 import { MAX_PUBLIC_EVENT_ARTISTS, type PublicEvent } from '#shared/events.ts';
 import { queueArtistImageBodySchema } from '#shared/images.ts';
+import { fileVariantQuerySchema, readStoredFile } from './image-variants.ts';
 import { existingImages, queueArtistImage } from './images.service.ts';
 
 /**
@@ -82,11 +83,14 @@ export function publicEventsRoutes(deps: AppDeps) {
   });
 }
 
-/** GET /files/<key>: stored files. Their names change with their content, so they are cached for a year. */
+/**
+ * GET /files/<key>[?w=240]: stored files, or an artist image's narrower copy. Their names change
+ * with their content, so they are cached for a year.
+ */
 export function filesRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/*', async (c) => {
+  return new Hono<AppEnv>().get('/*', validate('query', fileVariantQuerySchema), async (c) => {
     const key = c.req.path.slice(FILES_URL_PREFIX.length);
-    const file = await deps.storage.get(key);
+    const file = await readStoredFile(deps.storage, key, c.req.valid('query').w);
     if (!file) return c.text('Not found', 404);
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -177,12 +177,17 @@ describe.runIf(databaseAvailable())('band search API', () => {
 
     it('keeps MusicBrainz calls at least one second apart, even when requests arrive together', async () => {
       musicBrainz.requests.length = 0;
+      const queries = ['Velvet', 'Harbor', 'Lantern'];
       const answers = await Promise.all(
-        ['Velvet', 'Harbor', 'Lantern'].map((query) => server.fetch('/api/search/suggestions', json({ query }))),
+        queries.map((query) => server.fetch('/api/search/suggestions', json({ query }))),
       );
       expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+      const searched = musicBrainz.requests.filter((request) =>
+        queries.some((query) => request.query.get('query')?.includes(query)),
+      );
+      expect(searched).toHaveLength(3);
+      // Every call counts toward the limit, including one a job of the server made meanwhile.
       const times = musicBrainz.requests.map((request) => request.at).sort((a, b) => a - b);
-      expect(times).toHaveLength(3);
       for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
     });
 

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { clientIp } from '#server/auth/client-ip.ts';
+import { queueTourChangeNotifications } from '#server/features/notifications/notifications.jobs.ts';
 import { createProviders } from '#server/features/sync/sync.providers.ts';
+import type { SyncOutcome } from '#server/features/sync/sync.service.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { csrfProtection } from '#server/lib/csrf.ts';
 import { enforceLimit, type LimitRule } from '#server/lib/rate-limit.ts';
@@ -33,6 +35,7 @@ export function searchRoutes(deps: AppDeps) {
     })
     .post('/sync', validate('json', syncRequestSchema), async (c) => {
       await limit(c, 'sync', SYNC_LIMIT);
-      return c.json(await syncFromSearch(database, providers, c.req.valid('json')));
+      const notifyFollowers = (outcome: SyncOutcome) => queueTourChangeNotifications(deps.queue, c.var.log, outcome);
+      return c.json(await syncFromSearch(database, providers, c.req.valid('json'), notifyFollowers));
     });
 }

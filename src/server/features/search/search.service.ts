@@ -1,6 +1,11 @@
 import type { Database } from '#server/db/client.ts';
 import type { Providers } from '#server/features/sync/sync.providers.ts';
-import { providerFailure, requireJamBase, syncArtistTourDates } from '#server/features/sync/sync.service.ts';
+import {
+  providerFailure,
+  requireJamBase,
+  type SyncOutcome,
+  syncArtistTourDates,
+} from '#server/features/sync/sync.service.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import {
   type CatalogSearchResponse,
@@ -42,6 +47,8 @@ export async function syncFromSearch(
   database: Database,
   providers: Providers,
   request: SyncRequest,
+  /** Runs after the sync committed (the routes queue the followers' notifications). */
+  afterSync: (outcome: SyncOutcome) => Promise<void> = async () => {},
   today = localIsoDate(),
 ): Promise<SyncResponse> {
   const jamBase = requireJamBase(providers.jamBase);
@@ -52,6 +59,7 @@ export async function syncFromSearch(
     today,
   );
   if (!outcome) return nothingFound(request.artistName);
+  await afterSync(outcome);
   return {
     success: true,
     stopsAdded: outcome.stopsAdded,

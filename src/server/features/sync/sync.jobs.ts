@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { queueTourChangeNotifications } from '#server/features/notifications/notifications.jobs.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
 import { pruneProviderCalls } from '#server/providers/http.ts';
@@ -102,7 +103,8 @@ export function syncJobDefinitions(deps: ResyncDeps, queue: () => Queue): JobDef
   const resync: JobDefinition<{ artistId: string }> = {
     ...artistResyncJob,
     async handler({ artistId }) {
-      await resyncArtist(deps, artistId);
+      const outcome = await resyncArtist(deps, artistId);
+      await queueTourChangeNotifications(queue(), deps.logger, outcome);
     },
   };
   return [plan, resync] as JobDefinition<never>[];

@@ -1,13 +1,11 @@
 import { CalendarDays, ExternalLink, MapPin, SearchX, Ticket, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '#client/components/load-error.tsx';
+import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
-import { ApiError } from '#client/lib/api-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
 import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
@@ -172,28 +170,25 @@ const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
   );
 };
 
-const ArtistNotFound = () => {
-  useDocumentTitle(`Artist not found | ${BRAND}`);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
-      <SearchX className="size-12 text-accent" aria-hidden="true" />
-      <h1 className="font-display text-3xl font-bold">We couldn't find that artist</h1>
-      <p className="text-muted">Check the spelling, or search for the band from the home page.</p>
-      <Button asChild size="lg">
-        <Link to="/">Search from the home page</Link>
-      </Button>
-    </div>
-  );
-};
-
 /** /artist/{artistSlug}: picture, name, followers, genres, next shows, tours and links. */
 export const ArtistPage = () => {
   const { artistSlug = '' } = useParams();
   const query = useArtistProfile(artistSlug);
-  if (query.isPending) return <Spinner label="Loading artist..." className="min-h-[50vh] py-24" />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.code === 'NOT_FOUND') return <ArtistNotFound />;
-    return <LoadError what="The artist" message={query.error.message} onRetry={() => query.refetch()} />;
-  }
-  return <ArtistProfileView key={artistSlug} profile={query.data} />;
+  if (query.isSuccess) return <ArtistProfileView key={artistSlug} profile={query.data} />;
+  return (
+    <QueryPageState
+      query={query}
+      loadingLabel="Loading artist..."
+      what="The artist"
+      notFound={
+        <NotFoundState
+          icon={SearchX}
+          thing="Artist"
+          heading="We couldn't find that artist"
+          hint="Check the spelling, or search for the band from the home page."
+          link={{ to: '/', label: 'Search from the home page' }}
+        />
+      }
+    />
+  );
 };

@@ -3,40 +3,91 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { cn } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
-import { ArtistImage } from './artist-image.tsx';
+import { ArtistImage, useNearViewport } from './artist-image.tsx';
 
 export function tourCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'tour' : 'tours'}`;
 }
 
+// Shared by the card and its loading skeleton, so the grid keeps its height when the list arrives.
+const cardClassName =
+  'group relative flex w-full overflow-hidden rounded-card border border-border bg-surface sm:flex-col';
+const imageSlotClassName = 'relative w-28 shrink-0 sm:w-full';
+const imageClassName = 'size-full min-h-28 sm:aspect-[4/3] sm:h-auto';
+/**
+ * How wide the square picture is drawn (object-cover fills the slot): the row's height on phones
+ * (~131px), else a grid column (2 columns up to lg, 3 up to xl, then 4 within max-w-7xl).
+ */
+const imageSizes = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 131px';
+const bodyClassName = 'flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5 sm:pt-2';
+const titleClassName = 'font-display text-lg leading-snug font-bold';
+const metaClassName = 'mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-muted';
+const buttonClassName = 'mt-auto w-full sm:h-11';
+
 /**
  * One artist in the home page grid: a compact row on phones, a poster-style card from sm up.
  * `actions` is the corner slot (the favourite heart). Without an image yet, the card has one
- * made and shows it when it is ready.
+ * made once it comes near the viewport, and shows it when it is ready.
  */
 export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actions?: ReactNode }) => {
-  const imageUrl = useLiveArtistImage(artist);
+  const nearViewport = useNearViewport<HTMLDivElement>();
+  const imageUrl = useLiveArtistImage(artist, nearViewport.isNear);
   return (
-    <article className="group relative flex w-full overflow-hidden rounded-card border border-border bg-surface transition-[border-color,box-shadow,transform] duration-200 hover:border-accent/60 hover:shadow-glow motion-safe:hover:-translate-y-0.5 sm:flex-col">
-      <div className="relative w-28 shrink-0 sm:w-full">
-        <ArtistImage src={imageUrl} seed={artist.slug} className="size-full min-h-28 sm:aspect-[4/3] sm:h-auto" />
+    <article
+      className={cn(
+        cardClassName,
+        'transition-[border-color,box-shadow,transform] duration-200 hover:border-accent/60 hover:shadow-glow motion-safe:hover:-translate-y-0.5',
+      )}
+    >
+      <div className={imageSlotClassName}>
+        <ArtistImage
+          src={imageUrl}
+          seed={artist.slug}
+          className={imageClassName}
+          nearViewport={nearViewport}
+          sizes={imageSizes}
+        />
         <div className="pointer-events-none absolute inset-x-0 bottom-0 hidden h-1/2 bg-gradient-to-t from-surface to-transparent sm:block" />
         {actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5 sm:pt-2">
+      <div className={bodyClassName}>
         <div>
-          <h3 className="font-display text-lg leading-snug font-bold">{artist.name}</h3>
-          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-muted">
+          <h3 className={titleClassName}>{artist.name}</h3>
+          <p className={metaClassName}>
             <CalendarDays className="size-4" aria-hidden="true" />
             {tourCountLabel(artist.tourCount)}
             {artist.hasUpcomingShows ? null : <span>· no upcoming dates</span>}
           </p>
         </div>
-        <Button asChild variant="outline" size="sm" className="mt-auto w-full group-hover:border-accent sm:h-11">
+        <Button asChild variant="outline" size="sm" className={cn(buttonClassName, 'group-hover:border-accent')}>
           <Link to={`/tour/${artist.slug}`}>View Tour Dates</Link>
         </Button>
       </div>
     </article>
   );
 };
+
+/** A card's outline while the list loads: same boxes and line heights as ArtistCard, no content. */
+export const ArtistCardSkeleton = () => (
+  <div className={cardClassName}>
+    <div className={imageSlotClassName}>
+      <div className={cn(imageClassName, 'bg-surface-raised')} />
+    </div>
+    <div className={bodyClassName}>
+      <div>
+        <p className={titleClassName}>
+          <span className="inline-block h-[0.8em] w-3/4 rounded bg-surface-raised align-middle" />
+        </p>
+        <p className={metaClassName}>
+          {/* A flex line is as tall as its items: this one stands in for the 1.25rem line of text. */}
+          <span className="flex h-5 w-1/3 items-center">
+            <span className="h-[0.8em] w-full rounded bg-surface-raised" />
+          </span>
+        </p>
+      </div>
+      <div className={cn(buttonClassName, 'h-9 rounded-full border border-border')} />
+    </div>
+  </div>
+);

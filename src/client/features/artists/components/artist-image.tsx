@@ -1,11 +1,18 @@
 import { Music } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { ARTIST_IMAGE_WIDTHS } from '#shared/image-widths.ts';
 
 /** Start loading an image shortly before it scrolls into view (spec: lazy-load margin 50px). */
 const LAZY_MARGIN = '50px';
 
-function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
+export interface NearViewport<T extends Element = HTMLDivElement> {
+  ref: React.RefObject<T | null>;
+  isNear: boolean;
+}
+
+/** Whether the element on `ref` is (or was) within the lazy-load margin of the viewport. */
+export function useNearViewport<T extends Element>(): NearViewport<T> {
   const ref = useRef<T>(null);
   const [isNear, setIsNear] = useState(false);
   useEffect(() => {
@@ -24,7 +31,17 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
     observer.observe(element);
     return () => observer.disconnect();
   }, [isNear]);
-  return [ref, isNear];
+  return { ref, isNear };
+}
+
+/** The width generated artwork has (hot-linked photos are not resized, so they get no srcset). */
+const STORED_IMAGE_WIDTH = 600;
+
+/** Our stored images come in narrower copies (`?w=`): the browser picks one for the slot's `sizes`. */
+function storedImageSrcSet(src: string): string | undefined {
+  if (!src.startsWith('/files/')) return undefined;
+  const copies = ARTIST_IMAGE_WIDTHS.map((width) => `${src}?w=${width} ${width}w`);
+  return [...copies, `${src} ${STORED_IMAGE_WIDTH}w`].join(', ');
 }
 
 /** A stable hue shift per artist so a page of placeholders does not look like one repeated tile. */
@@ -34,9 +51,26 @@ function placeholderHue(seed: string): number {
   return hash;
 }
 
-/** The artist's picture once it is near the viewport, or a placeholder icon when there is none. */
-export const ArtistImage = ({ src, seed, className }: { src: string | null; seed: string; className?: string }) => {
-  const [ref, isNear] = useNearViewport<HTMLDivElement>();
+/**
+ * The artist's picture once it is near the viewport, or a placeholder icon when there is none.
+ * `nearViewport` lets the caller share the observation (a card asks for a missing image only then).
+ * `sizes` (the slot's width, as in <img sizes>) lets the browser load a narrower copy.
+ */
+export const ArtistImage = ({
+  src,
+  seed,
+  className,
+  nearViewport,
+  sizes,
+}: {
+  src: string | null;
+  seed: string;
+  className?: string;
+  nearViewport?: NearViewport;
+  sizes?: string;
+}) => {
+  const ownNearViewport = useNearViewport<HTMLDivElement>();
+  const { ref, isNear } = nearViewport ?? ownNearViewport;
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const showImage = src !== null && !failed;
@@ -46,6 +80,8 @@ export const ArtistImage = ({ src, seed, className }: { src: string | null; seed
       {showImage && isNear ? (
         <img
           src={src}
+          srcSet={sizes ? storedImageSrcSet(src) : undefined}
+          sizes={sizes}
           alt=""
           loading="lazy"
           decoding="async"

@@ -1,15 +1,51 @@
-import { useId, useRef } from 'react';
+import { memo, useDeferredValue, useId, useRef } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
+import type { ArtistListEntry } from '#shared/artists.ts';
 import { useArtists } from '../api/get-artists.ts';
-import { ArtistCard } from './artist-card.tsx';
+import { SKELETON_CARD_COUNT } from '../skeleton-size.ts';
+import { ArtistCard, ArtistCardSkeleton } from './artist-card.tsx';
 import { ArtistPagination } from './artist-pagination.tsx';
 import { useArtistListParams } from './use-artist-list-params.ts';
 
 export const ARTISTS_SECTION_ID = 'artists';
+
+const gridClassName = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/**
+ * The browser lays out and paints only the cards near the viewport (on a phone the whole grid
+ * starts below the hero); the others keep a card's height, then the size they last had.
+ */
+const gridItemClassName =
+  'flex [content-visibility:auto] [contain-intrinsic-size:auto_131px] sm:[contain-intrinsic-size:auto_370px] lg:[contain-intrinsic-size:auto_350px]';
+
+/** A page of card outlines while the list loads: the grid takes its height now, nothing moves later. */
+const ArtistGridSkeleton = () => (
+  <div>
+    <p role="status" className="sr-only">
+      Loading artists...
+    </p>
+    <ul aria-hidden="true" className={gridClassName}>
+      {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+        <li key={index} className={gridItemClassName}>
+          <ArtistCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  </div>
+);
+
+/**
+ * One card of the grid. Memoised: the list re-renders when its query changes state (an image
+ * arriving marks it stale), and an unchanged artist then costs nothing.
+ */
+const ArtistGridItem = memo(({ artist }: { artist: ArtistListEntry }) => (
+  <li className={gridItemClassName}>
+    <ArtistCard artist={artist} actions={<FavoriteHeart artistSlug={artist.slug} artistName={artist.name} />} />
+  </li>
+));
 
 const ArtistsBody = ({
   page,
@@ -21,7 +57,11 @@ const ArtistsBody = ({
   onPageChange: (page: number) => void;
 }) => {
   const query = useArtists({ page, includeAll });
-  if (query.isPending) return <Spinner label="Loading artists..." className="py-20" />;
+  // The grid of cards is the page's largest render: deferred, React renders it in slices between
+  // which the browser stays responsive, and meanwhile the skeleton (or the previous page) shows.
+  // Deferred from the first render too (initial value null, as undefined means none): the hero
+  // paints first, with the skeleton, and the cards follow.
+  const data = useDeferredValue(query.data, null);
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
@@ -32,27 +72,21 @@ const ArtistsBody = ({
       </div>
     );
   }
-  const { artists, totalPages } = query.data;
+  if (!data) return <ArtistGridSkeleton />;
+  const { artists, totalPages } = data;
+  const isStale = query.isPlaceholderData || data !== query.data;
   if (artists.length === 0) {
     return <p className="py-20 text-center text-muted">No artists found. Start by adding tour data!</p>;
   }
   return (
     <>
-      <ul
-        aria-busy={query.isPlaceholderData}
-        className={cn(
-          'grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-          query.isPlaceholderData && 'opacity-60',
-        )}
-      >
+      <ul aria-busy={isStale} className={cn(gridClassName, 'transition-opacity', isStale && 'opacity-60')}>
         {artists.map((artist) => (
-          <li key={artist.slug} className="flex">
-            <ArtistCard artist={artist} actions={<FavoriteHeart artistSlug={artist.slug} artistName={artist.name} />} />
-          </li>
+          <ArtistGridItem key={artist.slug} artist={artist} />
         ))}
       </ul>
       {totalPages > 1 ? (
-        <ArtistPagination page={query.data.page} totalPages={totalPages} onPageChange={onPageChange} />
+        <ArtistPagination page={data.page} totalPages={totalPages} onPageChange={onPageChange} />
       ) : null}
     </>
   );
@@ -68,8 +102,6 @@ export const ArtistsSection = () => {
   const { page, includeAll, setPage, setIncludeAll } = useArtistListParams();
   const sectionRef = useRef<HTMLElement>(null);
   const switchId = useId();
-  // While the first page loads, keep a screen's height so '/#artists' can already scroll here.
-  const { isPending } = useArtists({ page, includeAll });
 
   const goToPage = (next: number) => {
     setPage(next);
@@ -81,7 +113,7 @@ export const ArtistsSection = () => {
       id={ARTISTS_SECTION_ID}
       ref={sectionRef}
       aria-labelledby="artists-heading"
-      className={cn('mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8', isPending && 'min-h-svh')}
+      className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8"
     >
       <div className="mb-8 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div>

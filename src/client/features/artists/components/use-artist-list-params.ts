@@ -6,14 +6,18 @@ function parsePage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** The list's page and switch as written in the URL; main.tsx reads them too, to prefetch that page. */
+export function artistListParamsFrom(params: URLSearchParams): { page: number; includeAll: boolean } {
+  return { page: parsePage(params.get('page')), includeAll: params.get('all') === '1' };
+}
+
 /**
  * The list's page and switch live in the URL (?page=2&all=1) so reload and back/forward keep them.
  * Changes keep the scroll position: the section scrolls itself where it should be.
  */
 export function useArtistListParams() {
   const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
-  const includeAll = params.get('all') === '1';
+  const { page, includeAll } = artistListParamsFrom(params);
 
   const update = useCallback(
     (next: { page: number; includeAll: boolean }) => {

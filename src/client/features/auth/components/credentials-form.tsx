@@ -1,4 +1,3 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -11,22 +10,20 @@ import {
   type SignUpForm,
   signUpFormSchema,
 } from '#shared/auth.ts';
-import {
-  accountCreated,
-  loginFailed,
-  resetEmailSent,
-  resetFailed,
-  signUpFailed,
-  unexpectedError,
-} from '../auth-feedback.ts';
+import { accountCreated, loginFailed, resetEmailSent, resetFailed, signUpFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { focusField, type ValidationResult, validateForm } from '../validate-form.ts';
+import { useValidatedForm } from '../use-validated-form.ts';
+import { type ValidationResult, validateForm } from '../validate-form.ts';
 import type { AuthMode } from './auth-modes.ts';
 
-type Prepared = { send: () => Promise<void> } | { field: string | undefined };
+const initialValues = { fullName: '', email: '', password: '' };
 
-function prepared<T>(checked: ValidationResult<T>, send: (input: T) => Promise<void>): Prepared {
-  return checked.ok ? { send: () => send(checked.data) } : { field: checked.field };
+/** A checked form becomes the request that sends it. */
+function prepared<T>(
+  checked: ValidationResult<T>,
+  send: (input: T) => Promise<void>,
+): ValidationResult<() => Promise<void>> {
+  return checked.ok ? { ok: true, data: () => send(checked.data) } : checked;
 }
 
 const submitLabels: Record<AuthMode, { idle: string; busy: string }> = {
@@ -45,16 +42,7 @@ interface CredentialsFormProps {
 
 /** The login, sign-up and reset-request form of the /auth screen. */
 export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChange }: CredentialsFormProps) => {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ fullName: '', email: '', password: '' });
-  const [invalidField, setInvalidField] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const completeSignIn = useCompleteSignIn();
-
-  const update = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (invalidField === field) setInvalidField(undefined);
-  };
 
   const logIn = async (input: AuthForm) => {
     const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
@@ -89,69 +77,37 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
     }
   };
 
-  /** Checks the form for the current mode: the request to send, or the field that failed. */
-  const prepare = (): Prepared => {
+  /** Checks the form for the current mode: the checked request is what gets sent. */
+  const check = (values: typeof initialValues): ValidationResult<() => Promise<void>> => {
     if (mode === 'signup') return prepared(validateForm(signUpFormSchema, values), signUp);
     if (mode === 'reset') return prepared(validateForm(resetRequestSchema, { email: values.email }), requestReset);
     return prepared(validateForm(authFormSchema, { email: values.email, password: values.password }), logIn);
   };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const prepared = prepare();
-    if ('field' in prepared) {
-      setInvalidField(prepared.field);
-      return focusField(formRef.current, prepared.field);
-    }
-    setInvalidField(undefined);
-    setBusy(true);
-    onBusyChange(true);
-    try {
-      await prepared.send();
-    } catch {
-      showToast(unexpectedError);
-    } finally {
-      setBusy(false);
-      onBusyChange(false);
-    }
-  };
+  const form = useValidatedForm({ initial: initialValues, check, send: (request) => request(), onBusyChange });
+  const { busy, values } = form;
 
   const labels = submitLabels[mode];
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-5">
       <fieldset disabled={busy} className="flex flex-col gap-4">
         {mode === 'signup' ? (
-          <Field
-            label="Full Name"
-            name="fullName"
-            autoComplete="name"
-            required
-            value={values.fullName}
-            onChange={update('fullName')}
-            invalid={invalidField === 'fullName'}
-          />
+          <Field label="Full Name" autoComplete="name" required {...form.field('fullName')} />
         ) : null}
         <Field
           label="Email"
-          name="email"
           type="email"
           autoComplete={mode === 'signup' ? 'email' : 'username'}
           inputMode="email"
           required
-          value={values.email}
-          onChange={update('email')}
-          invalid={invalidField === 'email'}
+          {...form.field('email')}
         />
         {mode === 'reset' ? null : (
           <Field
             label="Password"
-            name="password"
             type="password"
             autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
             required
-            value={values.password}
-            onChange={update('password')}
-            invalid={invalidField === 'password'}
+            {...form.field('password')}
             hint={mode === 'signup' ? 'Password must be at least 6 characters' : undefined}
             labelAside={
               mode === 'login' ? (

@@ -1,13 +1,14 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
 import { emailSchema, otpRequestSchema } from '#shared/auth.ts';
-import { codeFailed, unexpectedError } from '../auth-feedback.ts';
+import { codeFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { focusField, validateForm } from '../validate-form.ts';
+import { useValidatedForm } from '../use-validated-form.ts';
+import { type ValidationResult, validateForm } from '../validate-form.ts';
 
 /** The spec's one-time-code rule first (an address is required), then the address's own format. */
 const codeRequestSchema = otpRequestSchema.pipe(z.object({ email: emailSchema }));
@@ -26,59 +27,38 @@ interface EmailCodeSignInProps {
 
 /** Sign-in without a password: a 6-digit code is mailed, then typed here. */
 export const EmailCodeSignIn = ({ initialEmail, onBack, onBusyChange }: EmailCodeSignInProps) => {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const [otp, setOtp] = useState('');
   const [sentTo, setSentTo] = useState<string>();
-  const [invalidField, setInvalidField] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const completeSignIn = useCompleteSignIn();
 
   const sendCode = async (address: string) => {
     const { error } = await authClient.emailOtp.sendVerificationOtp({ email: address, type: 'sign-in' });
     if (error) return showToast(codeFailed('Could Not Send Code', error));
     setSentTo(address);
-    setOtp('');
+    form.setValues((current) => ({ ...current, otp: '' }));
     showToast({ title: 'Check your email', description: `We sent a 6-digit sign-in code to ${address}.` });
   };
 
   const verifyCode = async (address: string, code: string) => {
     const { data, error } = await authClient.signIn.emailOtp({ email: address, otp: code });
     if (error) {
-      setInvalidField('otp');
-      return showToast(codeFailed('Login Failed', error));
+      showToast(codeFailed('Login Failed', error));
+      return 'otp';
     }
     if (!(data && 'twoFactorRedirect' in data && data.twoFactorRedirect)) await completeSignIn();
   };
 
-  const run = async (request: () => Promise<void>) => {
-    setInvalidField(undefined);
-    setBusy(true);
-    onBusyChange(true);
-    try {
-      await request();
-    } catch {
-      showToast(unexpectedError);
-    } finally {
-      setBusy(false);
-      onBusyChange(false);
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const field = sentTo ? 'otp' : 'email';
-    const checked = sentTo ? validateForm(codeSchema, { otp }) : validateForm(codeRequestSchema, { email });
-    if (!checked.ok) {
-      setInvalidField(field);
-      return focusField(formRef.current, field);
-    }
-    const { data } = checked;
-    void run(() => ('otp' in data ? verifyCode(sentTo!, data.otp) : sendCode(data.email)));
-  };
+  // Two steps in one form: first the address, then the code mailed to it.
+  const form = useValidatedForm({
+    initial: { email: initialEmail, otp: '' },
+    check: ({ email, otp }): ValidationResult<{ otp: string } | { email: string }> =>
+      sentTo ? validateForm(codeSchema, { otp }) : validateForm(codeRequestSchema, { email }),
+    send: (data) => ('otp' in data ? verifyCode(sentTo!, data.otp) : sendCode(data.email)),
+    onBusyChange,
+  });
+  const { busy } = form;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-5">
       <fieldset disabled={busy} className="flex flex-col gap-4">
         {sentTo ? (
           <>
@@ -88,29 +68,23 @@ export const EmailCodeSignIn = ({ initialEmail, onBack, onBusyChange }: EmailCod
             </p>
             <Field
               label="Sign-in code"
-              name="otp"
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
               required
               autoFocus
-              value={otp}
-              onChange={(event) => setOtp(event.target.value)}
-              invalid={invalidField === 'otp'}
+              {...form.field('otp')}
               className="[&_input]:font-mono [&_input]:tracking-[0.4em]"
             />
           </>
         ) : (
           <Field
             label="Email"
-            name="email"
             type="email"
             autoComplete="username"
             inputMode="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            invalid={invalidField === 'email'}
+            {...form.field('email')}
           />
         )}
       </fieldset>
@@ -119,7 +93,7 @@ export const EmailCodeSignIn = ({ initialEmail, onBack, onBusyChange }: EmailCod
       </Button>
       <div className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
         {sentTo ? (
-          <Button variant="link" disabled={busy} onClick={() => void run(() => sendCode(sentTo))}>
+          <Button variant="link" disabled={busy} onClick={() => void form.run(() => sendCode(sentTo))}>
             Send a new code
           </Button>
         ) : null}

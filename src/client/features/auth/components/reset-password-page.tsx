@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '#client/components/ui/button.tsx';
@@ -8,9 +8,10 @@ import { showToast } from '#client/components/ui/toaster.tsx';
 import { type AuthClientError, authClient } from '#client/lib/auth-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { passwordSchema } from '#shared/auth.ts';
-import { resetFailed, unexpectedError } from '../auth-feedback.ts';
+import { resetFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { focusField, validateForm } from '../validate-form.ts';
+import { useValidatedForm } from '../use-validated-form.ts';
+import { validateForm } from '../validate-form.ts';
 
 const newPasswordSchema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })
@@ -68,43 +69,24 @@ const BrokenLink = () => (
 );
 
 const NewPasswordForm = ({ token, onTokenRejected }: { token: string; onTokenRejected: () => void }) => {
-  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [invalidField, setInvalidField] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const save = async (newPassword: string) => {
-    const { error } = await authClient.resetPassword({ token, newPassword });
-    if (error && isInvalidToken(error)) onTokenRejected();
-    else if (error) showToast(resetFailed(error));
-    else if (await completeSignIn({ ...passwordUpdated, description: "You're logged in with your new password." })) {
-      navigate('/dashboard', { replace: true });
-    } else {
-      // Two-factor accounts are not signed in by the reset: they log in and give their code.
-      showToast({ ...passwordUpdated, description: 'Log in with your new password to continue.' });
-      navigate('/auth', { replace: true });
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validateForm(newPasswordSchema, values);
-    setInvalidField(checked.ok ? undefined : checked.field);
-    if (!checked.ok) return focusField(formRef.current, checked.field);
-    setBusy(true);
-    try {
-      await save(checked.data.newPassword);
-    } catch {
-      showToast(unexpectedError);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const update = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const form = useValidatedForm({
+    initial: { newPassword: '', confirmPassword: '' },
+    check: (values) => validateForm(newPasswordSchema, values),
+    send: async ({ newPassword }) => {
+      const { error } = await authClient.resetPassword({ token, newPassword });
+      if (error && isInvalidToken(error)) onTokenRejected();
+      else if (error) showToast(resetFailed(error));
+      else if (await completeSignIn({ ...passwordUpdated, description: "You're logged in with your new password." })) {
+        navigate('/dashboard', { replace: true });
+      } else {
+        // Two-factor accounts are not signed in by the reset: they log in and give their code.
+        showToast({ ...passwordUpdated, description: 'Log in with your new password to continue.' });
+        navigate('/auth', { replace: true });
+      }
+    },
+  });
 
   return (
     <>
@@ -112,33 +94,27 @@ const NewPasswordForm = ({ token, onTokenRejected }: { token: string; onTokenRej
         <h1 className="font-display text-3xl font-bold">Set a New Password</h1>
         <p className="text-muted">Choose a new password for your TourGuides account</p>
       </header>
-      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <fieldset disabled={busy} className="flex flex-col gap-4">
+      <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-5">
+        <fieldset disabled={form.busy} className="flex flex-col gap-4">
           <Field
             label="New password"
-            name="newPassword"
             type="password"
             autoComplete="new-password"
             required
             autoFocus
-            value={values.newPassword}
-            onChange={update('newPassword')}
-            invalid={invalidField === 'newPassword'}
+            {...form.field('newPassword')}
             hint="Password must be at least 6 characters"
           />
           <Field
             label="Confirm new password"
-            name="confirmPassword"
             type="password"
             autoComplete="new-password"
             required
-            value={values.confirmPassword}
-            onChange={update('confirmPassword')}
-            invalid={invalidField === 'confirmPassword'}
+            {...form.field('confirmPassword')}
           />
         </fieldset>
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving...' : 'Set New Password'}
+        <Button type="submit" size="lg" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? 'Saving...' : 'Set New Password'}
         </Button>
       </form>
     </>

@@ -1,12 +1,13 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
-import { codeFailed, unexpectedError } from '../auth-feedback.ts';
+import { codeFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { focusField, validateForm } from '../validate-form.ts';
+import { useValidatedForm } from '../use-validated-form.ts';
+import { validateForm } from '../validate-form.ts';
 
 const totpSchema = z.object({
   code: z
@@ -23,60 +24,41 @@ interface TwoFactorStepProps {
 
 /** The second step of signing in to an account with two-factor on: an app code or a backup code. */
 export const TwoFactorStep = ({ onBack, onBusyChange }: TwoFactorStepProps) => {
-  const formRef = useRef<HTMLFormElement>(null);
   const [useBackupCode, setUseBackupCode] = useState(false);
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
   const completeSignIn = useCompleteSignIn();
-
-  const verify = async (checkedCode: string) => {
-    const { error } = useBackupCode
-      ? await authClient.twoFactor.verifyBackupCode({ code: checkedCode })
-      : await authClient.twoFactor.verifyTotp({ code: checkedCode });
-    if (!error) return void (await completeSignIn());
-    setInvalid(true);
-    showToast(codeFailed('Verification Failed', error));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validateForm(useBackupCode ? backupSchema : totpSchema, { code });
-    setInvalid(!checked.ok);
-    if (!checked.ok) return focusField(formRef.current, 'code');
-    setBusy(true);
-    onBusyChange(true);
-    try {
-      await verify(checked.data.code);
-    } catch {
-      showToast(unexpectedError);
-    } finally {
-      setBusy(false);
-      onBusyChange(false);
-    }
-  };
+  const form = useValidatedForm({
+    initial: { code: '' },
+    check: (values) => validateForm(useBackupCode ? backupSchema : totpSchema, values),
+    send: async ({ code }) => {
+      const { error } = useBackupCode
+        ? await authClient.twoFactor.verifyBackupCode({ code })
+        : await authClient.twoFactor.verifyTotp({ code });
+      if (!error) return void (await completeSignIn());
+      showToast(codeFailed('Verification Failed', error));
+      return 'code';
+    },
+    onBusyChange,
+  });
+  const { busy } = form;
 
   const switchKind = () => {
     setUseBackupCode((current) => !current);
-    setCode('');
-    setInvalid(false);
+    form.reset();
+    form.setInvalidField(undefined);
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-5">
       <fieldset disabled={busy} className="flex flex-col gap-4">
         <Field
           key={useBackupCode ? 'backup' : 'totp'}
           label={useBackupCode ? 'Backup code' : 'Authentication code'}
-          name="code"
           autoComplete="one-time-code"
           inputMode={useBackupCode ? 'text' : 'numeric'}
           maxLength={useBackupCode ? 32 : 6}
           required
           autoFocus
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          invalid={invalid}
+          {...form.field('code')}
           hint={useBackupCode ? 'Each backup code works once.' : 'Open your authenticator app for the current code.'}
           className="[&_input]:font-mono [&_input]:tracking-[0.2em]"
         />

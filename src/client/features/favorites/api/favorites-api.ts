@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiGet } from '#client/lib/api-client.ts';
+import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { localIsoDate } from '#shared/dates.ts';
-import type { ErrorBody } from '#shared/errors.ts';
 import type { FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
 
 export const favoritesKeys = {
@@ -21,21 +20,8 @@ export function getFavoriteStatus(slugs: string[]): Promise<FavoriteStatus> {
   return apiGet<FavoriteStatus>('/api/favorites/status', { query: { slugs: slugs.join(',') } });
 }
 
-async function changeFavorite(method: 'PUT' | 'DELETE', slug: string): Promise<FavoriteChange> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/favorites/${encodeURIComponent(slug)}`, {
-      method,
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
-  }
-  if (response.ok) return (await response.json()) as FavoriteChange;
-  const error = ((await response.json().catch(() => null)) as Partial<ErrorBody> | null)?.error;
-  throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? response.statusText);
-}
+const changeFavorite = (method: 'PUT' | 'DELETE', slug: string) =>
+  apiSend<FavoriteChange>(method, `/api/favorites/${encodeURIComponent(slug)}`);
 
 export const addFavorite = (slug: string) => changeFavorite('PUT', slug);
 export const removeFavorite = (slug: string) => changeFavorite('DELETE', slug);

@@ -1,29 +1,8 @@
-import { ApiError } from '#client/lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
-import type { ErrorBody } from '#shared/errors.ts';
 
-const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
-/** Same-origin request with our cookie; the browser adds the Origin header the server's CSRF check reads. */
-async function request(method: string, path: string, body?: unknown): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
-  }
-  if (response.ok) return response;
-  const error = ((await response.json().catch(() => null)) as Partial<ErrorBody> | null)?.error;
-  throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? response.statusText);
-}
+const request = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', path: string, body?: unknown) =>
+  apiRequest(method, path, { body });
 
 /** PATCH /api/account/profile */
 export async function updateProfile(input: ProfileUpdate): Promise<MeUser> {

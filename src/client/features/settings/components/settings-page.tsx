@@ -2,6 +2,7 @@ import { SignOutButton } from '#client/features/auth/components/sign-out-button.
 import { useSession } from '#client/features/auth/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { DataSection } from './data-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -21,6 +22,7 @@ export const SettingsPage = () => {
         <SignOutButton className="ml-auto" />
       </header>
       <ProfileSection user={user} />
+      <NotificationsSection />
       <PasswordSection email={user.email} />
       <TwoFactorSection enabled={user.twoFactorEnabled} email={user.email} />
       <SessionsSection />

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { codeFailed, unexpectedError } from '#client/features/auth/auth-feedback.ts';
+import { codeFailed } from '#client/features/auth/auth-feedback.ts';
 import { refreshSession } from '#client/features/auth/session.ts';
+import { useValidatedForm } from '#client/features/auth/use-validated-form.ts';
 import { validateForm } from '#client/features/auth/validate-form.ts';
 import { type AuthClientError, authClient } from '#client/lib/auth-client.ts';
 import { fetchTotpQrCode } from '../api/account-api.ts';
@@ -23,22 +24,6 @@ const codeSchema = z.object({
 interface Enrolment {
   totpURI: string;
   backupCodes: string[];
-}
-
-/** Runs one step of the section: busy while it runs, the unexpected-error toast if it throws. */
-function useStep() {
-  const [busy, setBusy] = useState(false);
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await step();
-    } catch {
-      showToast(unexpectedError);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
 }
 
 /** TOTP two-factor: enrol with a QR code (or the key typed by hand), keep backup codes, confirm with a code. */
@@ -76,31 +61,25 @@ const PasswordStep = ({
   busyLabel: string;
   onPassword: (password: string) => Promise<boolean>;
 }) => {
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const { busy, run } = useStep();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run(async () => {
-      const checked = validateForm(passwordSchema, { password });
-      const accepted = checked.ok && (await onPassword(checked.data.password));
-      setInvalid(!accepted);
-      if (accepted) setPassword('');
-    });
-  };
+  const form = useValidatedForm({
+    initial: { password: '' },
+    check: (values) => validateForm(passwordSchema, values),
+    send: async ({ password }) => {
+      if (!(await onPassword(password))) return 'password';
+      form.reset();
+    },
+  });
+  const { busy } = form;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
+    <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
       <UsernameForManagers email={email} />
       <Field
         label="Your password"
-        name="password"
         type="password"
         autoComplete="current-password"
         required
         disabled={busy}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        invalid={invalid}
+        {...form.field('password')}
         className="sm:w-72"
       />
       <Button type="submit" className="self-start sm:self-auto" disabled={busy} aria-busy={busy}>
@@ -146,22 +125,20 @@ function useQrCode(totpURI: string): string | undefined {
 const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCancel: () => void }) => {
   const queryClient = useQueryClient();
   const qrCode = useQrCode(enrolment.totpURI);
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const { busy, run } = useStep();
-
-  const confirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run(async () => {
-      const checked = validateForm(codeSchema, { code });
-      if (!checked.ok) return setInvalid(true);
-      const { error } = await authClient.twoFactor.verifyTotp({ code: checked.data.code });
-      setInvalid(Boolean(error));
-      if (error) return showToast(codeFailed('Code Not Accepted', error));
+  const form = useValidatedForm({
+    initial: { code: '' },
+    check: (values) => validateForm(codeSchema, values),
+    send: async ({ code }) => {
+      const { error } = await authClient.twoFactor.verifyTotp({ code });
+      if (error) {
+        showToast(codeFailed('Code Not Accepted', error));
+        return 'code';
+      }
       await refreshSession(queryClient);
       showToast({ title: 'Two-factor is on', description: 'Logging in now also asks for a code from your app.' });
-    });
-  };
+    },
+  });
+  const { busy } = form;
 
   return (
     <div className="flex flex-col gap-6">
@@ -200,18 +177,20 @@ const ConfirmEnrolment = ({ enrolment, onCancel }: { enrolment: Enrolment; onCan
         </li>
         <li className="flex flex-col gap-3">
           <p>Enter the 6-digit code the app shows now to finish.</p>
-          <form onSubmit={confirm} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <form
+            ref={form.formRef}
+            onSubmit={form.submit}
+            noValidate
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          >
             <Field
               label="Authentication code"
-              name="code"
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
               required
               disabled={busy}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              invalid={invalid}
+              {...form.field('code')}
               className="sm:w-56 [&_input]:font-mono [&_input]:tracking-[0.3em]"
             />
             <div className="flex gap-2">
@@ -234,32 +213,25 @@ const disableSchema = passwordSchema.extend(codeSchema.shape);
 /** Turning two-factor off takes the password and a current code from the app (the server checks both). */
 const DisableTwoFactor = ({ email }: { email: string }) => {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ password: '', code: '' });
-  const [invalidField, setInvalidField] = useState<string>();
-  const { busy, run } = useStep();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run(async () => {
-      const checked = validateForm(disableSchema, values);
-      if (!checked.ok) return setInvalidField(checked.field);
+  const form = useValidatedForm({
+    initial: { password: '', code: '' },
+    check: (values) => validateForm(disableSchema, values),
+    send: async (input) => {
       // The client's typed `disable` knows only the password; our server also requires the code.
       const { error } = await authClient.$fetch<{ status: boolean }>('/two-factor/disable', {
         method: 'POST',
-        body: checked.data,
+        body: input,
       });
       if (error) {
-        setInvalidField((error as AuthClientError).code === 'INVALID_CODE' ? 'code' : 'password');
-        return showToast(codeFailed('Two-Factor Still On', error));
+        showToast(codeFailed('Two-Factor Still On', error));
+        return (error as AuthClientError).code === 'INVALID_CODE' ? 'code' : 'password';
       }
-      setValues({ password: '', code: '' });
+      form.reset();
       await refreshSession(queryClient);
       showToast({ title: 'Two-factor is off', description: 'Logging in asks only for your password again.' });
-    });
-  };
-
-  const update = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    },
+  });
+  const { busy } = form;
 
   return (
     <div className="flex flex-col gap-4">
@@ -267,29 +239,23 @@ const DisableTwoFactor = ({ email }: { email: string }) => {
         <ShieldCheck className="size-5 text-accent" aria-hidden="true" /> Two-factor is on.
       </p>
       <p className="text-sm text-muted">To turn it off, enter your password and a code from your app.</p>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-4">
         <UsernameForManagers email={email} />
         <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Your password"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={values.password}
-            onChange={update('password')}
-            invalid={invalidField === 'password'}
+            {...form.field('password')}
           />
           <Field
             label="Authentication code"
-            name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}
             required
-            value={values.code}
-            onChange={update('code')}
-            invalid={invalidField === 'code'}
+            {...form.field('code')}
             className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
           />
         </fieldset>

@@ -1,7 +1,7 @@
 import { Compass, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -16,18 +16,7 @@ function findStop(data: ArtistTourPage, stopSlug: string) {
   return null;
 }
 
-const GuideNotFound = () => {
-  useDocumentTitle(`Guide not found | ${BRAND}`);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
-      <Compass className="size-12 text-accent" aria-hidden="true" />
-      <h1 className="font-display text-3xl font-bold">We couldn't find that tour stop</h1>
-      <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </div>
-  );
-};
+const guideNotFound = <NotFoundState icon={Compass} thing="Guide" heading="We couldn't find that tour stop" />;
 
 /**
  * /guide/{artistSlug}/{stopSlug}: the stop itself for now; the local guide (venue tips, the city
@@ -38,8 +27,10 @@ export const GuidePage = () => {
   const query = useArtistTour(artistSlug);
   const found = query.data ? findStop(query.data, stopSlug) : null;
   useDocumentTitle(found && query.data ? `${query.data.artist.name} in ${found.stop.city} | ${BRAND}` : BRAND);
-  if (query.isPending) return <Spinner label="Loading guide..." className="min-h-[50vh] py-24" />;
-  if (!query.data || !found) return <GuideNotFound />;
+  if (!query.isSuccess) {
+    return <QueryPageState query={query} loadingLabel="Loading guide..." what="The guide" notFound={guideNotFound} />;
+  }
+  if (!found) return guideNotFound;
   const { stop, tour } = found;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">

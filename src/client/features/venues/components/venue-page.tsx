@@ -1,10 +1,8 @@
 import { Building2, CalendarDays, ExternalLink, MapPin, SearchX, Ticket } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '#client/components/load-error.tsx';
+import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
@@ -99,27 +97,17 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
   );
 };
 
-const VenueNotFound = () => {
-  useDocumentTitle(`Venue not found | ${BRAND}`);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
-      <SearchX className="size-12 text-accent" aria-hidden="true" />
-      <h1 className="font-display text-3xl font-bold">We couldn't find that venue</h1>
-      <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </div>
-  );
-};
-
 /** /venue/{slug}: where it is, a map link, what is coming up there and how many shows it has hosted. */
 export const VenuePage = () => {
   const { slug = '' } = useParams();
   const query = useVenue(slug);
-  if (query.isPending) return <Spinner label="Loading venue..." className="min-h-[50vh] py-24" />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.code === 'NOT_FOUND') return <VenueNotFound />;
-    return <LoadError what="The venue" message={query.error.message} onRetry={() => query.refetch()} />;
-  }
-  return <VenueView data={query.data} />;
+  if (query.isSuccess) return <VenueView data={query.data} />;
+  return (
+    <QueryPageState
+      query={query}
+      loadingLabel="Loading venue..."
+      what="The venue"
+      notFound={<NotFoundState icon={SearchX} thing="Venue" heading="We couldn't find that venue" />}
+    />
+  );
 };

@@ -1,0 +1,65 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Sheet, SheetContent } from '#client/components/ui/sheet.tsx';
+import type { SessionUser } from '#client/features/auth/use-session.ts';
+import { LazyNotificationsMenuLink } from '#client/features/notifications/lazy.tsx';
+import { NOTIFICATIONS_PATH } from '#client/features/notifications/paths.ts';
+import { NavItem } from './nav-item.tsx';
+import { navLinksFor, SIGN_IN_LINK, SIGN_UP_LINK } from './navigation.ts';
+
+// Loaded only for signed-in visitors: it brings the auth client, which the home page's first render must not carry.
+const SignOutButton = lazy(() =>
+  import('#client/features/auth/components/sign-out-button.tsx').then((module) => ({ default: module.SignOutButton })),
+);
+
+const menuItemClass = 'rounded-xl px-3 py-3 text-base hover:bg-white/6';
+
+interface SideMenuSheetProps {
+  user: SessionUser | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The slide-in panel of the small-screen menu (loaded on the first tap of the menu button). */
+export const SideMenuSheet = ({ user, open, onOpenChange }: SideMenuSheetProps) => (
+  <Sheet open={open} onOpenChange={onOpenChange}>
+    <SheetContent title="Menu">
+      {user ? (
+        <div className="rounded-xl border border-border bg-surface-raised p-3 text-sm">
+          <p className="text-muted">Signed in as</p>
+          <p className="truncate font-semibold">{user.email}</p>
+        </div>
+      ) : null}
+      <nav aria-label="Main" className="flex flex-col gap-1">
+        {navLinksFor(user).map((link) => (
+          <NavItem key={link.to} link={link} className={menuItemClass} />
+        ))}
+        {user ? (
+          // Small screens have no bell: the item carries the unread count (loaded with the bell's code).
+          <Suspense
+            fallback={<NavItem link={{ label: 'Notifications', to: NOTIFICATIONS_PATH }} className={menuItemClass} />}
+          >
+            <LazyNotificationsMenuLink className={menuItemClass} />
+          </Suspense>
+        ) : null}
+      </nav>
+      {user ? (
+        <div className="mt-auto flex flex-col">
+          <Suspense fallback={null}>
+            <SignOutButton size="lg" />
+          </Suspense>
+        </div>
+      ) : (
+        <div className="mt-auto flex flex-col gap-3">
+          <Button asChild variant="outline" size="lg">
+            <Link to={SIGN_UP_LINK.to}>{SIGN_UP_LINK.label}</Link>
+          </Button>
+          <Button asChild size="lg">
+            <Link to={SIGN_IN_LINK.to}>{SIGN_IN_LINK.label}</Link>
+          </Button>
+        </div>
+      )}
+    </SheetContent>
+  </Sheet>
+);

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { SyncOutcome } from '#server/features/sync/sync.service.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { createMailer, type Mailer } from '#server/lib/mailer.ts';
+import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
+import { sendDailyDigests } from './notifications.digest.ts';
+import { selectArtistsWithStaleChanges } from './notifications.repo.ts';
+import { notifyTourChanges } from './tour-change-notifications.ts';
+
+/**
+ * Notification jobs: after a sync of an artist's dates, its changes become notifications
+ * (notify-tour-changes); an hourly sweep re-queues artists whose changes were left behind (the
+ * queueing after a sync failed, or a job gave up); once a day the email digest goes out.
+ *
+ * Show reminders ("the day before a show you are going to") need the shows a user marked as
+ * going, which do not exist yet: when they do, a daily job builds NotificationDrafts of kind
+ * 'show-reminder' (dedupe key `show-reminder:<stop id>`) and hands them to deliverNotifications.
+ */
+
+export const notifyTourChangesJob: JobType<{ artistId: string }> = {
+  name: 'notify-tour-changes',
+  schema: z.object({ artistId: z.uuid() }),
+  // One waiting and one running per artist: a waiting job picks up every change committed before it runs.
+  policy: 'stately',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  expireInSeconds: 300,
+};
+
+export const tourChangesSweepJob: JobType<Record<string, never>> = {
+  name: 'notify-tour-changes-sweep',
+  schema: z.object({}).strict(),
+  policy: 'stately',
+  retryLimit: 1,
+  expireInSeconds: 300,
+};
+
+export const notificationDigestJob: JobType<Record<string, never>> = {
+  name: 'notification-digest',
+  schema: z.object({}).strict(),
+  policy: 'stately',
+  retryLimit: 2,
+  retryDelaySeconds: 600,
+  // Many users, one SMTP server: give it time.
+  expireInSeconds: 3600,
+};
+
+/** Hourly, at a quarter past. */
+export const SWEEP_CRON = '15 * * * *';
+/** Changes this old and still unnotified were missed by their job. */
+export const STALE_CHANGE_MINUTES = 15;
+/** 23:30 UTC: after the day's re-sync window (03:00 + 20 h), so the day's changes are in one mail. */
+export const DAILY_DIGEST_CRON = '30 23 * * *';
+
+/**
+ * Called after any sync of an artist's dates (the daily re-sync, a search): queues the job that
+ * notifies followers. Never throws: the sync has committed, and the hourly sweep catches up.
+ */
+export async function queueTourChangeNotifications(
+  queue: Pick<Queue, 'send'>,
+  logger: Logger,
+  outcome: SyncOutcome | null,
+): Promise<void> {
+  if (!outcome) return;
+  const { new: added, moved, cancelled } = outcome.changes;
+  if (added + moved + cancelled === 0) return;
+  try {
+    await queue.send(notifyTourChangesJob, { artistId: outcome.artistId }, { singletonKey: outcome.artistId });
+  } catch (error) {
+    logger.error({ err: error, artistId: outcome.artistId }, 'tour change notifications not queued: the sweep will');
+  }
+}
+
+export interface NotificationJobDeps {
+  database: Database;
+  logger: Logger;
+  env: Env;
+  /** Tests pass one; otherwise SMTP or the outbox, as the env says. */
+  mailer?: Mailer;
+}
+
+export function notificationJobDefinitions(deps: NotificationJobDeps, queue: () => Queue): JobDefinition<never>[] {
+  const { database, logger } = deps;
+  const mailer = deps.mailer ?? createMailer(deps.env, logger);
+  const notify: JobDefinition<{ artistId: string }> = {
+    ...notifyTourChangesJob,
+    async handler({ artistId }) {
+      const outcome = await notifyTourChanges(database, artistId);
+      if (outcome.changes > 0) logger.info({ artistId, ...outcome }, 'tour changes notified');
+    },
+  };
+  const sweep: JobDefinition<Record<string, never>> = {
+    ...tourChangesSweepJob,
+    async handler() {
+      for (const { artistId } of await selectArtistsWithStaleChanges(database.db, STALE_CHANGE_MINUTES)) {
+        await queue().send(notifyTourChangesJob, { artistId }, { singletonKey: artistId });
+      }
+    },
+  };
+  const digest: JobDefinition<Record<string, never>> = {
+    ...notificationDigestJob,
+    async handler() {
+      const outcome = await sendDailyDigests({ database, mailer, logger, publicUrl: deps.env.publicUrl });
+      logger.info(outcome, 'notification digests sent');
+    },
+  };
+  return [notify, sweep, digest] as JobDefinition<never>[];
+}
+
+/** After queue.start(). */
+export async function scheduleNotificationJobs(queue: Queue): Promise<void> {
+  await queue.schedule(tourChangesSweepJob, SWEEP_CRON, {});
+  await queue.schedule(notificationDigestJob, DAILY_DIGEST_CRON, {});
+}
