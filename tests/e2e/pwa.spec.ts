@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { accounts, expectedHttpErrors, test as signedInTest, signInViaApi } from './helpers/auth.ts';
+import { accounts, test as signedInTest, signInViaApi } from './helpers/auth.ts';
 import { FEATURED } from './support/fixture-catalog.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -302,10 +302,6 @@ signedInTest.describe('signed-in user cache', () => {
     "nothing of a signed-out user's session is served from the cache",
     async ({ page, context, consoleGuard }) => {
       consoleGuard.allow(/net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
-      // Back online, the signed-in page refetches its user data; a request of that batch answered
-      // just after the sign-out below is a 401 (harmless: the page shows the signed-out state).
-      // Which request it is is not yet pinned down (see the issue 6 note).
-      consoleGuard.allow(expectedHttpErrors([401]));
       await signInViaApi(page, accounts.fan);
       await page.goto('/settings');
       await waitForControl(page);

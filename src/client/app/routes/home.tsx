@@ -11,6 +11,33 @@ function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
   document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior, block: 'start' });
 }
 
+/** How long a fresh load of '/#artists' keeps the list in place while the page settles. */
+const ANCHOR_SETTLE_MS = 3000;
+const USER_SCROLL_INPUTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * On a fresh load, the page moves under the anchor for a moment: the web fonts reflow the hero,
+ * the cards replace their skeletons, and the router restores the scroll position it saved for the
+ * load. Like a browser with a server-rendered page, this keeps the list at the top until the page
+ * has settled or the visitor scrolls. Returns the function that stops it.
+ */
+function holdArtistsAnchor(): () => void {
+  const hold = () => scrollToArtists('auto');
+  const resized = new ResizeObserver(hold);
+  const stop = () => {
+    resized.disconnect();
+    window.removeEventListener('scroll', hold);
+    for (const input of USER_SCROLL_INPUTS) window.removeEventListener(input, stop, true);
+    clearTimeout(timer);
+  };
+  const timer = setTimeout(stop, ANCHOR_SETTLE_MS);
+  hold();
+  resized.observe(document.body);
+  window.addEventListener('scroll', hold, { passive: true });
+  for (const input of USER_SCROLL_INPUTS) window.addEventListener(input, stop, { capture: true, passive: true });
+  return stop;
+}
+
 /** '/#artists' (on load, or from the header link while already here) lands on the list. */
 function useScrollToArtistsAnchor(): void {
   const location = useLocation();
@@ -20,15 +47,7 @@ function useScrollToArtistsAnchor(): void {
       scrollToArtists();
       return;
     }
-    // On a fresh page load the web fonts may still reflow the hero: jump now, and again once they are in.
-    scrollToArtists('auto');
-    let cancelled = false;
-    document.fonts.ready.then(() => {
-      if (!cancelled) scrollToArtists('auto');
-    });
-    return () => {
-      cancelled = true;
-    };
+    return holdArtistsAnchor();
   }, [location.hash, location.key]);
 }
 

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet } from '#client/lib/api-client.ts';
 import type { MeResponse, MeUser } from '#shared/auth.ts';
 
@@ -39,14 +39,23 @@ function isMeQuery(queryKey: readonly unknown[]): boolean {
   return queryKey[0] === meQueryKey[0];
 }
 
+const isSignedInOnly = (query: Query) => query.meta?.signedInOnly === true;
+
+/** Stops the user's own requests in flight: sent now, they would be answered after the session ends. */
+export async function cancelSignedInOnlyQueries(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ predicate: isSignedInOnly });
+}
+
 /**
  * Forgets everything that belonged to the signed-out user: the session turns null at once (pages that
- * need a user unmount), then unused cached data is dropped and what remains on screen is fetched
- * again as a visitor. The second step waits a tick so a signed-in page's queries are gone by then
- * instead of refetching (and failing with 401) on their way out.
+ * need a user unmount), the user's own data is dropped (never fetched again: it would earn a 401 while
+ * its component unmounts), then unused cached data is dropped and what remains on screen is fetched
+ * again as a visitor. That last step waits a tick, so pages that needed a user are gone by then.
  */
 export function clearUserState(queryClient: QueryClient): void {
   queryClient.setQueryData(meQueryKey, null);
+  void queryClient.cancelQueries({ predicate: isSignedInOnly });
+  queryClient.removeQueries({ predicate: isSignedInOnly });
   setTimeout(() => {
     queryClient.removeQueries({ predicate: (query) => !isMeQuery(query.queryKey) && !query.isActive() });
     void queryClient.invalidateQueries({ predicate: (query) => !isMeQuery(query.queryKey) });

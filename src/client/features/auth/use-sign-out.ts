@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '#client/lib/auth-client.ts';
-import { endSession, SIGNING_OUT_EVENT } from './session.ts';
+import { cancelSignedInOnlyQueries, endSession, SIGNING_OUT_EVENT } from './session.ts';
 
 /**
  * Ends the session on the server, then forgets it here whatever the server answered (401, 403, 404
@@ -18,6 +18,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     // The notification stream closes now: reconnecting after the server ended the session would
     // only earn a 401 before the signed-in parts of the page unmount.
     window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
+    await cancelSignedInOnlyQueries(queryClient);
     try {
       await authClient.signOut();
     } catch {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '#client/lib/api-client.ts';
+import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { AdminArtistsPage } from '#shared/auth.ts';
 
 export interface AdminArtistsFilters {
@@ -14,5 +15,6 @@ export function useAdminArtists(filters: AdminArtistsFilters) {
     queryFn: ({ signal }) => apiGet<AdminArtistsPage>('/api/admin/artists', { query: { ...filters }, signal }),
     // The table keeps the previous page while the next one (or the next search) loads.
     placeholderData: keepPreviousData,
+    meta: SIGNED_IN_ONLY,
   });
 }

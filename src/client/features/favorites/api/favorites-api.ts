@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
+import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import type { FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
 
@@ -13,6 +14,7 @@ export function favoritesListQueryOptions() {
   return queryOptions({
     queryKey: favoritesKeys.list(),
     queryFn: ({ signal }) => apiGet<FavoritesList>('/api/favorites', { query: { today: localIsoDate() }, signal }),
+    meta: SIGNED_IN_ONLY,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { cn } from '#client/lib/utils.ts';
 import { favoritesKeys } from '../api/favorites-api.ts';
 import { loadFavoriteStatus } from '../status-batcher.ts';
@@ -29,6 +30,7 @@ export const FavoriteHeart = ({ artistSlug, artistName, className }: FavoriteHea
     queryFn: () => loadFavoriteStatus(artistSlug),
     enabled: signedIn,
     staleTime: 60_000,
+    meta: SIGNED_IN_ONLY,
   });
   const toggle = useToggleFavorite();
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
+import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { NotificationPreferences, NotificationsResponse, UnreadCountResponse } from '#shared/notifications.ts';
 
 export const notificationsKeys = {
@@ -15,6 +16,7 @@ export function notificationsQueryOptions() {
     queryFn: ({ signal }) => apiGet<NotificationsResponse>('/api/notifications', { signal }),
     // The stream patches this list as things happen; a refetch is needed only after a reconnect.
     staleTime: Number.POSITIVE_INFINITY,
+    meta: SIGNED_IN_ONLY,
   });
 }
 
@@ -23,6 +25,7 @@ export function notificationPreferencesQueryOptions() {
   return queryOptions({
     queryKey: notificationsKeys.preferences(),
     queryFn: ({ signal }) => apiGet<NotificationPreferences>('/api/notifications/preferences', { signal }),
+    meta: SIGNED_IN_ONLY,
   });
 }
 

@@ -6,6 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { codeFailed } from '#client/features/auth/auth-feedback.ts';
 import { authClient } from '#client/lib/auth-client.ts';
+import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { describeUserAgent } from '../user-agent.ts';
 import { SettingsCard } from './settings-card.tsx';
 
@@ -39,7 +40,11 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 /** Where the account is signed in, with a way to end every session but this one. */
 export const SessionsSection = () => {
   const queryClient = useQueryClient();
-  const { data, isPending, isError, error } = useQuery({ queryKey: sessionsQueryKey, queryFn: fetchSessions });
+  const { data, isPending, isError, error } = useQuery({
+    queryKey: sessionsQueryKey,
+    queryFn: fetchSessions,
+    meta: SIGNED_IN_ONLY,
+  });
   const [revoking, setRevoking] = useState(false);
   const others = data?.filter((session) => !session.current).length ?? 0;
 
