@@ -353,3 +353,80 @@ describe.runIf(databaseAvailable())('catalog import', () => {
     }
   });
 });
+
+describe.runIf(databaseAvailable())('catalog import, first import of a large catalog', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  /** tour_stops' indexes and constraints as PostgreSQL describes them. */
+  const stopTableShape = async () =>
+    (
+      await database.query<{ definition: string }>(
+        `select indexdef as definition from pg_indexes where tablename = 'tour_stops'
+         union all
+         select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where conrelid = 'tour_stops'::regclass
+         order by 1`,
+      )
+    ).rows.map((row) => row.definition);
+
+  /** `artists` × `stopsEach` stops, each at its own date: more than one bulk batch in all. */
+  const largeCatalog = (artists: number, stopsEach: number, prefix: string): CatalogFile => ({
+    artists: Array.from({ length: artists }, (_, a) => ({
+      name: `${prefix} ${a}`,
+      tours: [
+        {
+          name: 'World Tour',
+          stops: Array.from({ length: stopsEach }, (_, s) => ({
+            date: new Date(Date.UTC(2027, 0, 1 + s)).toISOString().slice(0, 10),
+            venue: `Hall ${s % 7}`,
+            city: `City ${s % 5}`,
+            country: 'GB',
+          })),
+        },
+      ],
+    })),
+  });
+
+  /** Changes when the index is dropped and built again. */
+  const dateIndexOid = async () =>
+    (await database.query<{ oid: number }>(`select 'tour_stops_date_idx'::regclass::oid::int as oid`)).rows[0]!.oid;
+
+  it('builds the indexes and checks the keys once at the end, leaving the table as the migrations made it', async () => {
+    const shape = await stopTableShape();
+    const migratedIndex = await dateIndexOid();
+    expect(shape.filter((line) => line.includes('FOREIGN KEY'))).toHaveLength(3);
+    // A failure late in the load rolls back the dropped indexes and keys with everything else.
+    await database.query(`alter table tour_stops add constraint test_no_kaboom check (city <> 'Kaboom')`);
+    try {
+      const late = largeCatalog(1, 10, 'Late Failure');
+      for (const stop of late.artists[0]!.tours[0]!.stops) stop.city = 'Kaboom';
+      const bad = { artists: [...largeCatalog(60, 100, 'Early Fine').artists, ...late.artists] };
+      const error = await importCatalog(database, bad).catch((caught: unknown) => caught);
+      expect(String((error as Error).cause ?? error)).toMatch(/test_no_kaboom/);
+    } finally {
+      await database.query('alter table tour_stops drop constraint test_no_kaboom');
+    }
+    expect(await stopTableShape()).toEqual(shape);
+    expect(await dateIndexOid()).toBe(migratedIndex);
+    expect((await database.query('select 1 from tour_stops limit 1')).rows).toHaveLength(0);
+
+    const file = largeCatalog(60, 100, 'Bulk Artist');
+    const summary = await importCatalog(database, file);
+    expect(summary.stopsAdded).toBe(6_000);
+    expect(await dateIndexOid()).not.toBe(migratedIndex);
+    expect(await stopTableShape()).toEqual(shape);
+    const { rows } = await database.query<{ stops: number; slugs: number; orphans: number }>(
+      `select count(*)::int as stops, count(distinct (artist_id, slug))::int as slugs,
+              count(*) filter (where not exists (select 1 from venues v where v.id = s.venue_id))::int as orphans
+       from tour_stops s`,
+    );
+    expect(rows[0]).toEqual({ stops: 6_000, slugs: 6_000, orphans: 0 });
+    // Not empty any more: the next import takes the row-by-row path and adds only what is new.
+    const again = await importCatalog(database, { artists: [...file.artists, ...largeCatalog(1, 3, 'Later').artists] });
+    expect(again.stopsAdded).toBe(3);
+  });
+});

@@ -312,6 +312,45 @@ const stopColumns = {
   slug: 'text',
 } as const;
 
+/**
+ * A load of this many stops into an empty tour_stops table builds its secondary indexes and
+ * checks its foreign keys once at the end instead of row by row (see suspendStopChecks).
+ */
+export const BULK_STOP_LOAD_MIN = 5_000;
+
+export async function isTourStopsEmpty(executor: Executor): Promise<boolean> {
+  const [row] = await rowsOf<{ empty: boolean }>(executor, sql`select not exists (select 1 from tour_stops) as empty`);
+  return row?.empty ?? true;
+}
+
+/**
+ * Drops tour_stops' non-unique indexes and foreign keys for a bulk load and returns what puts them
+ * back, as the database itself defines them (so this never drifts from the migrations). Maintaining
+ * three indexes and checking three foreign keys per row is most of a large first import; one
+ * build and one validating join at the end cost a fraction. The unique indexes stay: `on conflict`
+ * and slug uniqueness rely on them. Runs inside the import's transaction: DDL is transactional,
+ * so a failed import restores everything, and the table is locked until commit (an empty table
+ * has nothing to read).
+ */
+export async function suspendStopChecks(tx: Tx): Promise<() => Promise<void>> {
+  const statements = await rowsOf<{ drop: string; restore: string }>(
+    tx,
+    sql`
+      select format('drop index %I', i.relname) as drop, pg_get_indexdef(i.oid) as restore
+      from pg_index x join pg_class i on i.oid = x.indexrelid
+      where x.indrelid = 'tour_stops'::regclass and not x.indisunique and not x.indisprimary
+      union all
+      select format('alter table tour_stops drop constraint %I', c.conname),
+             format('alter table tour_stops add constraint %I %s', c.conname, pg_get_constraintdef(c.oid))
+      from pg_constraint c
+      where c.conrelid = 'tour_stops'::regclass and c.contype = 'f'`,
+  );
+  for (const { drop } of statements) await tx.execute(sql.raw(drop));
+  return async () => {
+    for (const { restore } of statements) await tx.execute(sql.raw(restore));
+  };
+}
+
 /** Inserts the stops that are new; returns how many were added. */
 export async function insertStops(executor: Executor, stops: NewStop[]): Promise<number> {
   // Counted in the database: the caller has no use for a batch's 5,000 new ids.

@@ -3,6 +3,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
 import { slugify, stateCode } from '#shared/text.ts';
 import {
+  BULK_STOP_LOAD_MIN,
   fillMissingArtistDetails,
   findArtistsBySlugOrMbid,
   findExistingStops,
@@ -14,10 +15,12 @@ import {
   insertStops,
   insertTours,
   insertVenues,
+  isTourStopsEmpty,
   lockCatalogWrites,
   type NewStop,
   type NewVenue,
   refreshArtistStats,
+  suspendStopChecks,
   type Tx,
 } from './catalog.repo.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
@@ -401,10 +404,13 @@ async function addStops(
   missing.forEach(({ row }, index) => {
     row.slug = slugs[index]!;
   });
-  return insertStops(
-    tx,
-    missing.map(({ row }) => row),
-  );
+  const rows = missing.map(({ row }) => row);
+  if (rows.length < BULK_STOP_LOAD_MIN || !(await isTourStopsEmpty(tx))) return insertStops(tx, rows);
+  // A first import of a large catalog: indexes built and foreign keys checked once, at the end.
+  const restoreChecks = await suspendStopChecks(tx);
+  const added = await insertStops(tx, rows);
+  await restoreChecks();
+  return added;
 }
 
 interface ScopedSlug {
