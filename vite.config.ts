@@ -71,14 +71,27 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * `vite build --ssr src/client/app/prerender.tsx` (scripts/build-client.mjs): the module that renders
+ * the home page's HTML at build time. Never served; dependencies stay in node_modules.
+ */
+const prerenderBuild = {
+  plugins: [react()],
+  build: { outDir: 'dist/prerender', emptyOutDir: true, target: 'node20' },
+};
+
 // The project root holds index.html; the server (src/server/lib/static-files.ts) serves dist/client.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    // scripts/report-bundle-size.mjs reads the manifest to size the home page's first-render JS.
-    manifest: true,
-    target: 'es2022',
-  },
-});
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? prerenderBuild
+    : {
+        plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
+        build: {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          // scripts/report-bundle-size.mjs reads the manifest to size the home page's first-render JS.
+          manifest: true,
+          target: 'es2022',
+        },
+      },
+);

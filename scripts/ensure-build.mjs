@@ -22,7 +22,7 @@ const changedAt = Math.max(...inputs.map((input) => newestMtime(path.join(root, 
 if (builtAt >= changedAt) process.exit(0);
 
 console.log(builtAt ? 'Front-end sources changed: rebuilding…' : 'Building the front end (first start)…');
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-client.mjs')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -3,7 +3,7 @@ import '@fontsource-variable/dm-sans';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { prefetchHomeArtists } from '#client/features/artists/api/prefetch-home-artists.ts';
 import { meQueryOptions } from '#client/features/auth/session.ts';
@@ -26,14 +26,20 @@ function whenRouterReady(router: AppRouter): Promise<void> {
 }
 
 const queryClient = createQueryClient();
-// Ask now, while the page's code still loads, for what its first render shows: who is signed in
-// (the header, the favourite hearts) and, on the home page, the artist list. Otherwise each
-// answer arriving after that render would render the page again.
-void queryClient.prefetchQuery(meQueryOptions);
-prefetchHomeArtists(queryClient, window.location);
 const router = createRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+/** `/` arrives as HTML rendered at build time (prerender.tsx): React adopts it instead of redrawing it. */
+const prerendered = container.hasAttribute('data-prerendered');
+
+if (!prerendered) {
+  // Ask now, while the page's code still loads, for what its first render shows: who is signed in
+  // (the header, the favourite hearts) and, on the home page, the artist list. Otherwise each
+  // answer arriving after that render would render the page again. (A prerendered page must first
+  // render exactly as it was prerendered, with neither answer: its queries start once it is adopted.)
+  void queryClient.prefetchQuery(meQueryOptions);
+  prefetchHomeArtists(queryClient, window.location);
+}
 
 /**
  * How long the first paint may wait for the page's code. It is preloaded beside the entry (see
@@ -43,24 +49,43 @@ if (!container) throw new Error('index.html has no #root element');
  */
 const FIRST_PAINT_WAIT_MS = 500;
 
+const app = (
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
+);
+
 function renderApp(): void {
-  createRoot(container as HTMLElement).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  createRoot(container as HTMLElement).render(app);
 }
 
-void Promise.race([
-  whenRouterReady(router).then(() => true),
-  new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_PAINT_WAIT_MS)),
-]).then((routerReady) => {
-  // With the page's code in, the first render is a transition: it yields to the browser every few
-  // milliseconds instead of one long task. Without it, the render must be synchronous: the router
-  // provider subscribes to the router when it commits, and a time-sliced render could let the
-  // code arrive before that — the page would then wait on 'Loading...' for ever.
-  if (routerReady) startTransition(renderApp);
-  else flushSync(renderApp);
-});
+/**
+ * Attaches React to the prerendered HTML without redrawing it (no new DOM, no style and layout of
+ * the whole page again on a phone's slow processor). Should the HTML not match what the page
+ * renders now, React redraws it, which is what a page without prerendering does anyway: worth a
+ * warning, not an error.
+ */
+function adoptPrerenderedPage(): void {
+  hydrateRoot(container as HTMLElement, app, {
+    onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
+  });
+}
+
+if (prerendered) {
+  // The home page's code is preloaded beside the entry; hydration needs it in.
+  void whenRouterReady(router).then(() => startTransition(adoptPrerenderedPage));
+} else {
+  void Promise.race([
+    whenRouterReady(router).then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_PAINT_WAIT_MS)),
+  ]).then((routerReady) => {
+    // With the page's code in, the first render is a transition: it yields to the browser every few
+    // milliseconds instead of one long task. Without it, the render must be synchronous: the router
+    // provider subscribes to the router when it commits, and a time-sliced render could let the
+    // code arrive before that — the page would then wait on 'Loading...' for ever.
+    if (routerReady) startTransition(renderApp);
+    else flushSync(renderApp);
+  });
+}

@@ -16,10 +16,19 @@ const ICON_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=6048
 
 /**
  * Serves the built front end: hashed assets cached for a year, icons for a month, everything
- * else revalidated, and index.html for any other GET so the browser router can show the page (or its 404).
+ * else revalidated, home.html for `/`, and index.html (the empty shell) for any other GET so the
+ * browser router can show the page (or its 404).
  */
 export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): void {
   const root = path.relative(process.cwd(), distDir) || '.';
+  // The home page prerendered at build time (src/client/app/prerender.tsx): drawn before the scripts run.
+  // Only as a first visitor sees it: `/?page=3&all=1` renders a different page, so it gets the shell.
+  app.get('/', async (c, next) => {
+    const homeFile = path.join(distDir, 'home.html');
+    if (c.req.url.includes('?') || !fs.existsSync(homeFile)) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(homeFile, 'utf8'));
+  });
   app.use(
     '/assets/*',
     serveStatic({

@@ -15,6 +15,9 @@ let clientCounter = 0;
  */
 export const freshClientAddress = () => `10.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
+/** What main.tsx logs when React had to redraw the prerendered home page instead of adopting it. */
+export const PRERENDER_MISMATCH = 'The prerendered page was redrawn';
+
 export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: string }>({
   /**
    * Every test is its own visitor: a client address of its own (the e2e server trusts
@@ -39,6 +42,8 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: st
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
+        // The home page's prerendered HTML must match what the app renders (main.tsx).
+        if (message.type() === 'warning' && message.text().startsWith(PRERENDER_MISMATCH)) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use({ allow: (pattern) => allowed.push(pattern), errors });

@@ -22,10 +22,10 @@ import {
  * or a 'No tours found' toast. Catalog first, then MusicBrainz; choosing a MusicBrainz artist
  * syncs its tour dates from JamBase.
  */
-export function useBandSearch() {
+export function useBandSearch(initialText = '') {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [options, setOptions] = useState<SearchOption[]>([]);
   const [searching, setSearching] = useState(false);
 

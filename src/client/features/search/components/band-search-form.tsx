@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { takePrerenderedSearch } from '#client/lib/prerendered-page.ts';
 import { moveActive } from '../search-flow.ts';
 import { useBandSearch } from '../use-band-search.ts';
 import { optionId, SuggestionList } from './suggestion-list.tsx';
@@ -9,7 +10,8 @@ import { optionId, SuggestionList } from './suggestion-list.tsx';
 export const BandSearchForm = () => {
   const inputId = useId();
   const listId = useId();
-  const search = useBandSearch();
+  const [prerendered] = useState(takePrerenderedSearch);
+  const search = useBandSearch(prerendered.text);
   const [activeIndex, setActiveIndex] = useState(-1);
   const open = search.options.length > 0;
 
@@ -58,6 +60,8 @@ export const BandSearchForm = () => {
                 search.changeText(event.target.value);
               }}
               onKeyDown={onKeyDown}
+              // biome-ignore lint/a11y/noAutofocus: only when the visitor had already focused the prerendered box.
+              autoFocus={prerendered.focused}
               placeholder="Search for a band or artist..."
               autoComplete="off"
               enterKeyHint="search"
