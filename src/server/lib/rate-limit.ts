@@ -38,7 +38,9 @@ export async function hitLimit(database: Database, key: string, rule: LimitRule)
   return {
     allowed: count <= rule.max,
     count,
-    retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining))),
+    // now() is each transaction's start: an attempt that waited for the row lock behind the one that
+    // opened the window reads an earlier now(), so its remaining time can exceed the window itself.
+    retryAfterSeconds: Math.min(rule.windowSeconds, Math.max(1, Math.ceil(Number(row.remaining)))),
   };
 }
 
