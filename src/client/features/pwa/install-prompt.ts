@@ -68,11 +68,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What the prerendered home page was rendered with (nothing offered, so no banner): the state a
+ * hydrating render must start from; the real state follows right after (ADR 0011).
+ */
+const PRERENDERED_STATE: InstallState = { canPrompt: false, installed: false, dismissed: false, iosManual: false };
+
 export function useInstallState(): InstallState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => PRERENDERED_STATE,
   );
 }
 
