@@ -18,6 +18,16 @@ declare module '@tanstack/react-query' {
 /** Spread into a query's options: `meta: SIGNED_IN_ONLY`. */
 export const SIGNED_IN_ONLY: TourGuidesQueryMeta = { signedInOnly: true };
 
+let signedInOnlyHeld = false;
+
+/**
+ * While a sign-out is on its way, the user's own queries do not start (a part of the page that
+ * mounts just then, such as the bell after a reconnect, would get a 401 once the session ends).
+ */
+export function holdSignedInOnlyQueries(hold: boolean): void {
+  signedInOnlyHeld = hold;
+}
+
 /** Client errors (4xx) will not change on a retry; network and server errors may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
@@ -27,7 +37,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        enabled: (query) => !(signedInOnlyHeld && query.meta?.signedInOnly === true),
+      },
     },
   });
 }

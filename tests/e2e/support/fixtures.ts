@@ -41,7 +41,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: st
       const allowed: RegExp[] = [];
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        // A failed resource names itself only in the message's location.
+        const resource = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
+        if (message.type() === 'error') errors.push(`${message.text()}${resource}`);
         // The home page's prerendered HTML must match what the app renders (main.tsx).
         if (message.type() === 'warning' && message.text().startsWith(PRERENDER_MISMATCH)) errors.push(message.text());
       });

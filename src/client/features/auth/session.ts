@@ -1,5 +1,6 @@
 import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet } from '#client/lib/api-client.ts';
+import { holdSignedInOnlyQueries } from '#client/lib/query-client.ts';
 import type { MeResponse, MeUser } from '#shared/auth.ts';
 
 /** The signed-in user, from GET /api/me (null when signed out). The one query every page shares. */
@@ -41,11 +42,6 @@ function isMeQuery(queryKey: readonly unknown[]): boolean {
 
 const isSignedInOnly = (query: Query) => query.meta?.signedInOnly === true;
 
-/** Stops the user's own requests in flight: sent now, they would be answered after the session ends. */
-export async function cancelSignedInOnlyQueries(queryClient: QueryClient): Promise<void> {
-  await queryClient.cancelQueries({ predicate: isSignedInOnly });
-}
-
 /**
  * Forgets everything that belonged to the signed-out user: the session turns null at once (pages that
  * need a user unmount), the user's own data is dropped (never fetched again: it would earn a 401 while
@@ -56,6 +52,8 @@ export function clearUserState(queryClient: QueryClient): void {
   queryClient.setQueryData(meQueryKey, null);
   void queryClient.cancelQueries({ predicate: isSignedInOnly });
   queryClient.removeQueries({ predicate: isSignedInOnly });
+  signingOut = false;
+  holdSignedInOnlyQueries(false);
   setTimeout(() => {
     queryClient.removeQueries({ predicate: (query) => !isMeQuery(query.queryKey) && !query.isActive() });
     void queryClient.invalidateQueries({ predicate: (query) => !isMeQuery(query.queryKey) });
@@ -64,6 +62,26 @@ export function clearUserState(queryClient: QueryClient): void {
 
 /** Fired on window just before this tab ends its session, so user-only connections close first. */
 export const SIGNING_OUT_EVENT = 'tourguides:signing-out';
+
+let signingOut = false;
+
+/** True from the moment this tab starts signing out until the user's state is cleared. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+/**
+ * The start of a sign-out in this tab: user-only connections close (SIGNING_OUT_EVENT), the user's
+ * own queries neither start nor finish (answered after the session ends they would be 401s, and a
+ * tab just back online refetches its page and `/api/me` all at once), and the public ones are
+ * fetched again as a visitor afterwards anyway (clearUserState).
+ */
+export async function beginSignOut(queryClient: QueryClient): Promise<void> {
+  signingOut = true;
+  holdSignedInOnlyQueries(true);
+  window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
+  await queryClient.cancelQueries();
+}
 
 let endedHereAt = 0;
 const ENDED_HERE_WINDOW_MS = 5000;

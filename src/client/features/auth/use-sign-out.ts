@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '#client/lib/auth-client.ts';
-import { cancelSignedInOnlyQueries, endSession, SIGNING_OUT_EVENT } from './session.ts';
+import { beginSignOut, endSession } from './session.ts';
 
 /**
  * Ends the session on the server, then forgets it here whatever the server answered (401, 403, 404
@@ -15,10 +15,9 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
-    // The notification stream closes now: reconnecting after the server ended the session would
-    // only earn a 401 before the signed-in parts of the page unmount.
-    window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
-    await cancelSignedInOnlyQueries(queryClient);
+    // The notification stream closes and the user's requests stop now: reconnecting or answered
+    // after the server ended the session, they would only earn 401s.
+    await beginSignOut(queryClient);
     try {
       await authClient.signOut();
     } catch {

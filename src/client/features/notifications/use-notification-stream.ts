@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { SIGNING_OUT_EVENT } from '#client/features/auth/session.ts';
+import { isSigningOut, SIGNING_OUT_EVENT } from '#client/features/auth/session.ts';
 import type {
   NotificationCreatedEvent,
   NotificationsReadEvent,
@@ -65,6 +65,8 @@ export function useNotificationStream(): void {
     };
 
     const open = (isRetry: boolean) => {
+      // Mounted (or retrying) while this tab signs out: the session is about to end.
+      if (isSigningOut()) return;
       // A new EventSource sends no Last-Event-ID: the query parameter resumes where the old one was.
       source = new EventSource(
         lastEventId ? `${STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : STREAM_URL,

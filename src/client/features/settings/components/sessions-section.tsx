@@ -20,8 +20,11 @@ interface SessionRow {
   current: boolean;
 }
 
-async function fetchSessions(): Promise<SessionRow[]> {
-  const [list, current] = await Promise.all([authClient.listSessions(), authClient.getSession()]);
+async function fetchSessions({ signal }: { signal: AbortSignal }): Promise<SessionRow[]> {
+  const [list, current] = await Promise.all([
+    authClient.listSessions({ fetchOptions: { signal } }),
+    authClient.getSession({ fetchOptions: { signal } }),
+  ]);
   if (list.error) throw new Error(list.error.message ?? 'Could not load your sessions.');
   const currentId = current.data?.session.id;
   return list.data
