@@ -24,7 +24,7 @@ import { ARTISTS_PAGE_SIZE } from '#shared/artists.ts';
 import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
+import { cpuPerRequest, cpuSnapshot, loadAverage } from './cpu.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
 import { naiveArtistListHandler } from './naive-artists.ts';
 
@@ -259,13 +259,6 @@ async function onPostgres(catalog: BenchCatalog, options: RunOptions): Promise<D
     await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
   }
 }
-
-/** Other processes on the machine skew the figures: the load average shows how much. */
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ');
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const rate = (value: number) => value.toFixed(value >= 100 ? 0 : 1);

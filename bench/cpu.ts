@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Database } from '#server/db/client.ts';
 
 /**
@@ -56,3 +57,10 @@ export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests:
   for (const [pid, ms] of after.backendsMs) databaseMs += ms - (before.backendsMs.get(pid) ?? 0);
   return (after.processMs - before.processMs + databaseMs) / requests;
 }
+
+/** Other processes on the machine skew the figures: the load average shows how much. */
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');

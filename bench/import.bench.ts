@@ -7,13 +7,12 @@
  *   npm run bench:import -- --quick    # 1,000 artists
  *   npm run bench:import -- --only=postgres   (or --only=pglite)
  */
-import os from 'node:os';
 import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { type CatalogImportSummary, importCatalog } from '#server/features/catalog/catalog.service.ts';
 import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { cpuSnapshot } from './cpu.ts';
+import { cpuSnapshot, loadAverage } from './cpu.ts';
 
 const QUICK = process.argv.includes('--quick');
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -93,12 +92,6 @@ async function onPostgres(catalog: BenchCatalog): Promise<void> {
     await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
   }
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ');
 
 async function main(): Promise<void> {
   const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
