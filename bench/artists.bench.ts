@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '#server/app.ts';
 import { createBackground } from '#server/background.ts';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
@@ -21,7 +20,7 @@ import { artistListPageQuery } from '#server/features/artists/artists.repo.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { ARTISTS_PAGE_SIZE } from '#shared/artists.ts';
-import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
+import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
 import { cpuPerRequest, cpuSnapshot, loadAverage } from './cpu.ts';
@@ -231,23 +230,13 @@ async function onPglite(catalog: BenchCatalog, options: RunOptions): Promise<Dat
   }
 }
 
-async function withAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function onPostgres(catalog: BenchCatalog, options: RunOptions): Promise<DatabaseFigures | null> {
   if (!(await isPostgresReachable())) {
     console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
     return null;
   }
-  await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
-  await withAdmin(`create database ${BENCH_DATABASE}`);
+  await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
   const database = await openPostgres(databaseUrl(BENCH_DATABASE), POSTGRES_POOL_SIZE);
   try {
     await migrateDatabase(database);
@@ -256,7 +245,7 @@ async function onPostgres(catalog: BenchCatalog, options: RunOptions): Promise<D
     return figures;
   } finally {
     await database.close();
-    await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
   }
 }
 

@@ -7,10 +7,9 @@
  *   npm run bench:import -- --quick    # 1,000 artists
  *   npm run bench:import -- --only=postgres   (or --only=pglite)
  */
-import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { type CatalogImportSummary, importCatalog } from '#server/features/catalog/catalog.service.ts';
-import { adminUrl, databaseUrl, isPostgresReachable } from '#tests/setup/databases.ts';
+import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
 import { cpuSnapshot, loadAverage } from './cpu.ts';
 
@@ -58,16 +57,6 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   if (artistsAdded + toursAdded + stopsAdded + venuesAdded > 0) throw new Error(`${label}: the re-import added rows`);
 }
 
-async function withAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function onPglite(catalog: BenchCatalog): Promise<void> {
   const database = await openPglite();
   try {
@@ -82,14 +71,14 @@ async function onPostgres(catalog: BenchCatalog): Promise<void> {
     console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping it.`);
     return;
   }
-  await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
-  await withAdmin(`create database ${BENCH_DATABASE}`);
+  await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
   const database = await openPostgres(databaseUrl(BENCH_DATABASE), 4);
   try {
     await benchDatabase('PostgreSQL', database, catalog);
   } finally {
     await database.close();
-    await withAdmin(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
   }
 }
 

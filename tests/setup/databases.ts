@@ -42,7 +42,8 @@ export async function isPostgresReachable(): Promise<boolean> {
   }
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection to the server's admin database (create and drop databases). */
+export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
   try {

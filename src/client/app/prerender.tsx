@@ -1,9 +1,9 @@
 /**
- * The home page as HTML, rendered at build time (scripts/prerender-home.mjs) into dist/client/home.html,
+ * The home page as HTML, rendered at build time (scripts/build-client.mjs) into dist/client/home.html,
  * which the server sends for `/`. The hero and the artist skeletons then show as soon as the HTML
- * and CSS arrive instead of after the scripts have run; main.tsx replaces them with the live page.
- * Rendered as a visitor whose session check has not answered yet, with no artist data: the same
- * first frame the script draws, so the swap moves nothing.
+ * and CSS arrive instead of after the scripts have run; main.tsx then hydrates them (ADR 0011).
+ * Rendered as a visitor whose session check has not answered yet, with no artist data: the first
+ * frame the app renders there too, so hydration finds what it expects.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

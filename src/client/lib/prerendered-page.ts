@@ -1,7 +1,7 @@
 /**
- * The home page arrives as prerendered HTML (src/client/app/prerender.tsx) that React replaces
- * with the live page once the scripts have run. A visitor can type into the prerendered search box
- * meanwhile; the live box starts from what they typed, focused if it was, so nothing is lost.
+ * The home page arrives as prerendered HTML (src/client/app/prerender.tsx) that React adopts once
+ * the scripts have run. A visitor can type into the prerendered search box meanwhile; the app's
+ * state starts from what they typed, so nothing is lost.
  */
 export interface PrerenderedSearch {
   text: string;
@@ -10,10 +10,7 @@ export interface PrerenderedSearch {
 
 let taken = false;
 
-/**
- * What the prerendered search box holds: read once, during the live page's first render (React
- * removes the prerendered HTML only when it commits). Later renders start empty.
- */
+/** What the prerendered search box holds: read once, by the adopting render. Later ones start empty. */
 export function takePrerenderedSearch(): PrerenderedSearch {
   const input =
     taken || typeof document === 'undefined'

@@ -28,6 +28,11 @@ export function holdSignedInOnlyQueries(hold: boolean): void {
   signedInOnlyHeld = hold;
 }
 
+/** Whether the user's own queries are held (a sign-out is on its way). */
+export function signedInOnlyQueriesHeld(): boolean {
+  return signedInOnlyHeld;
+}
+
 /** Client errors (4xx) will not change on a retry; network and server errors may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

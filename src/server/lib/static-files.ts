@@ -19,15 +19,29 @@ const ICON_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=6048
  * else revalidated, home.html for `/`, and index.html (the empty shell) for any other GET so the
  * browser router can show the page (or its 404).
  */
+/**
+ * A built HTML page, read from disk once it exists and then kept: the front end is built before
+ * the server starts (npm start, the tests), and these pages answer most navigations.
+ */
+function builtPage(file: string): () => string | null {
+  let html: string | null = null;
+  return () => {
+    if (html === null && fs.existsSync(file)) html = fs.readFileSync(file, 'utf8');
+    return html;
+  };
+}
+
 export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): void {
   const root = path.relative(process.cwd(), distDir) || '.';
+  const homePage = builtPage(path.join(distDir, 'home.html'));
+  const shellPage = builtPage(path.join(distDir, 'index.html'));
   // The home page prerendered at build time (src/client/app/prerender.tsx): drawn before the scripts run.
   // Only as a first visitor sees it: `/?page=3&all=1` renders a different page, so it gets the shell.
   app.get('/', async (c, next) => {
-    const homeFile = path.join(distDir, 'home.html');
-    if (c.req.url.includes('?') || !fs.existsSync(homeFile)) return next();
+    const html = c.req.url.includes('?') ? null : homePage();
+    if (html === null) return next();
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(homeFile, 'utf8'));
+    return c.html(html);
   });
   app.use(
     '/assets/*',
@@ -50,11 +64,9 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
     }),
   );
   app.get('*', (c) => {
-    const indexFile = path.join(distDir, 'index.html');
-    if (!fs.existsSync(indexFile)) {
-      return c.text('The front end is not built yet: run `npm run build`.', 503);
-    }
+    const html = shellPage();
+    if (html === null) return c.text('The front end is not built yet: run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    return c.html(html);
   });
 }

@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetContent } from '#client/components/ui/sheet.tsx';
 import type { SessionUser } from '#client/features/auth/use-session.ts';
 import { LazyNotificationsMenuLink } from '#client/features/notifications/lazy.tsx';
 import { NOTIFICATIONS_PATH } from '#client/features/notifications/paths.ts';
 import { NavItem } from './nav-item.tsx';
-import { navLinksFor, SIGN_IN_LINK, SIGN_UP_LINK } from './navigation.ts';
+import { navLinksFor } from './navigation.ts';
+import { VisitorAuthLinks } from './visitor-auth-links.tsx';
 
 // Loaded only for signed-in visitors: it brings the auth client, which the home page's first render must not carry.
 const SignOutButton = lazy(() =>
@@ -51,14 +50,7 @@ export const SideMenuSheet = ({ user, open, onOpenChange }: SideMenuSheetProps) 
           </Suspense>
         </div>
       ) : (
-        <div className="mt-auto flex flex-col gap-3">
-          <Button asChild variant="outline" size="lg">
-            <Link to={SIGN_UP_LINK.to}>{SIGN_UP_LINK.label}</Link>
-          </Button>
-          <Button asChild size="lg">
-            <Link to={SIGN_IN_LINK.to}>{SIGN_IN_LINK.label}</Link>
-          </Button>
-        </div>
+        <VisitorAuthLinks size="lg" className="mt-auto flex flex-col gap-3" />
       )}
     </SheetContent>
   </Sheet>

@@ -1,14 +1,15 @@
 import { ChevronLeft } from 'lucide-react';
 import { Suspense } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { LazyNotificationBell, LazyNotificationStream } from '#client/features/notifications/lazy.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { BrandLink } from './brand.tsx';
 import { NavItem } from './nav-item.tsx';
-import { isTopLevelPath, mobileTitles, navLinksFor, SIGN_IN_LINK, SIGN_UP_LINK } from './navigation.ts';
+import { isTopLevelPath, mobileTitles, navLinksFor } from './navigation.ts';
 import { SideMenu } from './side-menu.tsx';
+import { VisitorAuthLinks } from './visitor-auth-links.tsx';
 
 const BackButton = () => {
   const navigate = useNavigate();
@@ -46,16 +47,7 @@ export const SiteHeader = () => {
             // Tighter below lg: the signed-in links (an admin has nine) and the bell fit one line at 768 px.
             <NavItem key={link.to} link={link} className="whitespace-nowrap px-1.5 lg:px-3" />
           ))}
-          {user ? null : (
-            <div className="ml-3 flex items-center gap-2">
-              <Button asChild variant="outline" size="sm">
-                <Link to={SIGN_UP_LINK.to}>{SIGN_UP_LINK.label}</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to={SIGN_IN_LINK.to}>{SIGN_IN_LINK.label}</Link>
-              </Button>
-            </div>
-          )}
+          {user ? null : <VisitorAuthLinks size="sm" className="ml-3 flex items-center gap-2" />}
         </nav>
         {user ? (
           // Desktop only (spec): small screens reach notifications from the side menu. The stream

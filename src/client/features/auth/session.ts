@@ -1,6 +1,6 @@
 import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet } from '#client/lib/api-client.ts';
-import { holdSignedInOnlyQueries } from '#client/lib/query-client.ts';
+import { holdSignedInOnlyQueries, signedInOnlyQueriesHeld } from '#client/lib/query-client.ts';
 import type { MeResponse, MeUser } from '#shared/auth.ts';
 
 /** The signed-in user, from GET /api/me (null when signed out). The one query every page shares. */
@@ -50,9 +50,8 @@ const isSignedInOnly = (query: Query) => query.meta?.signedInOnly === true;
  */
 export function clearUserState(queryClient: QueryClient): void {
   queryClient.setQueryData(meQueryKey, null);
-  void queryClient.cancelQueries({ predicate: isSignedInOnly });
+  // Removing a query also cancels its request in flight.
   queryClient.removeQueries({ predicate: isSignedInOnly });
-  signingOut = false;
   holdSignedInOnlyQueries(false);
   setTimeout(() => {
     queryClient.removeQueries({ predicate: (query) => !isMeQuery(query.queryKey) && !query.isActive() });
@@ -63,12 +62,8 @@ export function clearUserState(queryClient: QueryClient): void {
 /** Fired on window just before this tab ends its session, so user-only connections close first. */
 export const SIGNING_OUT_EVENT = 'tourguides:signing-out';
 
-let signingOut = false;
-
 /** True from the moment this tab starts signing out until the user's state is cleared. */
-export function isSigningOut(): boolean {
-  return signingOut;
-}
+export const isSigningOut = signedInOnlyQueriesHeld;
 
 /**
  * The start of a sign-out in this tab: user-only connections close (SIGNING_OUT_EVENT), the user's
@@ -77,7 +72,6 @@ export function isSigningOut(): boolean {
  * fetched again as a visitor afterwards anyway (clearUserState).
  */
 export async function beginSignOut(queryClient: QueryClient): Promise<void> {
-  signingOut = true;
   holdSignedInOnlyQueries(true);
   window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
   await queryClient.cancelQueries();

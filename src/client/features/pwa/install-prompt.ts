@@ -22,8 +22,14 @@ export interface InstallState {
   iosManual: boolean;
 }
 
+/**
+ * Before the first script run reads the browser, and what the prerendered home page was rendered
+ * with (no banner): the state a hydrating render starts from (ADR 0011).
+ */
+const NOTHING_KNOWN: InstallState = { canPrompt: false, installed: false, dismissed: false, iosManual: false };
+
 let deferredPrompt: BeforeInstallPromptEvent | null = null;
-let state: InstallState = { canPrompt: false, installed: false, dismissed: false, iosManual: false };
+let state = NOTHING_KNOWN;
 const listeners = new Set<() => void>();
 
 function update(patch: Partial<InstallState>): void {
@@ -68,17 +74,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * What the prerendered home page was rendered with (nothing offered, so no banner): the state a
- * hydrating render must start from; the real state follows right after (ADR 0011).
- */
-const PRERENDERED_STATE: InstallState = { canPrompt: false, installed: false, dismissed: false, iosManual: false };
-
 export function useInstallState(): InstallState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => PRERENDERED_STATE,
+    () => NOTHING_KNOWN,
   );
 }
 
