@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
@@ -23,13 +24,53 @@ async function prerenderHome() {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/client/index.html has no ${ROOT_ELEMENT} to fill`);
   fs.writeFileSync(
     path.join(root, 'dist/client/home.html'),
-    shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`),
+    scriptsAfterFirstPaint(shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`)),
   );
   fs.rmSync(path.join(root, 'dist/prerender'), { recursive: true, force: true });
   console.log(`dist/client/home.html: the home page prerendered (${(html.length / 1024).toFixed(1)} KB of HTML)`);
 }
 
+/** The entry script and the module preloads Vite and vite.config.ts put in the head. */
+const SCRIPT_TAGS = /\n\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g;
+
+/**
+ * The prerendered page paints from its HTML, CSS and fonts alone, so those are fetched first and
+ * the scripts after them, at low priority. Ahead of them in the head, the 18 scripts took the
+ * browser's six connections and the fonts (whose preload holds the first paint) arrived last.
+ */
+function scriptsAfterFirstPaint(page) {
+  const scripts = page.match(SCRIPT_TAGS) ?? [];
+  if (!scripts.some((tag) => tag.includes('<script'))) throw new Error('The page has no entry script to move');
+  const lowPriority = scripts.map((tag) => tag.replace(/<(script|link) /, '<$1 fetchpriority="low" '));
+  return page.replace(SCRIPT_TAGS, '').replace('</head>', `${lowPriority.join('')}\n  </head>`);
+}
+
+/** Text files worth compressing; fonts and images are compressed already. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|webmanifest|json|txt)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside each built text file, at the strongest
+ * settings: the server sends them as they are (serveStatic's `precompressed`) instead of
+ * compressing the same bytes on every request, and Brotli is ~15 % smaller than on-the-fly gzip.
+ */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '.vite') precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const content = fs.readFileSync(file);
+    if (content.length < MIN_COMPRESS_BYTES) continue;
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
 // Extra arguments go to the client build (e.g. `--minify false` to profile readable code).
 run([vite, 'build', ...process.argv.slice(2)]);
 await prerenderHome();
+precompress(path.join(root, 'dist/client'));
 run([path.join(root, 'scripts/report-bundle-size.mjs')]);

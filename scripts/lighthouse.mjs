@@ -6,6 +6,7 @@
 //
 //   npm run lighthouse                 # CHROME_PATH defaults to /usr/bin/chromium
 //   npm run lighthouse -- --json out.json
+//   npm run lighthouse -- --trace trace.json   # the trace Lighthouse measured, for DevTools' Performance panel
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -100,6 +101,8 @@ function weakAudits(lhr, categoryId) {
 async function main() {
   const jsonIndex = process.argv.indexOf('--json');
   const jsonPath = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
+  const traceIndex = process.argv.indexOf('--trace');
+  const tracePath = traceIndex > 0 ? process.argv[traceIndex + 1] : undefined;
   const { baseUrl, stop } = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -115,6 +118,7 @@ async function main() {
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (jsonPath) fs.writeFileSync(jsonPath, result.report);
+    if (tracePath) fs.writeFileSync(tracePath, JSON.stringify(result.artifacts.Trace));
     // A failed trace scores 0 everywhere: say so instead of printing meaningless scores.
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure the page: ${lhr.runtimeError.message}`);
 

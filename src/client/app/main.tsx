@@ -1,7 +1,8 @@
 import '@fontsource-variable/bricolage-grotesque';
 import '@fontsource-variable/dm-sans';
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ReactElement, StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -25,20 +26,13 @@ function whenRouterReady(router: AppRouter): Promise<void> {
   });
 }
 
-const queryClient = createQueryClient();
-const router = createRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-/** `/` arrives as HTML rendered at build time (prerender.tsx): React adopts it instead of redrawing it. */
-const prerendered = container.hasAttribute('data-prerendered');
-
-if (!prerendered) {
-  // Ask now, while the page's code still loads, for what its first render shows: who is signed in
-  // (the header, the favourite hearts) and, on the home page, the artist list. Otherwise each
-  // answer arriving after that render would render the page again. (A prerendered page must first
-  // render exactly as it was prerendered, with neither answer: its queries start once it is adopted.)
-  void queryClient.prefetchQuery(meQueryOptions);
-  prefetchHomeArtists(queryClient, window.location);
+/** Resolves in a new task, so the browser may paint and handle input before the next start-up step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 /**
@@ -49,34 +43,26 @@ if (!prerendered) {
  */
 const FIRST_PAINT_WAIT_MS = 500;
 
-const app = (
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>
-);
-
-function renderApp(): void {
-  createRoot(container as HTMLElement).render(app);
+function appElement(queryClient: QueryClient, router: AppRouter): ReactElement {
+  return (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
 }
 
-/**
- * Attaches React to the prerendered HTML without redrawing it (no new DOM, no style and layout of
- * the whole page again on a phone's slow processor). Should the HTML not match what the page
- * renders now, React redraws it, which is what a page without prerendering does anyway: worth a
- * warning, not an error.
- */
-function adoptPrerenderedPage(): void {
-  hydrateRoot(container as HTMLElement, app, {
-    onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
-  });
-}
-
-if (prerendered) {
-  // The home page's code is preloaded beside the entry; hydration needs it in.
-  void whenRouterReady(router).then(() => startTransition(adoptPrerenderedPage));
-} else {
+/** A page the browser draws from scratch: the shell and whatever the route renders. */
+function renderPage(container: HTMLElement): void {
+  const queryClient = createQueryClient();
+  // Ask now, while the page's code still loads, for what its first render shows: who is signed in
+  // (the header, the favourite hearts) and, on the home page, the artist list. Otherwise each
+  // answer arriving after that render would render the page again.
+  void queryClient.prefetchQuery(meQueryOptions);
+  prefetchHomeArtists(queryClient, window.location);
+  const router = createRouter();
+  const render = () => createRoot(container).render(appElement(queryClient, router));
   void Promise.race([
     whenRouterReady(router).then(() => true),
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_PAINT_WAIT_MS)),
@@ -85,7 +71,35 @@ if (prerendered) {
     // milliseconds instead of one long task. Without it, the render must be synchronous: the router
     // provider subscribes to the router when it commits, and a time-sliced render could let the
     // code arrive before that — the page would then wait on 'Loading...' for ever.
-    if (routerReady) startTransition(renderApp);
-    else flushSync(renderApp);
+    if (routerReady) startTransition(render);
+    else flushSync(render);
   });
 }
+
+/**
+ * `/` arrives as HTML rendered at build time (prerender.tsx): React adopts it instead of redrawing
+ * it (no new DOM, no style and layout of the whole page again on a phone's slow processor). It must
+ * first render exactly as prerendered, with no answers yet: its queries start once it is adopted.
+ * Each step is a task of its own: the page is on screen already, and evaluating the scripts is
+ * a long task on a phone by itself.
+ */
+async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  await nextTask();
+  const router = createRouter();
+  // The home page's code is preloaded beside the entry; hydration needs it in.
+  await whenRouterReady(router);
+  await nextTask();
+  startTransition(() => {
+    hydrateRoot(container, appElement(queryClient, router), {
+      // Should the HTML not match what the page renders now, React redraws it, which is what a
+      // page without prerendering does anyway: worth a warning, not an error.
+      onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
+    });
+  });
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+if (container.hasAttribute('data-prerendered')) void adoptPrerenderedPage(container);
+else renderPage(container);

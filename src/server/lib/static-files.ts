@@ -16,7 +16,7 @@ const ICON_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=6048
 
 /**
  * Serves the built front end: hashed assets cached for a year, icons for a month, everything
- * else revalidated, home.html for `/`, and index.html (the empty shell) for any other GET so the
+ * else revalidated, text files as the Brotli or gzip copies made at build time, home.html for `/`, and index.html (the empty shell) for any other GET so the
  * browser router can show the page (or its 404).
  */
 /**
@@ -47,6 +47,7 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -56,6 +57,7 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
     '*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (filePath, c) => {
         const isWorker = filePath.endsWith('sw.js') || filePath.endsWith('.webmanifest');
         const isIcon = c.req.path.startsWith('/icons/');

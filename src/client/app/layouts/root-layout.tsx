@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { HydrateSeparately } from '#client/components/hydrate-separately.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
@@ -22,28 +24,45 @@ const NavigationProgress = () => {
   );
 };
 
-export const RootLayout = () => {
+/**
+ * The frame around every page: room for the bottom tab bar, which shows for a signed-in user
+ * away from the top-level pages. It follows the session and the location; the page it frames
+ * comes in as `children`, which React then leaves alone when only the frame changes (the session
+ * check answering must not render the whole page again).
+ */
+const TabBarFrame = ({ children }: { children: ReactNode }) => {
   const { user } = useSession();
   const { pathname } = useLocation();
   const showTabBar = user !== null && !isTopLevelPath(pathname);
-
   return (
     <div className={cn('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-foreground"
-      >
-        Skip to content
-      </a>
-      <SiteHeader />
-      <NavigationProgress />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
+      {children}
       {showTabBar ? <BottomTabBar /> : null}
-      <PwaChrome aboveTabBar={showTabBar} />
-      <ScrollRestoration />
+      <HydrateSeparately>
+        <PwaChrome aboveTabBar={showTabBar} />
+      </HydrateSeparately>
     </div>
   );
 };
+
+export const RootLayout = () => (
+  <TabBarFrame>
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-foreground"
+    >
+      Skip to content
+    </a>
+    <HydrateSeparately>
+      <SiteHeader />
+    </HydrateSeparately>
+    <NavigationProgress />
+    <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <Outlet />
+    </main>
+    <HydrateSeparately>
+      <SiteFooter />
+    </HydrateSeparately>
+    <ScrollRestoration />
+  </TabBarFrame>
+);

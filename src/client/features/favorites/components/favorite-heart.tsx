@@ -22,33 +22,34 @@ const heartButton =
  * user, whether they follow the artist; a visitor's tap asks them to sign in; taps are ignored
  * while a change is on its way.
  */
-export const FavoriteHeart = ({ artistSlug, artistName, className }: FavoriteHeartProps) => {
+export const FavoriteHeart = (props: FavoriteHeartProps) => {
   const session = useSession();
-  const signedIn = session.status === 'signed-in';
+  if (session.status === 'loading') return null;
+  // A visitor's heart is a plain button: a page of cards needs no per-card queries until someone signs in.
+  return session.status === 'signed-in' ? <FollowerHeart {...props} /> : <VisitorHeart {...props} />;
+};
+
+const VisitorHeart = ({ artistName, className }: FavoriteHeartProps) => (
+  <button
+    type="button"
+    className={cn(heartButton, className)}
+    aria-label={`Add ${artistName} to favorites`}
+    aria-pressed={false}
+    onClick={askToSignIn}
+  >
+    <Heart className="size-5" aria-hidden="true" />
+  </button>
+);
+
+const FollowerHeart = ({ artistSlug, artistName, className }: FavoriteHeartProps) => {
   const status = useQuery({
     queryKey: favoritesKeys.status(artistSlug),
     queryFn: () => loadFavoriteStatus(artistSlug),
-    enabled: signedIn,
     staleTime: 60_000,
     meta: SIGNED_IN_ONLY,
   });
   const toggle = useToggleFavorite();
-
-  if (session.status === 'loading' || (signedIn && status.isPending)) return null;
-
-  if (!signedIn) {
-    return (
-      <button
-        type="button"
-        className={cn(heartButton, className)}
-        aria-label={`Add ${artistName} to favorites`}
-        aria-pressed={false}
-        onClick={askToSignIn}
-      >
-        <Heart className="size-5" aria-hidden="true" />
-      </button>
-    );
-  }
+  if (status.isPending) return null;
 
   const favorited = status.data === true;
   const busy = toggle.isPending;
