@@ -31,7 +31,7 @@ function preloadHomeRoute(): Plugin {
           for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, seen);
           return seen;
         };
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
         const alreadyLoaded = entry ? withImports(entry.fileName) : new Set<string>();
         const files = [...withImports(home.fileName)].filter((file) => !alreadyLoaded.has(file));
         return files.map((file) => ({
@@ -92,6 +92,10 @@ export default defineConfig(({ isSsrBuild }) =>
           // scripts/report-bundle-size.mjs reads the manifest to size the home page's first-render JS.
           manifest: true,
           target: 'es2022',
+          rolldownOptions: {
+            // The prerendered home page's script tag (build-client.mjs): loads the app after the first paint.
+            input: { index: 'index.html', 'start-after-first-paint': 'src/client/app/start-after-first-paint.ts' },
+          },
         },
       },
 );

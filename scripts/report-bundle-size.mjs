@@ -23,7 +23,7 @@ function gzippedBytes(key) {
   return gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && manifest[key].src === 'index.html');
 if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
 if (!manifest[HOME_ROUTE_SOURCE]) throw new Error(`${HOME_ROUTE_SOURCE} is not a chunk of its own`);
 

@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { prefetchHomeArtists } from '#client/features/artists/api/prefetch-home-artists.ts';
 import { meQueryOptions } from '#client/features/auth/session.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { prepareClassNames } from '#client/lib/utils.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
 
@@ -89,6 +90,8 @@ async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
   const router = createRouter();
   // The home page's code is preloaded beside the entry; hydration needs it in.
   await whenRouterReady(router);
+  await nextTask();
+  prepareClassNames();
   await nextTask();
   startTransition(() => {
     hydrateRoot(container, appElement(queryClient, router), {

@@ -14,8 +14,9 @@ interface FavoriteHeartProps {
   className?: string;
 }
 
+// Solid rather than backdrop-blurred: with a blur, each heart on a page of cards is a layer of its own to composite.
 const heartButton =
-  'inline-flex size-11 items-center justify-center rounded-full border border-white/15 bg-background/70 text-foreground shadow-lg backdrop-blur transition-[transform,background-color,color] hover:bg-background/90 focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70 motion-safe:active:scale-90';
+  'inline-flex size-11 items-center justify-center rounded-full border border-white/15 bg-background/80 text-foreground shadow-lg transition-[transform,background-color,color] hover:bg-background/95 focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70 motion-safe:active:scale-90';
 
 /**
  * The favourite toggle (spec section 4). Hidden until we know who is asking and, for a signed-in
