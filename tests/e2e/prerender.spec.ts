@@ -55,3 +55,82 @@ test.describe('prerendered home page', () => {
     await expect(page).toHaveURL(/\/tour\/the-midnight-lanterns$/);
   });
 });
+
+test.describe('prerendered home page: loading', () => {
+  test('the page asks for its stylesheet and fonts first, and for the app only after its first paint', async ({
+    page,
+    request,
+  }) => {
+    const home = await (await request.get('/')).text();
+    const head = home.slice(0, home.indexOf('</head>'));
+    // No app script or module preload in the HTML: one loader that names them.
+    expect(head).not.toMatch(/<script[^>]* src="\/assets\/index-/);
+    expect(head).not.toContain('rel="modulepreload"');
+    const loader =
+      /<script type="module"[^>]*src="(\/assets\/start-after-first-paint-[\w-]+\.js)" data-app-scripts="([^"]+)"/.exec(
+        head,
+      );
+    expect(loader, 'the loader script tag').not.toBeNull();
+    const [entry, ...preloads] = (loader?.[2] ?? '').split(' ');
+    expect(entry).toMatch(ENTRY_SCRIPT);
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('start-after-first-paint'));
+
+    await page.goto('/');
+    await expect(page.locator('#artists article')).toHaveCount(20);
+    const timing = await page.evaluate((entryPath) => {
+      const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const entryRequest = performance
+        .getEntriesByType('resource')
+        .find((resource) => new URL(resource.name).pathname === entryPath);
+      return { firstPaint, entryStart: entryRequest?.startTime };
+    }, entry);
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.entryStart).toBeGreaterThanOrEqual(timing.firstPaint ?? Number.POSITIVE_INFINITY);
+  });
+
+  test('built files come compressed as they were stored at build time', async ({ request }) => {
+    const home = await (await request.get('/')).text();
+    const stylesheet = /href="(\/assets\/index-[\w-]+\.css)"/.exec(home)?.[1] ?? '';
+    const plain = await request.get(stylesheet, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await request.get(stylesheet, { headers: { 'Accept-Encoding': encoding } });
+      expect(compressed.headers()['content-encoding'], encoding).toBe(encoding);
+      expect(Number(compressed.headers()['content-length'])).toBeLessThan((await plain.body()).length / 3);
+      expect(compressed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await compressed.text()).toBe(await plain.text());
+    }
+  });
+});
+
+test.describe('prerendered home page: taps before the app runs (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a button tapped and an install offer made before the app runs are answered once it does', async ({ page }) => {
+    let releaseEntry = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(ENTRY_SCRIPT, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+
+    releaseEntry();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('region', { name: 'Install TourGuides' })).toBeVisible();
+  });
+});

@@ -2,7 +2,7 @@ import '@fontsource-variable/bricolage-grotesque';
 import '@fontsource-variable/dm-sans';
 import './styles.css';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactElement, StrictMode, startTransition } from 'react';
+import { type ReactElement, StrictMode, startTransition, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -10,6 +10,7 @@ import { prefetchHomeArtists } from '#client/features/artists/api/prefetch-home-
 import { meQueryOptions } from '#client/features/auth/session.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { prepareClassNames } from '#client/lib/utils.ts';
+import { replayEarlyTaps } from './early-events.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
 
@@ -77,6 +78,12 @@ function renderPage(container: HTMLElement): void {
   });
 }
 
+/** Renders nothing; once React has adopted the page (its first commit), presses again what was tapped before. */
+const ReplayEarlyTaps = () => {
+  useEffect(replayEarlyTaps, []);
+  return null;
+};
+
 /**
  * `/` arrives as HTML rendered at build time (prerender.tsx): React adopts it instead of redrawing
  * it (no new DOM, no style and layout of the whole page again on a phone's slow processor). It must
@@ -94,7 +101,13 @@ async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
   prepareClassNames();
   await nextTask();
   startTransition(() => {
-    hydrateRoot(container, appElement(queryClient, router), {
+    const app = (
+      <>
+        {appElement(queryClient, router)}
+        <ReplayEarlyTaps />
+      </>
+    );
+    hydrateRoot(container, app, {
       // Should the HTML not match what the page renders now, React redraws it, which is what a
       // page without prerendering does anyway: worth a warning, not an error.
       onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),

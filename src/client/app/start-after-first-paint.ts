@@ -3,8 +3,10 @@
  * the app's): it starts loading the app once the page has been painted. The page's HTML and CSS
  * draw it without the app, so its scripts need not share the link with the stylesheet and fonts
  * before the first paint; on a phone's slow connection that paint comes sooner (ADR 0012).
- * Imports nothing: it is its own tiny chunk.
+ * Until the app runs, it also catches what the app would miss (early-events.ts). Imports nothing
+ * at run time: it is its own tiny chunk.
  */
+import type { EarlyEvents } from './early-events.ts';
 
 /** A page the browser never paints (no contentful paint, or a slow device) still starts by then. */
 const LATEST_START_MS = 1500;
@@ -51,7 +53,33 @@ function afterFirstPaint(start: () => void): void {
   }
 }
 
+/** Keeps the install offer and button taps for the app, which takes them over when it has adopted the page. */
+function catchEarlyEvents(): void {
+  const early: EarlyEvents = { installOffer: null, taps: [], stop: () => {} };
+  const keepOffer = (event: Event) => {
+    // As the app does: no browser mini-infobar; the app's banner makes the offer.
+    event.preventDefault();
+    early.installOffer = event;
+  };
+  const keepTap = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !document.getElementById('root')?.contains(button)) return;
+    // A submit button would send its form the browser's way; the app sends it its own way.
+    event.preventDefault();
+    if (!early.taps.includes(button)) early.taps.push(button);
+  };
+  window.addEventListener('beforeinstallprompt', keepOffer);
+  document.addEventListener('click', keepTap, true);
+  early.stop = () => {
+    window.removeEventListener('beforeinstallprompt', keepOffer);
+    document.removeEventListener('click', keepTap, true);
+  };
+  window.tourGuidesEarlyEvents = early;
+}
+
 const [entry, ...preloads] =
   document.querySelector<HTMLScriptElement>('script[data-app-scripts]')?.dataset.appScripts?.split(' ') ?? [];
-if (entry) afterFirstPaint(() => loadApp(entry, preloads));
-else console.error('The page names no app scripts to load');
+if (entry) {
+  catchEarlyEvents();
+  afterFirstPaint(() => loadApp(entry, preloads));
+} else console.error('The page names no app scripts to load');

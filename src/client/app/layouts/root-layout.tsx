@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { HydrateSeparately } from '#client/components/hydrate-separately.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
@@ -38,9 +37,7 @@ const TabBarFrame = ({ children }: { children: ReactNode }) => {
     <div className={cn('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>
       {children}
       {showTabBar ? <BottomTabBar /> : null}
-      <HydrateSeparately>
-        <PwaChrome aboveTabBar={showTabBar} />
-      </HydrateSeparately>
+      <PwaChrome aboveTabBar={showTabBar} />
     </div>
   );
 };
@@ -53,16 +50,12 @@ export const RootLayout = () => (
     >
       Skip to content
     </a>
-    <HydrateSeparately>
-      <SiteHeader />
-    </HydrateSeparately>
+    <SiteHeader />
     <NavigationProgress />
     <main id="main" tabIndex={-1} className="flex-1 outline-none">
       <Outlet />
     </main>
-    <HydrateSeparately>
-      <SiteFooter />
-    </HydrateSeparately>
+    <SiteFooter />
     <ScrollRestoration />
   </TabBarFrame>
 );

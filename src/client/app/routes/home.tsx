@@ -1,7 +1,6 @@
 import { ArrowDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { HydrateSeparately } from '#client/components/hydrate-separately.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/components/artists-section.tsx';
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
@@ -128,12 +127,8 @@ export const HomePage = () => {
   useScrollToArtistsAnchor();
   return (
     <>
-      <HydrateSeparately>
-        <Hero />
-      </HydrateSeparately>
-      <HydrateSeparately>
-        <ArtistsSection />
-      </HydrateSeparately>
+      <Hero />
+      <ArtistsSection />
     </>
   );
 };

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { takeEarlyInstallOffer } from '#client/app/early-events.ts';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { isIos, isStandalone } from './display-mode.ts';
 
@@ -59,6 +60,12 @@ function startListening(): void {
   if (typeof window === 'undefined') return;
   const standalone = isStandalone();
   state = { canPrompt: false, installed: standalone, dismissed: readDismissed(), iosManual: isIos() && !standalone };
+  // On the prerendered home page the offer may have come before this script ran.
+  const earlyOffer = takeEarlyInstallOffer();
+  if (earlyOffer) {
+    deferredPrompt = earlyOffer as BeforeInstallPromptEvent;
+    state = { ...state, canPrompt: true };
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's mini-infobar away: the banner (or /install) makes the offer instead.
     event.preventDefault();
