@@ -6,7 +6,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist/client/index.html');
-const inputs = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build-client.mjs'];
+const inputs = [
+  'src/client',
+  'src/shared',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build-client.mjs',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

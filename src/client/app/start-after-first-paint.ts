@@ -40,7 +40,10 @@ function afterFirstPaint(start: () => void): void {
     start();
   };
   // A tab opened in the background paints nothing until shown; its app may load meanwhile.
-  if (document.visibilityState === 'hidden') return startOnce();
+  if (document.visibilityState === 'hidden') {
+    startOnce();
+    return;
+  }
   setTimeout(startOnce, LATEST_START_MS);
   if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     observer = new PerformanceObserver((entries) => {
