@@ -6,6 +6,7 @@ import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/com
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 
 function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
   document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior, block: 'start' });
@@ -59,19 +60,15 @@ function useScrollToArtistsAnchor(): void {
 function useIdleAfterLoad(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    let cancelled = false;
-    const whenIdle = () => {
-      const markIdle = () => {
-        if (!cancelled) setIdle(true);
-      };
-      if ('requestIdleCallback' in window) window.requestIdleCallback(markIdle, { timeout: 3000 });
-      else setTimeout(markIdle, 1000);
+    let cancelIdle = () => {};
+    const onLoad = () => {
+      cancelIdle = whenIdle(() => setIdle(true), 3000);
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
     return () => {
-      cancelled = true;
-      window.removeEventListener('load', whenIdle);
+      cancelIdle();
+      window.removeEventListener('load', onLoad);
     };
   }, []);
   return idle;

@@ -1,6 +1,5 @@
-import { CircleAlert, X } from 'lucide-react';
-import { Toaster as Sonner, toast } from 'sonner';
-import { cn } from '#client/lib/utils.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '#client/lib/when-idle.ts';
 
 type ToastVariant = 'default' | 'destructive';
 
@@ -15,76 +14,45 @@ export interface ToastInput {
   action?: { label: string; onClick: () => void };
 }
 
-const ToastCard = ({
-  title,
-  description,
-  variant = 'default',
-  action,
-  onDismiss,
-}: ToastInput & { onDismiss: () => void }) => (
-  <div
-    role={variant === 'destructive' ? 'alert' : 'status'}
-    data-variant={variant}
-    className={cn(
-      'flex w-[min(356px,calc(100vw-2rem))] items-start gap-3 rounded-2xl border p-4 pr-3 shadow-2xl backdrop-blur',
-      variant === 'destructive'
-        ? 'border-destructive/70 bg-destructive-surface/95 text-destructive-foreground'
-        : 'border-border-strong bg-surface-raised/95 text-foreground',
-    )}
-  >
-    {variant === 'destructive' ? (
-      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-    ) : null}
-    <div className="min-w-0 flex-1">
-      <p className="font-semibold">{title}</p>
-      {description ? <p className="mt-0.5 text-sm opacity-90">{description}</p> : null}
-    </div>
-    {action ? (
-      <button
-        type="button"
-        onClick={() => {
-          action.onClick();
-          onDismiss();
-        }}
-        className="-my-1 inline-flex h-8 shrink-0 items-center rounded-full border border-border-strong px-3 text-sm font-semibold hover:border-accent hover:bg-white/5"
-      >
-        {action.label}
-      </button>
-    ) : null}
-    <button
-      type="button"
-      onClick={onDismiss}
-      aria-label="Dismiss notification"
-      className="-mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full opacity-80 hover:bg-white/10 hover:opacity-100"
-    >
-      <X className="size-4" aria-hidden="true" />
-    </button>
-  </div>
-);
+type SonnerPart = typeof import('./sonner-toasts.tsx');
+let sonnerPart: Promise<SonnerPart> | undefined;
 
-const shownByKey = new Map<string, string>();
-let sequence = 0;
-
-/**
- * Shows a toast; only one is visible at a time (see Toaster). A toast with an id closes the one
- * shown before under that id and takes a fresh sonner id: updating a toast in place is lost when the
- * update lands while the old one is already leaving.
- */
-export function showToast({ id, durationMs = 5000, ...content }: ToastInput): void {
-  let toastId: string | undefined;
-  if (id) {
-    const previous = shownByKey.get(id);
-    if (previous) toast.dismiss(previous);
-    sequence += 1;
-    toastId = `${id}:${sequence}`;
-    shownByKey.set(id, toastId);
-  }
-  toast.custom((shownId) => <ToastCard {...content} onDismiss={() => toast.dismiss(shownId)} />, {
-    id: toastId,
-    duration: durationMs,
-  });
+/** sonner (~10 KB) stays out of the first render's scripts: toasts come after a page is up. */
+function loadSonnerPart(): Promise<SonnerPart> {
+  sonnerPart ??= import('./sonner-toasts.tsx');
+  return sonnerPart;
 }
 
-export const Toaster = () => (
-  <Sonner position="top-center" visibleToasts={1} offset={16} mobileOffset={12} toastOptions={{ unstyled: true }} />
-);
+let markToasterReady = () => {};
+/** Resolves once the toaster listens: sonner drops toasts made before that. */
+const toasterReady = new Promise<void>((resolve) => {
+  markToasterReady = resolve;
+});
+
+/**
+ * Shows a toast; only one is visible at a time (see sonner-toasts.tsx). A toast asked for before
+ * the toaster has loaded shows as soon as it has; toasts keep their order.
+ */
+export function showToast(input: ToastInput): void {
+  void Promise.all([loadSonnerPart(), toasterReady]).then(([part]) => part.showSonnerToast(input));
+}
+
+const SonnerToaster = lazy(() => loadSonnerPart().then((part) => ({ default: part.SonnerToaster })));
+
+/** How long a page may keep the browser busy before the toaster loads anyway. */
+const TOASTER_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Where toasts show. Not part of the first render (a prerendered page has none to adopt): it loads
+ * when the browser is next idle.
+ */
+export const Toaster = () => {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true), TOASTER_IDLE_TIMEOUT_MS), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster onReady={markToasterReady} />
+    </Suspense>
+  );
+};
