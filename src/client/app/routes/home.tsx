@@ -1,12 +1,12 @@
 import { ArrowDown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/components/artists-section.tsx';
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
+import { usePageSettled } from '#client/lib/page-settled.ts';
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
-import { whenIdle } from '#client/lib/when-idle.ts';
 
 function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
   document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior, block: 'start' });
@@ -52,31 +52,11 @@ function useScrollToArtistsAnchor(): void {
   }, [location.hash, location.key]);
 }
 
-/**
- * True once the page has loaded and the browser has a moment to spare. The stage beams sway only
- * from then on: moving three large blurred layers every frame is decoration, and on a phone it
- * would compete with the first render for the processor (and, without a GPU, the compositor).
- */
-function useIdleAfterLoad(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    let cancelIdle = () => {};
-    const onLoad = () => {
-      cancelIdle = whenIdle(() => setIdle(true), 3000);
-    };
-    if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
-    return () => {
-      cancelIdle();
-      window.removeEventListener('load', onLoad);
-    };
-  }, []);
-  return idle;
-}
-
 const Hero = () => {
-  // Paused beams hold their first keyframe, so starting them later makes no jump.
-  const beamsPaused = !useIdleAfterLoad() && '[animation-play-state:paused]';
+  // The stage beams sway only once the page has settled: moving three large blurred layers every
+  // frame is decoration, and on a phone it would compete with the first render for the processor
+  // (and, without a GPU, the compositor). Paused beams hold their first keyframe: no jump.
+  const beamsPaused = !usePageSettled() && '[animation-play-state:paused]';
   return (
     <section className="stage-lights border-b border-border/60">
       <div

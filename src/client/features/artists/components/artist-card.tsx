@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { usePageSettled } from '#client/lib/page-settled.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
 import { ArtistImage, useNearViewport } from './artist-image.tsx';
@@ -33,7 +34,9 @@ const buttonClassName = 'mt-auto w-full sm:h-11';
  */
 export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actions?: ReactNode }) => {
   const nearViewport = useNearViewport<HTMLDivElement>();
-  const imageUrl = useLiveArtistImage(artist, nearViewport.isNear);
+  // Making missing artwork is server work the page does not need to draw: asked for once it settled.
+  const pageSettled = usePageSettled();
+  const imageUrl = useLiveArtistImage(artist, nearViewport.isNear && pageSettled);
   return (
     <article
       className={cn(
