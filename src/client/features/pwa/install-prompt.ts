@@ -59,7 +59,15 @@ function announceInstalled(): void {
 function startListening(): void {
   if (typeof window === 'undefined') return;
   const standalone = isStandalone();
-  state = { canPrompt: false, installed: standalone, dismissed: readDismissed(), iosManual: isIos() && !standalone };
+  const known = {
+    canPrompt: false,
+    installed: standalone,
+    dismissed: readDismissed(),
+    iosManual: isIos() && !standalone,
+  };
+  // Unless something is known, keep the very object the page was prerendered with: a different
+  // snapshot after hydration makes React render again at once, in the same long task.
+  if (Object.values(known).some(Boolean)) state = known;
   // On the prerendered home page the offer may have come before this script ran.
   const earlyOffer = takeEarlyInstallOffer();
   if (earlyOffer) {

@@ -6,7 +6,7 @@ import { useLiveArtistImage } from '#client/features/images/use-live-artist-imag
 import { usePageSettled } from '#client/lib/page-settled.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
-import { ArtistImage, useNearViewport } from './artist-image.tsx';
+import { ArtistImage, type NearViewport, useNearViewport } from './artist-image.tsx';
 
 export function tourCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'tour' : 'tours'}`;
@@ -29,14 +29,10 @@ const buttonClassName = 'mt-auto w-full sm:h-11';
 
 /**
  * One artist in the home page grid: a compact row on phones, a poster-style card from sm up.
- * `actions` is the corner slot (the favourite heart). Without an image yet, the card has one
- * made once it comes near the viewport, and shows it when it is ready.
+ * `actions` is the corner slot (the favourite heart).
  */
 export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actions?: ReactNode }) => {
   const nearViewport = useNearViewport<HTMLDivElement>();
-  // Making missing artwork is server work the page does not need to draw: asked for once it settled.
-  const pageSettled = usePageSettled();
-  const imageUrl = useLiveArtistImage(artist, nearViewport.isNear && pageSettled);
   return (
     <article
       className={cn(
@@ -45,13 +41,17 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
       )}
     >
       <div className={imageSlotClassName}>
-        <ArtistImage
-          src={imageUrl}
-          seed={artist.slug}
-          className={imageClassName}
-          nearViewport={nearViewport}
-          sizes={imageSizes}
-        />
+        {artist.imageUrl ? (
+          <ArtistImage
+            src={artist.imageUrl}
+            seed={artist.slug}
+            className={imageClassName}
+            nearViewport={nearViewport}
+            sizes={imageSizes}
+          />
+        ) : (
+          <MissingArtwork artist={artist} nearViewport={nearViewport} />
+        )}
         <div className="pointer-events-none absolute inset-x-0 bottom-0 hidden h-1/2 bg-gradient-to-t from-surface to-transparent sm:block" />
         {actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
       </div>
@@ -69,6 +69,25 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
         </Button>
       </div>
     </article>
+  );
+};
+
+/**
+ * A card whose artist has no image yet: asks for one to be made once the card comes near the
+ * viewport and the page has settled (server work the page does not need to draw), and shows it
+ * when it is ready.
+ */
+const MissingArtwork = ({ artist, nearViewport }: { artist: ArtistListEntry; nearViewport: NearViewport }) => {
+  const pageSettled = usePageSettled();
+  const imageUrl = useLiveArtistImage(artist, nearViewport.isNear && pageSettled);
+  return (
+    <ArtistImage
+      src={imageUrl}
+      seed={artist.slug}
+      className={imageClassName}
+      nearViewport={nearViewport}
+      sizes={imageSizes}
+    />
   );
 };
 

@@ -11,6 +11,25 @@ export interface NearViewport<T extends Element = HTMLDivElement> {
   isNear: boolean;
 }
 
+/** One observer for every image on the page (a page of cards would otherwise make twenty). */
+let sharedObserver: IntersectionObserver | undefined;
+const onNear = new Map<Element, () => void>();
+
+function observeNearViewport(element: Element, near: () => void): () => void {
+  sharedObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) onNear.get(entry.target)?.();
+    },
+    { rootMargin: LAZY_MARGIN },
+  );
+  onNear.set(element, near);
+  sharedObserver.observe(element);
+  return () => {
+    onNear.delete(element);
+    sharedObserver?.unobserve(element);
+  };
+}
+
 /** Whether the element on `ref` is (or was) within the lazy-load margin of the viewport. */
 export function useNearViewport<T extends Element>(): NearViewport<T> {
   const ref = useRef<T>(null);
@@ -22,14 +41,7 @@ export function useNearViewport<T extends Element>(): NearViewport<T> {
       setIsNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
-      },
-      { rootMargin: LAZY_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observeNearViewport(element, () => setIsNear(true));
   }, [isNear]);
   return { ref, isNear };
 }

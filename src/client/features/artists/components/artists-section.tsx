@@ -1,7 +1,8 @@
 import { memo, useDeferredValue, useId, useRef } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
+import { type Session, useSession } from '#client/features/auth/use-session.ts';
+import { HeartForSession } from '#client/features/favorites/components/favorite-heart.tsx';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
 import { useArtists } from '../api/get-artists.ts';
@@ -41,9 +42,12 @@ const ArtistGridSkeleton = () => (
  * One card of the grid. Memoised: the list re-renders when its query changes state (an image
  * arriving marks it stale), and an unchanged artist then costs nothing.
  */
-const ArtistGridItem = memo(({ artist }: { artist: ArtistListEntry }) => (
+const ArtistGridItem = memo(({ artist, session }: { artist: ArtistListEntry; session: Session['status'] }) => (
   <li className={gridItemClassName}>
-    <ArtistCard artist={artist} actions={<FavoriteHeart artistSlug={artist.slug} artistName={artist.name} />} />
+    <ArtistCard
+      artist={artist}
+      actions={<HeartForSession session={session} artistSlug={artist.slug} artistName={artist.name} />}
+    />
   </li>
 ));
 
@@ -57,6 +61,8 @@ const ArtistsBody = ({
   onPageChange: (page: number) => void;
 }) => {
   const query = useArtists({ page, includeAll });
+  // Asked once for the whole grid rather than by each card's heart.
+  const session = useSession().status;
   // The grid of cards is the page's largest render: deferred, React renders it in slices between
   // which the browser stays responsive, and meanwhile the skeleton (or the previous page) shows.
   // Deferred from the first render too (initial value null, as undefined means none): the hero
@@ -82,7 +88,7 @@ const ArtistsBody = ({
     <>
       <ul aria-busy={isStale} className={cn(gridClassName, 'transition-opacity', isStale && 'opacity-60')}>
         {artists.map((artist) => (
-          <ArtistGridItem key={artist.slug} artist={artist} />
+          <ArtistGridItem key={artist.slug} artist={artist} session={session} />
         ))}
       </ul>
       {totalPages > 1 ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { useSession } from '#client/features/auth/use-session.ts';
+import { type Session, useSession } from '#client/features/auth/use-session.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { cn } from '#client/lib/utils.ts';
 import { favoritesKeys } from '../api/favorites-api.ts';
@@ -23,11 +23,15 @@ const heartButton =
  * user, whether they follow the artist; a visitor's tap asks them to sign in; taps are ignored
  * while a change is on its way.
  */
-export const FavoriteHeart = (props: FavoriteHeartProps) => {
-  const session = useSession();
-  if (session.status === 'loading') return null;
+export const FavoriteHeart = (props: FavoriteHeartProps) => (
+  <HeartForSession session={useSession().status} {...props} />
+);
+
+/** The heart once the session state is known: a list decides it once for all its cards. */
+export const HeartForSession = ({ session, ...props }: FavoriteHeartProps & { session: Session['status'] }) => {
+  if (session === 'loading') return null;
   // A visitor's heart is a plain button: a page of cards needs no per-card queries until someone signs in.
-  return session.status === 'signed-in' ? <FollowerHeart {...props} /> : <VisitorHeart {...props} />;
+  return session === 'signed-in' ? <FollowerHeart {...props} /> : <VisitorHeart {...props} />;
 };
 
 const VisitorHeart = ({ artistName, className }: FavoriteHeartProps) => (
