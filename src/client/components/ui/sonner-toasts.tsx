@@ -19,7 +19,7 @@ const ToastCard = ({
     role={variant === 'destructive' ? 'alert' : 'status'}
     data-variant={variant}
     className={cn(
-      'flex w-[min(356px,calc(100vw-2rem))] items-start gap-3 rounded-2xl border p-4 pr-3 shadow-2xl backdrop-blur',
+      'flex w-[min(356px,calc(100vw-2rem))] items-start gap-3 rounded-2xl border p-4 pr-3 font-sans shadow-2xl backdrop-blur',
       variant === 'destructive'
         ? 'border-destructive/70 bg-destructive-surface/95 text-destructive-foreground'
         : 'border-border-strong bg-surface-raised/95 text-foreground',
