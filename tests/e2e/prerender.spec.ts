@@ -1,8 +1,22 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 const HERO = "Local guides for every stop on your favorite band's tour – already built and ready to use.";
 /** The app's entry script (hashed name): held back to see the page as it is before the app runs. */
 const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+
+/** Holds the app's entry script back until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ENTRY_SCRIPT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe('prerendered home page', () => {
   test('`/` arrives as HTML with the hero and the artists section; other pages get the empty shell', async ({
@@ -25,14 +39,7 @@ test.describe('prerendered home page', () => {
   test('shows the page before the app runs, then adopts it without redrawing and keeps what was typed', async ({
     page,
   }, testInfo) => {
-    let releaseEntry = () => {};
-    const entryHeld = new Promise<void>((resolve) => {
-      releaseEntry = resolve;
-    });
-    await page.route(ENTRY_SCRIPT, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const releaseEntry = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
 
     const hero = page.getByRole('heading', { level: 1 });
@@ -108,14 +115,7 @@ test.describe('prerendered home page: taps before the app runs (390 px)', () => 
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a button tapped and an install offer made before the app runs are answered once it does', async ({ page }) => {
-    let releaseEntry = () => {};
-    const entryHeld = new Promise<void>((resolve) => {
-      releaseEntry = resolve;
-    });
-    await page.route(ENTRY_SCRIPT, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const releaseEntry = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.evaluate(() => {

@@ -26,7 +26,7 @@ function loadApp(entry: string, preloads: string[]): void {
   script.crossOrigin = '';
   script.src = entry;
   tags.append(script);
-  // One insertion: each element added to the head on its own costs the browser a pass over it.
+  // The preloads download beside the entry, not once it has been parsed (its imports) or run (the page's code).
   document.head.append(tags);
 }
 

@@ -59,7 +59,7 @@ const shownByKey = new Map<string, string>();
 let sequence = 0;
 
 /**
- * Shows a toast; only one is visible at a time (see Toaster). A toast with an id closes the one
+ * Shows a toast; only one is visible at a time (see SonnerToaster). A toast with an id closes the one
  * shown before under that id and takes a fresh sonner id: updating a toast in place is lost when the
  * update lands while the old one is already leaving.
  */
