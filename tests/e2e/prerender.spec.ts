@@ -133,4 +133,16 @@ test.describe('prerendered home page: taps before the app runs (390 px)', () => 
     await page.keyboard.press('Escape');
     await expect(page.getByRole('region', { name: 'Install TourGuides' })).toBeVisible();
   });
+
+  test('a search typed and sent before the app runs is run once it does', async ({ page }) => {
+    const releaseEntry = await holdEntryScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('combobox', { name: 'Band name' }).fill('The Midnight Lanterns');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/$/);
+
+    releaseEntry();
+    await expect(page).toHaveURL(/\/tour\/the-midnight-lanterns$/);
+  });
 });

@@ -24,11 +24,17 @@ export function takeEarlyInstallOffer(): Event | null {
   return offer;
 }
 
-/** Once the app has adopted the page: stop catching, and press again what was tapped meanwhile. */
+/**
+ * Once the app has adopted the page: stop catching, and press again what was tapped meanwhile.
+ * The presses wait for a task of their own: state set while adopting (such as text typed into
+ * the search box meanwhile) must be rendered before a handler reads it.
+ */
 export function replayEarlyTaps(): void {
   const early = window.tourGuidesEarlyEvents;
   if (!early) return;
   early.stop();
   window.tourGuidesEarlyEvents = undefined;
-  for (const button of early.taps) if (button.isConnected) button.click();
+  setTimeout(() => {
+    for (const button of early.taps) if (button.isConnected) button.click();
+  }, 0);
 }

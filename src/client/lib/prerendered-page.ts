@@ -8,14 +8,22 @@ export interface PrerenderedSearch {
   focused: boolean;
 }
 
-let taken = false;
+let adopted = false;
 
-/** What the prerendered search box holds: read once, by the adopting render. Later ones start empty. */
+/**
+ * What the prerendered search box holds, until the form that adopted it has committed: a render
+ * that React restarts (a tap during adoption makes it start over) reads the box again. Later
+ * forms start empty.
+ */
 export function takePrerenderedSearch(): PrerenderedSearch {
   const input =
-    taken || typeof document === 'undefined'
+    adopted || typeof document === 'undefined'
       ? null
       : document.querySelector<HTMLInputElement>('#root[data-prerendered] input[type="search"]');
-  taken = true;
   return { text: input?.value ?? '', focused: input !== null && document.activeElement === input };
+}
+
+/** The form that adopted the prerendered box has committed: it owns the text from now on. */
+export function markPrerenderedSearchAdopted(): void {
+  adopted = true;
 }

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { takePrerenderedSearch } from '#client/lib/prerendered-page.ts';
+import { markPrerenderedSearchAdopted, takePrerenderedSearch } from '#client/lib/prerendered-page.ts';
 import { moveActive } from '../search-flow.ts';
 import { useBandSearch } from '../use-band-search.ts';
 import { optionId, SuggestionList } from './suggestion-list.tsx';
@@ -12,6 +12,15 @@ export const BandSearchForm = () => {
   const listId = useId();
   const [prerendered] = useState(takePrerenderedSearch);
   const search = useBandSearch(prerendered.text);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Text typed while React adopted the page (after its render read the box, before it committed)
+  // is still in the box, which adopting leaves as it is: keep that too, before the next paint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form is first committed
+  useLayoutEffect(() => {
+    markPrerenderedSearchAdopted();
+    const typed = inputRef.current?.value;
+    if (typed && typed !== search.text) search.changeText(typed);
+  }, []);
   const [activeIndex, setActiveIndex] = useState(-1);
   const open = search.options.length > 0;
 
@@ -47,6 +56,7 @@ export const BandSearchForm = () => {
           <div className="flex flex-1 items-center gap-3 px-3">
             <Search className="size-5 shrink-0 text-muted" aria-hidden="true" />
             <input
+              ref={inputRef}
               id={inputId}
               type="search"
               role="combobox"
