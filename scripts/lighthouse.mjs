@@ -2,8 +2,8 @@
 // emulation and throttling), with Debian's Chromium. Starts its own server on a fresh data directory
 // with the demo catalog (and, unless --cold, the first page's artwork made beforehand), prints the
 // performance, accessibility and best-practices scores and what held each back, and exits 1 when a
-// score is under the target. Not part of `npm test`: it takes
-// about a minute and its timings depend on how busy the machine is.
+// score is under the target. Not part of `npm test`: it takes about a minute and its timings
+// depend on how busy the machine is.
 //
 //   npm run lighthouse                 # CHROME_PATH defaults to /usr/bin/chromium
 //   npm run lighthouse -- --json out.json

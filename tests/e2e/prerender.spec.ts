@@ -108,6 +108,17 @@ test.describe('prerendered home page: loading', () => {
       expect(compressed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(await compressed.text()).toBe(await plain.text());
     }
+    // The pages themselves too: the prerendered home page and the shell.
+    for (const pagePath of ['/', '/tour/the-midnight-lanterns']) {
+      const plainPage = await request.get(pagePath, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plainPage.headers()['content-encoding'], pagePath).toBeUndefined();
+      for (const encoding of ['br', 'gzip']) {
+        const compressed = await request.get(pagePath, { headers: { 'Accept-Encoding': encoding } });
+        expect(compressed.headers()['content-encoding'], `${pagePath} ${encoding}`).toBe(encoding);
+        expect(compressed.headers()['cache-control']).toBe('no-cache');
+        expect(await compressed.text()).toBe(await plainPage.text());
+      }
+    }
   });
 });
 

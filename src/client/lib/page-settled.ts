@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { whenIdle } from './when-idle.ts';
 
 /** How long a busy page may put off what waits for it to settle. */
 const SETTLE_TIMEOUT_MS = 3000;
@@ -12,15 +11,22 @@ function markSettled(): void {
   for (const listener of listeners) listener();
 }
 
+/** Calls `callback` when the browser is next idle (Safari has no requestIdleCallback: a timer stands in). */
+function whenIdle(callback: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: SETTLE_TIMEOUT_MS });
+  else setTimeout(callback, 1000);
+}
+
+let watching = false;
+
 /** Starts watching once, on first use: settled once the page has loaded and the browser is idle. */
 function watch(): void {
-  if (watch.started || typeof window === 'undefined') return;
-  watch.started = true;
-  const onLoad = () => whenIdle(markSettled, SETTLE_TIMEOUT_MS);
+  if (watching) return;
+  watching = true;
+  const onLoad = () => whenIdle(markSettled);
   if (document.readyState === 'complete') onLoad();
   else window.addEventListener('load', onLoad, { once: true });
 }
-watch.started = false;
 
 function subscribe(listener: () => void): () => void {
   watch();

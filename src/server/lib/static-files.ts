@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 
 export const clientDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
@@ -14,23 +14,51 @@ export const clientDistDir = path.resolve(path.dirname(fileURLToPath(import.meta
  */
 const ICON_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=604800';
 
-/**
- * Serves the built front end: hashed assets cached for a year, icons for a month, everything
- * else revalidated, text files as the Brotli or gzip copies made at build time, home.html for `/`, and index.html (the empty shell) for any other GET so the
- * browser router can show the page (or its 404).
- */
+/** A built HTML page with the Brotli and gzip copies made at build time (scripts/build-client.mjs). */
+interface BuiltPage {
+  html: string;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+function readIfExists(file: string): Buffer | null {
+  return fs.existsSync(file) ? fs.readFileSync(file) : null;
+}
+
 /**
  * A built HTML page, read from disk once it exists and then kept: the front end is built before
  * the server starts (npm start, the tests), and these pages answer most navigations.
  */
-function builtPage(file: string): () => string | null {
-  let html: string | null = null;
+function builtPage(file: string): () => BuiltPage | null {
+  let page: BuiltPage | null = null;
   return () => {
-    if (html === null && fs.existsSync(file)) html = fs.readFileSync(file, 'utf8');
-    return html;
+    if (page === null && fs.existsSync(file)) {
+      page = { html: fs.readFileSync(file, 'utf8'), br: readIfExists(`${file}.br`), gzip: readIfExists(`${file}.gz`) };
+    }
+    return page;
   };
 }
 
+/** Sends a built page, compressed as stored when the browser takes that (no gzip per request). */
+function sendPage(c: Context<AppEnv>, page: BuiltPage): Response {
+  c.header('Cache-Control', 'no-cache');
+  c.header('Vary', 'Accept-Encoding');
+  const accepted = new Set(
+    (c.req.header('Accept-Encoding') ?? '').split(',').map((encoding) => encoding.split(';')[0]?.trim()),
+  );
+  const stored = accepted.has('br') && page.br ? 'br' : accepted.has('gzip') && page.gzip ? 'gzip' : null;
+  if (stored === null) return c.html(page.html);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  c.header('Content-Encoding', stored);
+  return c.body(new Uint8Array(stored === 'br' ? (page.br as Buffer) : (page.gzip as Buffer)));
+}
+
+/**
+ * Serves the built front end: hashed assets cached for a year, icons for a month, everything
+ * else revalidated, text files as the Brotli or gzip copies made at build time, home.html for
+ * `/`, and index.html (the empty shell) for any other GET so the browser router can show the
+ * page (or its 404).
+ */
 export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): void {
   const root = path.relative(process.cwd(), distDir) || '.';
   const homePage = builtPage(path.join(distDir, 'home.html'));
@@ -38,10 +66,9 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
   // The home page prerendered at build time (src/client/app/prerender.tsx): drawn before the scripts run.
   // Only as a first visitor sees it: `/?page=3&all=1` renders a different page, so it gets the shell.
   app.get('/', async (c, next) => {
-    const html = c.req.url.includes('?') ? null : homePage();
-    if (html === null) return next();
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    const page = c.req.url.includes('?') ? null : homePage();
+    if (page === null) return next();
+    return sendPage(c, page);
   });
   app.use(
     '/assets/*',
@@ -66,9 +93,8 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
     }),
   );
   app.get('*', (c) => {
-    const html = shellPage();
-    if (html === null) return c.text('The front end is not built yet: run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    const page = shellPage();
+    if (page === null) return c.text('The front end is not built yet: run `npm run build`.', 503);
+    return sendPage(c, page);
   });
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '#client/lib/when-idle.ts';
+import { lazy, Suspense } from 'react';
+import { usePageSettled } from '#client/lib/page-settled.ts';
 
 type ToastVariant = 'default' | 'destructive';
 
@@ -39,17 +39,12 @@ export function showToast(input: ToastInput): void {
 
 const SonnerToaster = lazy(() => loadSonnerPart().then((part) => ({ default: part.SonnerToaster })));
 
-/** How long a page may keep the browser busy before the toaster loads anyway. */
-const TOASTER_IDLE_TIMEOUT_MS = 2000;
-
 /**
  * Where toasts show. Not part of the first render (a prerendered page has none to adopt): it loads
- * when the browser is next idle.
+ * once the page has settled.
  */
 export const Toaster = () => {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => whenIdle(() => setWanted(true), TOASTER_IDLE_TIMEOUT_MS), []);
-  if (!wanted) return null;
+  if (!usePageSettled()) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster onReady={markToasterReady} />
