@@ -35,6 +35,14 @@ export const users = pgTable('users', {
   homeCity: text('home_city'),
   homeLat: doublePrecision('home_lat'),
   homeLon: doublePrecision('home_lon'),
+  /** The gazetteer place chosen as home (GeoNames id); null while home is free text or unset. */
+  homePlaceId: text('home_place_id'),
+  homeRegion: text('home_region'),
+  homeCountry: text('home_country'),
+  /** IANA zone of home, e.g. 'America/Chicago'. */
+  homeTimeZone: text('home_time_zone'),
+  /** My Shows' "near home" radius in km; null means anywhere. */
+  showsRadiusKm: integer('shows_radius_km').default(100),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

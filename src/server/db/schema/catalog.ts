@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -102,6 +103,16 @@ export const tourStops = pgTable(
     source: text('source').notNull().default('import'),
     externalId: text('external_id'),
     slug: text('slug').notNull(),
+    /** 'scheduled' | 'cancelled' | 'postponed' | 'rescheduled' (src/shared/shows.ts STOP_STATUSES). A cancelled stop is kept, never deleted: it stays in fans' lists. */
+    status: text('status').notNull().default('scheduled'),
+    /** Bumped on every change of date, time, venue or status: calendar feeds' SEQUENCE, fans' "moved" notices. */
+    revision: integer('revision').notNull().default(0),
+    /** 'approved' (public) | 'pending' | 'rejected'. A user-submitted stop (Add Show) is seen only by its submitter until approved. */
+    reviewState: text('review_state').notNull().default('approved'),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Why an admin rejected it; shown to the submitter. */
+    reviewNote: text('review_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +123,8 @@ export const tourStops = pgTable(
     index('tour_stops_artist_date_idx').on(t.artistId, t.eventDate),
     index('tour_stops_venue_date_idx').on(t.venueId, t.eventDate),
     index('tour_stops_date_idx').on(t.eventDate),
+    // The catalog-requests queue and a submitter's own pending stops.
+    index('tour_stops_review_idx').on(t.reviewState, t.submittedAt).where(sql`${t.reviewState} <> 'approved'`),
   ],
 );
 

@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './favorites.ts';
 export * from './notifications.ts';
 export * from './providers.ts';
+export * from './shows.ts';

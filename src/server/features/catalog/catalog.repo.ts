@@ -326,7 +326,7 @@ export async function isTourStopsEmpty(executor: Executor): Promise<boolean> {
 /**
  * Drops tour_stops' non-unique indexes and foreign keys for a bulk load and returns what puts them
  * back, as the database itself defines them (so this never drifts from the migrations). Maintaining
- * three indexes and checking three foreign keys per row is most of a large first import; one
+ * its indexes and checking its foreign keys per row is most of a large first import; one
  * build and one validating join at the end cost a fraction. The unique indexes stay: `on conflict`
  * and slug uniqueness rely on them. Runs inside the import's transaction: DDL is transactional,
  * so a failed import restores everything, and the table is locked until commit (an empty table
