@@ -3,11 +3,12 @@ import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
+import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
+import type { StopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
 import { useArtistProfile } from '../api/get-artist-profile.ts';
 
@@ -48,7 +49,7 @@ const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
   );
 };
 
-const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: ArtistShow }) => (
+const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopView }) => (
   <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
     <p className="font-display font-bold text-accent">
       <time dateTime={show.date}>{formatLongDate(show.date)}</time>

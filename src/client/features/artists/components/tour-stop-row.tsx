@@ -1,12 +1,9 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
-import { placeLabel } from '../place-label.ts';
-
-// Other pages import placeLabel from here; it lives in ../place-label.ts.
-export { placeLabel };
 
 /** A stop links to its venue page and to its local guide. */
 export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: TourStopView }) => {

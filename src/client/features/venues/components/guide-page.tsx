@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';

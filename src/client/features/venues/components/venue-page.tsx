@@ -2,7 +2,7 @@ import { Building2, CalendarDays, ExternalLink, MapPin, SearchX, Ticket } from '
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
