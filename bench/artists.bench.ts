@@ -113,7 +113,7 @@ async function serveApp(database: Database): Promise<ServedApp> {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench'), SEED_DEMO: '0' });
   const logger = createLogger('silent');
   // The list endpoint runs no jobs: the background parts are built but not started.
-  const app = createApp({ env, database, logger, ...createBackground({ env, database, logger }) });
+  const app = createApp(createBackground({ env, database, logger }));
   app.get('/bench/naive-artists', naiveArtistListHandler(database));
   let inFlight = 0;
   const countingFetch: typeof app.fetch = async (request, ...rest) => {

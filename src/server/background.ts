@@ -2,23 +2,28 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
-import { notificationJobDefinitions, scheduleNotificationJobs } from './features/notifications/notifications.jobs.ts';
+import {
+  followTourChanges,
+  notificationJobDefinitions,
+  scheduleNotificationJobs,
+} from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
-import { createProviders } from './features/sync/sync.providers.ts';
-import type { EventBus } from './lib/event-bus.ts';
+import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
-import { createQueue, type Queue } from './lib/queue.ts';
-import { createStorage, type Storage } from './lib/storage.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createQueue } from './lib/queue.ts';
+import { createStorage } from './lib/storage.ts';
 import { databaseCallRecorder } from './providers/http.ts';
-import { createMusicBrainzClient } from './providers/musicbrainz/musicbrainz.client.ts';
+import { createProviders } from './providers/providers.ts';
 
-/** The parts of the server that outlive a request: job queue and workers, event bus, file storage. */
-export interface Background {
-  queue: Queue;
-  events: EventBus;
-  storage: Storage;
+/**
+ * The composition root: every service, provider client and background part of the server is
+ * built here, once, and handed to the routes (createApp) and the jobs. The queue, its workers and
+ * the event bus outlive requests: they start and stop with the server.
+ */
+export interface Background extends AppDeps {
   start(): Promise<void>;
   /** Ends event streams, then lets running jobs finish (bounded). */
   stop(): Promise<void>;
@@ -31,28 +36,25 @@ export interface BackgroundOptions {
   /** Tests poll faster so jobs queued by another process show up quickly. */
   pollingIntervalSeconds?: number;
   wikidataUrl?: string;
+  /** Tests may catch mail; otherwise SMTP or the outbox, as the env says. */
+  mailer?: Mailer;
 }
 
-const PROVIDER_TIMEOUT_MS = 5_000;
+/** A photo is a nicety fetched in the background: Wikidata gets less time than a search's providers. */
+const WIKIDATA_TIMEOUT_MS = 5_000;
 
 export function createBackground(options: BackgroundOptions): Background {
   const { env, database, logger } = options;
   const events = createRealtimeEventBus(database, logger);
   const storage = createStorage(env, logger);
-  const record = databaseCallRecorder(database, logger);
-  const userAgent = `TourGuides/0.1 ( ${env.publicUrl} )`;
+  const providers = createProviders({ env, database, logger });
+  const mailer = options.mailer ?? createMailer(env, logger);
   const findPhoto = wikidataPhotoFinder({
-    musicBrainz: createMusicBrainzClient({
-      baseUrl: env.MUSICBRAINZ_URL,
-      contactUrl: env.publicUrl,
-      database,
-      timeoutMs: PROVIDER_TIMEOUT_MS,
-      record,
-    }),
+    musicBrainz: providers.musicBrainz,
     wikidataUrl: options.wikidataUrl ?? 'https://www.wikidata.org',
-    userAgent,
-    timeoutMs: PROVIDER_TIMEOUT_MS,
-    record,
+    userAgent: `TourGuides/0.1 ( ${env.publicUrl} )`,
+    timeoutMs: WIKIDATA_TIMEOUT_MS,
+    record: databaseCallRecorder(database, logger),
     onUnavailable: (error) => logger.info({ err: error.message }, 'no artist photo from Wikidata: drawing one'),
   });
   const queue = createQueue({
@@ -61,26 +63,31 @@ export function createBackground(options: BackgroundOptions): Background {
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     jobs: [
       artistImageJobDefinition({ database, storage, events, logger, findPhoto }),
-      ...syncJobDefinitions(
-        { database, logger, jamBase: createProviders({ env, database, logger }).jamBase },
-        () => queue,
-      ),
-      ...notificationJobDefinitions({ database, logger, env }, () => queue),
+      ...syncJobDefinitions({ database, logger, jamBase: providers.jamBase, events }, () => queue),
+      ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
     ],
   });
+  let stopFollowingTourChanges = () => {};
   return {
+    env,
+    database,
+    logger,
     queue,
     events,
     storage,
+    providers,
+    mailer,
     async start() {
       await events.start();
       await queue.start();
+      stopFollowingTourChanges = followTourChanges(events, queue, logger);
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
     },
     async stop() {
+      stopFollowingTourChanges();
       await events.close();
       await queue.stop();
     },

@@ -18,9 +18,9 @@ async function main() {
 
   const background = createBackground({ env, database, logger });
   await background.start();
-  const { queue, events, storage } = background;
+  const { events } = background;
 
-  const app = createApp({ env, database, logger, queue, events, storage }, { serveClient: true });
+  const app = createApp(background, { serveClient: true });
   const server: ServerType = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       { port: info.port, database: database.kind, ms: Math.round(performance.now() - started) },

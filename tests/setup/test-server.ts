@@ -35,8 +35,8 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
   const logger = createLogger('silent');
   const background = createBackground({ env, database, logger, pollingIntervalSeconds: 0.5 });
   await background.start();
-  const { queue, events, storage } = background;
-  const app = createApp({ env, database, logger, queue, events, storage });
+  const { events } = background;
+  const app = createApp(background);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,20 +1,27 @@
 import type { Auth } from '#server/auth/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { Providers } from '#server/providers/providers.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mailer.ts';
 import type { Queue } from './queue.ts';
 import type { Storage } from './storage.ts';
 
-/** What the server's parts are built from; tests build the same from a test database. */
+/**
+ * What the server's parts are built from, each built once by the composition root
+ * (src/server/background.ts); tests build the same from a test database.
+ */
 export interface AppDeps {
   env: Env;
   database: Database;
   logger: Logger;
-  /** Background parts (src/server/background.ts): started and stopped with the server. */
+  /** Started and stopped with the server. */
   queue: Queue;
   events: EventBus;
   storage: Storage;
+  providers: Providers;
+  mailer: Mailer;
 }
 
 export type AuthUser = Auth['$Infer']['Session']['user'];

@@ -2,11 +2,25 @@ import type { PublicEvent } from '#shared/events.ts';
 import { MAX_STREAMS_PER_USER, type UserEvent } from '#shared/notifications.ts';
 import type { Logger } from './logger.ts';
 
-/** Events anyone may hear (a card waiting for an artist image is shown to visitors too). */
-export type AppEvent = PublicEvent;
+/**
+ * A sync changed an artist's tour dates (new, moved or cancelled stops, recorded in
+ * tour_stop_changes). Server-side only: features/sync announces it, features/notifications
+ * turns it into its job, and no browser stream passes it on (they filter by their own types).
+ */
+export interface TourDatesChangedEvent {
+  type: 'tour-dates-changed';
+  artistId: string;
+  changes: { new: number; moved: number; cancelled: number };
+}
+
+/**
+ * What travels on the bus's public channel: browser events (a card waiting for an artist image
+ * is shown to visitors too) and the server's own announcements between features.
+ */
+export type AppEvent = PublicEvent | TourDatesChangedEvent;
 
 export type EventFilter = (event: AppEvent) => boolean;
-export type EventHandler = (event: AppEvent) => void;
+export type EventHandler<E extends AppEvent = AppEvent> = (event: E) => void;
 
 /** One stored user event as every process hears it: `id` is user_events.id, the SSE event id. */
 export interface UserEventMessage {
@@ -30,7 +44,8 @@ export interface UserStreamSubscriber {
 export interface EventBus {
   /** Announces a public event to every server process. Resolves once the database has taken it. */
   publish(event: AppEvent): Promise<void>;
-  /** Public events. Returns the unsubscribe function. */
+  /** Events the filter lets through; a type-guard filter narrows the handler's event. Returns the unsubscribe function. */
+  subscribe<E extends AppEvent>(filter: (event: AppEvent) => event is E, handler: EventHandler<E>): () => void;
   subscribe(filter: EventFilter, handler: EventHandler): () => void;
   /**
    * One user's events (written by appendUserEvents). At most `maxStreamsPerUser` per user in this
@@ -149,7 +164,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
     async publish(event) {
       await transport.notify(publicChannel, JSON.stringify(event));
     },
-    subscribe(filter, handler) {
+    subscribe(filter: EventFilter, handler: EventHandler) {
       const subscriber = { filter, handler };
       publicSubscribers.add(subscriber);
       return () => publicSubscribers.delete(subscriber);

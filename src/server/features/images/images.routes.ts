@@ -7,7 +7,7 @@ import type { AppEvent } from '#server/lib/event-bus.ts';
 import { enforceLimit } from '#server/lib/rate-limit.ts';
 import { FILES_URL_PREFIX } from '#server/lib/storage.ts';
 import { validate } from '#server/lib/validate.ts';
-import { MAX_PUBLIC_EVENT_ARTISTS, type PublicEvent } from '#shared/events.ts';
+import { type ArtistImageReadyEvent, MAX_PUBLIC_EVENT_ARTISTS, type PublicEvent } from '#shared/events.ts';
 import { queueArtistImageBodySchema } from '#shared/images.ts';
 import { fileVariantQuerySchema, readStoredFile } from './image-variants.ts';
 import { existingImages, queueArtistImage } from './images.service.ts';
@@ -53,7 +53,8 @@ export function publicEventsRoutes(deps: AppDeps) {
     return streamSSE(c, async (stream) => {
       const send = (event: PublicEvent) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       const unsubscribe = deps.events.subscribe(
-        (event: AppEvent) => event.type === 'artist-image-ready' && slugs.has(event.artistSlug),
+        (event: AppEvent): event is ArtistImageReadyEvent =>
+          event.type === 'artist-image-ready' && slugs.has(event.artistSlug),
         (event) => void send(event),
       );
       let ended = false;

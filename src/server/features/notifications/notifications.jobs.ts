@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import type { SyncOutcome } from '#server/features/sync/sync.service.ts';
+import type { EventBus, TourDatesChangedEvent } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createMailer, type Mailer } from '#server/lib/mailer.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
@@ -55,29 +55,26 @@ export const STALE_CHANGE_MINUTES = 15;
 export const DAILY_DIGEST_CRON = '30 23 * * *';
 
 /**
- * Called after any sync of an artist's dates (the daily re-sync, a search): queues the job that
- * notifies followers. Never throws: the sync has committed, and the hourly sweep catches up.
+ * Follows the tour changes that syncs announce (the daily re-sync, a search): queues the job that
+ * notifies the artist's followers. Every process hears the announcement; the job's singleton key
+ * keeps one waiting per artist. A failed send is left to the hourly sweep. Returns the unsubscribe.
  */
-export async function queueTourChangeNotifications(
-  queue: Pick<Queue, 'send'>,
-  logger: Logger,
-  outcome: SyncOutcome | null,
-): Promise<void> {
-  if (!outcome) return;
-  const { new: added, moved, cancelled } = outcome.changes;
-  if (added + moved + cancelled === 0) return;
-  try {
-    await queue.send(notifyTourChangesJob, { artistId: outcome.artistId }, { singletonKey: outcome.artistId });
-  } catch (error) {
-    logger.error({ err: error, artistId: outcome.artistId }, 'tour change notifications not queued: the sweep will');
-  }
+export function followTourChanges(events: Pick<EventBus, 'subscribe'>, queue: Pick<Queue, 'send'>, logger: Logger) {
+  return events.subscribe(
+    (event): event is TourDatesChangedEvent => event.type === 'tour-dates-changed',
+    ({ artistId }) => {
+      queue.send(notifyTourChangesJob, { artistId }, { singletonKey: artistId }).catch((error: unknown) => {
+        logger.error({ err: error, artistId }, 'tour change notifications not queued: the sweep will');
+      });
+    },
+  );
 }
 
 export interface NotificationJobDeps {
   database: Database;
   logger: Logger;
   env: Env;
-  /** Tests pass one; otherwise SMTP or the outbox, as the env says. */
+  /** The server's mailer (background.ts); tests pass their own or none (SMTP or the outbox, as the env says). */
   mailer?: Mailer;
 }
 

@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { clientIp } from '#server/auth/client-ip.ts';
-import { queueTourChangeNotifications } from '#server/features/notifications/notifications.jobs.ts';
-import { createProviders } from '#server/features/sync/sync.providers.ts';
-import type { SyncOutcome } from '#server/features/sync/sync.service.ts';
+import { announceTourChanges, type SyncOutcome } from '#server/features/sync/sync.service.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { csrfProtection } from '#server/lib/csrf.ts';
 import { enforceLimit, type LimitRule } from '#server/lib/rate-limit.ts';
@@ -19,8 +17,7 @@ export const SUGGESTIONS_LIMIT: LimitRule = { windowSeconds: 60, max: 20 };
 export const SYNC_LIMIT: LimitRule = { windowSeconds: 60, max: 10 };
 
 export function searchRoutes(deps: AppDeps) {
-  const { database, env } = deps;
-  const providers = createProviders(deps);
+  const { database, env, providers } = deps;
   const limit = (c: Parameters<typeof clientIp>[0], name: string, rule: LimitRule) =>
     enforceLimit(database, `search-${name}:${clientIp(c, env.TRUST_PROXY)}`, rule);
 
@@ -35,7 +32,7 @@ export function searchRoutes(deps: AppDeps) {
     })
     .post('/sync', validate('json', syncRequestSchema), async (c) => {
       await limit(c, 'sync', SYNC_LIMIT);
-      const notifyFollowers = (outcome: SyncOutcome) => queueTourChangeNotifications(deps.queue, c.var.log, outcome);
+      const notifyFollowers = (outcome: SyncOutcome) => announceTourChanges(deps.events, c.var.log, outcome);
       return c.json(await syncFromSearch(database, providers, c.req.valid('json'), notifyFollowers));
     });
 }

@@ -1,11 +1,11 @@
 import type { Database } from '#server/db/client.ts';
-import type { Providers } from '#server/features/sync/sync.providers.ts';
 import {
   providerFailure,
   requireJamBase,
   type SyncOutcome,
   syncArtistTourDates,
 } from '#server/features/sync/sync.service.ts';
+import type { Providers } from '#server/providers/providers.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import {
   type CatalogSearchResponse,
@@ -47,7 +47,7 @@ export async function syncFromSearch(
   database: Database,
   providers: Providers,
   request: SyncRequest,
-  /** Runs after the sync committed (the routes queue the followers' notifications). */
+  /** Runs after the sync committed (the routes announce its changes: followers are notified). */
   afterSync: (outcome: SyncOutcome) => Promise<void> = async () => {},
   today = localIsoDate(),
 ): Promise<SyncResponse> {

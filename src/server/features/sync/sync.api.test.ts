@@ -43,6 +43,7 @@ describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artist
     deps = {
       database: server.database,
       logger: createLogger('silent'),
+      events: server.background.events,
       jamBase: createJamBaseClient({
         baseUrl: jamBase.url,
         apiKey: FAKE_JAMBASE_KEY,

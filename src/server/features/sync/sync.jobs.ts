@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import { queueTourChangeNotifications } from '#server/features/notifications/notifications.jobs.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
 import { pruneProviderCalls } from '#server/providers/http.ts';
 import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { findArtistById, selectFollowedArtistIds } from './sync.repo.ts';
-import { type SyncOutcome, syncArtistTourDates } from './sync.service.ts';
+import { announceTourChanges, type SyncOutcome, syncArtistTourDates } from './sync.service.ts';
 
 /**
  * Freshness: every day each followed artist's dates are fetched again, and what changed (new,
@@ -44,6 +44,8 @@ export interface ResyncDeps {
   database: Database;
   jamBase: JamBaseClient | null;
   logger: Logger;
+  /** Where a re-sync's changes are announced (notifications follow them). */
+  events: Pick<EventBus, 'publish'>;
 }
 
 /** Re-syncs one artist; provider errors propagate so the queue retries later. */
@@ -104,7 +106,7 @@ export function syncJobDefinitions(deps: ResyncDeps, queue: () => Queue): JobDef
     ...artistResyncJob,
     async handler({ artistId }) {
       const outcome = await resyncArtist(deps, artistId);
-      await queueTourChangeNotifications(queue(), deps.logger, outcome);
+      await announceTourChanges(deps.events, deps.logger, outcome);
     },
   };
   return [plan, resync] as JobDefinition<never>[];

@@ -3,6 +3,8 @@ import type { Tx } from '#server/db/sql.ts';
 import { findTours, lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
 import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
 import { eventsToTours, JAMBASE_SOURCE, performerFor } from '#server/providers/jambase/jambase.mapping.ts';
@@ -35,6 +37,26 @@ export interface SyncOutcome {
   stopsFound: number;
   tours: { id: string; name: string }[];
   changes: { new: number; moved: number; cancelled: number };
+}
+
+/**
+ * Announces a sync's changes on the event bus, for whoever follows them (features/notifications
+ * queues its job). Never throws: the sync has committed, and the notifications' hourly sweep finds
+ * changes left unannounced.
+ */
+export async function announceTourChanges(
+  events: Pick<EventBus, 'publish'>,
+  logger: Logger,
+  outcome: SyncOutcome | null,
+): Promise<void> {
+  if (!outcome) return;
+  const { artistId, changes } = outcome;
+  if (changes.new + changes.moved + changes.cancelled === 0) return;
+  try {
+    await events.publish({ type: 'tour-dates-changed', artistId, changes });
+  } catch (error) {
+    logger.error({ err: error, artistId }, 'tour changes not announced: the notifications sweep will find them');
+  }
 }
 
 /** A provider's trouble as the one error the API speaks: 503, and the client shows 'Search failed'. */
