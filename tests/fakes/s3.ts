@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * answers PUT and GET Object with S3's real shapes and, like S3, checks every request's
  * Signature Version 4 against the shared test credentials and the body against its signed hash,
  * so a signing bug fails the tests. The verification below is written independently of
- * src/server/lib/sigv4.ts on purpose: one bug cannot hide in both.
+ * the client (aws4fetch) on purpose: one bug cannot hide in both.
  */
 
 export const FAKE_S3_CREDENTIALS = {

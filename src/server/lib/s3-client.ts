@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import { AppError } from './app-error.ts';
 import type { Logger } from './logger.ts';
-import { sha256Hex, signRequest, uriEncode } from './sigv4.ts';
 
 /** A bucket on any S3-compatible service (AWS S3, MinIO, Cloudflare R2, …). From env.ts. */
 export interface S3Config {
@@ -44,6 +45,38 @@ const hints: Record<string, string> = {
   RequestTimeTooSkewed: "this machine's clock is off by more than 15 minutes",
 };
 
+/** RFC 3986 encoding as S3 signs paths: everything but A-Z a-z 0-9 - _ . ~ is %XX. */
+function uriEncode(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+const sha256Hex = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+export interface S3RequestInit {
+  method: 'GET' | 'PUT';
+  body?: Uint8Array;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** The signing time as YYYYMMDDTHHMMSSZ; now unless given (tests use AWS's example time). */
+  datetime?: string;
+}
+
+/**
+ * A request signed with AWS Signature Version 4 (aws4fetch). The body's SHA-256 is signed too
+ * (aws4fetch would send UNSIGNED-PAYLOAD), so S3 stores exactly these bytes or nothing.
+ */
+export function signS3Request(signer: AwsClient, url: URL, init: S3RequestInit): Promise<Request> {
+  const { method, body, headers, signal, datetime } = init;
+  return signer.sign(url, {
+    method,
+    headers: { ...headers, 'x-amz-content-sha256': sha256Hex(body ?? '') },
+    body: body as Uint8Array<ArrayBuffer> | undefined,
+    signal,
+    redirect: 'manual',
+    aws: { datetime },
+  });
+}
+
 /** The object's URL: path style (endpoint/bucket/key) or virtual-hosted style (bucket.endpoint/key). */
 export function objectUrl(config: Pick<S3Config, 'endpoint' | 'bucket' | 'forcePathStyle'>, key: string): URL {
   const url = new URL(config.endpoint);
@@ -67,7 +100,14 @@ export function parseS3Error(xml: string): { code: string; message: string } {
 export function createS3Client(config: S3Config, options: S3ClientOptions): S3Client {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const log = options.logger.child({ component: 's3', bucket: config.bucket });
-  const credentials = { ...config, service: 's3' };
+  // retries: 0 — a refusal is reported at once (the caller's request is waiting), not retried 10 times.
+  const signer = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: 's3',
+    retries: 0,
+  });
 
   /** Logs what went wrong with enough detail to fix it; callers see one UNAVAILABLE AppError. */
   function failure(operation: string, key: string, detail: Record<string, unknown>, cause?: unknown): AppError {
@@ -82,22 +122,9 @@ export function createS3Client(config: S3Config, options: S3ClientOptions): S3Cl
     key: string,
     init: { body?: Uint8Array; headers?: Record<string, string> },
   ) {
-    const url = objectUrl(config, key);
-    const payloadHash = sha256Hex(init.body ?? '');
-    // The body hash is signed, so S3 stores exactly these bytes or nothing.
-    const headers = signRequest(
-      { method, url, headers: { ...init.headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
-      credentials,
-    );
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await fetch(url, {
-        method,
-        headers,
-        body: init.body as Uint8Array<ArrayBuffer> | undefined,
-        signal,
-        redirect: 'manual',
-      });
+      const response = await fetch(await signS3Request(signer, objectUrl(config, key), { method, ...init, signal }));
       return { response, body: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
       const timedOut = signal.aborted;
