@@ -78,7 +78,7 @@ describe.runIf(databaseAvailable())('accounts: hardening (issue 18)', () => {
     expect((await signIn(new TestBrowser(server, '2001:db8:7:7::2'), email, PASSWORD)).status).toBe(429);
     // The owner, from their own address, is not locked out.
     expect((await signIn(new TestBrowser(server), email, PASSWORD)).status).toBe(200);
-  });
+  }, 60_000);
 
   it('still locks an account attacked from many clients, at a higher ceiling', async () => {
     const { email } = await newUser(server);
@@ -90,7 +90,8 @@ describe.runIf(databaseAvailable())('accounts: hardening (issue 18)', () => {
     const locked = await signIn(new TestBrowser(server), email, PASSWORD);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-  });
+    // Fifty password checks at once: slow on a loaded two-core machine.
+  }, 120_000);
 
   it('limits account deletion attempts per user', async () => {
     const { email, browser } = await newUser(server);
@@ -152,9 +153,10 @@ describe.runIf(databaseAvailable())('accounts: hardening (issue 18)', () => {
     const bigUpdate = await signedIn.request('/api/auth/update-user', { json: { name: huge } });
     expect(bigUpdate.status).toBe(400);
     expect((await bigUpdate.json()).message).toBe(authMessages.nameTooLong);
-    const { rows } = await server.database.query<{ n: number }>('select length(name) as n from users where email = $1', [
-      email,
-    ]);
+    const { rows } = await server.database.query<{ n: number }>(
+      'select length(name) as n from users where email = $1',
+      [email],
+    );
     expect(Number(rows[0]?.n)).toBeLessThanOrEqual(100);
   });
 

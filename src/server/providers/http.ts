@@ -232,7 +232,14 @@ async function busy(database: Database, provider: string): Promise<ProviderError
     [provider],
   );
   const waitMs = Math.max(0, Math.ceil(Number(rows[0]?.wait_ms ?? 0)));
-  return new ProviderError(provider, 'rate-slot', 'busy', `busy: the next free slot is ${waitMs} ms away`, null, waitMs);
+  return new ProviderError(
+    provider,
+    'rate-slot',
+    'busy',
+    `busy: the next free slot is ${waitMs} ms away`,
+    null,
+    waitMs,
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   foundInCatalogToast,
   noToursToast,
   type SearchOption,
-  searchFailedToast,
+  searchFailureToast,
   syncToast,
   TOAST_ID,
 } from './search-flow.ts';
@@ -46,8 +46,8 @@ export function useBandSearch(initialText = '') {
     setSearching(true);
     try {
       await step();
-    } catch {
-      showToast(searchFailedToast);
+    } catch (error) {
+      showToast(searchFailureToast(error));
     } finally {
       setSearching(false);
     }

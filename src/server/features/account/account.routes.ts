@@ -46,7 +46,11 @@ export function accountRoutes({ database, env, events }: Pick<AppDeps, 'database
     .delete('/', validate('json', deleteAccountSchema), async (c) => {
       const user = c.var.user!;
       await enforceLimit(database, `account-delete-user:${user.id}`, accountDeleteLimits.perUser);
-      await enforceLimit(database, `account-delete-client:${clientKey(c, env.TRUST_PROXY)}`, accountDeleteLimits.perClient);
+      await enforceLimit(
+        database,
+        `account-delete-client:${clientKey(c, env.TRUST_PROXY)}`,
+        accountDeleteLimits.perClient,
+      );
       await deleteAccount(database, { user, session: c.var.session! }, c.req.valid('json'));
       // Its sessions went with it: open event streams in every process close.
       await events.announceSessionsEnded(user.id);

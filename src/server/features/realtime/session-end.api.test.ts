@@ -76,7 +76,9 @@ describe.runIf(databaseAvailable())('event streams end with their session', () =
     const { email, browser } = await fan();
     const before = await stream(browser);
     const elsewhere = new TestBrowser(server);
-    await elsewhere.request('/api/auth/request-password-reset', { json: { email, redirectTo: '/auth/reset-password' } });
+    await elsewhere.request('/api/auth/request-password-reset', {
+      json: { email, redirectTo: '/auth/reset-password' },
+    });
     const token = /reset-password\?token=([\w-]+)/.exec(latestMail(server, email) ?? '')?.[1];
     expect(token).toBeTruthy();
     const reset = await elsewhere.request('/api/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD } });
