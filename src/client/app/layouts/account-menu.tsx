@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import type { SessionUser } from '#client/features/auth/use-session.ts';
 import { useSignOut } from '#client/features/auth/use-sign-out.ts';
+import { SETTINGS_LINK } from './navigation.ts';
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium outline-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-white/8 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted';
@@ -53,9 +54,9 @@ export const AccountMenu = ({ user }: { user: SessionUser }) => {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="-mx-2 mb-2 h-px bg-border" />
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings">
+            <Link to={SETTINGS_LINK.to}>
               <Settings aria-hidden="true" />
-              Settings
+              {SETTINGS_LINK.label}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item

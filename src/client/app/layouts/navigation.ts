@@ -13,6 +13,8 @@ const signedOutLinks: NavLink[] = [
   { label: 'Donate', to: '/donate' },
 ];
 
+export const SETTINGS_LINK: NavLink = { label: 'Settings', to: '/settings' };
+
 const signedInLinks: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Shows', to: '/dashboard' },
@@ -20,7 +22,7 @@ const signedInLinks: NavLink[] = [
   { label: 'History', to: '/my-shows' },
   { label: 'Stats', to: '/stats' },
   { label: 'Vacation', to: '/vacation' },
-  { label: 'Settings', to: '/settings' },
+  SETTINGS_LINK,
   { label: 'Donate', to: '/donate' },
 ];
 
