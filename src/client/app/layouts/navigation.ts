@@ -14,7 +14,10 @@ const signedOutLinks: NavLink[] = [
   { label: 'Donate', to: paths.donate },
 ];
 
+export const SETTINGS_LINK: NavLink = { label: 'Settings', to: '/settings' };
+
 const signedInLinks: NavLink[] = [
+<<<<<<< HEAD
   { label: 'Home', to: paths.home },
   { label: 'Shows', to: paths.dashboard },
   { label: 'My Artists', to: paths.myArtists },
@@ -23,6 +26,16 @@ const signedInLinks: NavLink[] = [
   { label: 'Vacation', to: paths.vacation },
   { label: 'Settings', to: paths.settings },
   { label: 'Donate', to: paths.donate },
+=======
+  { label: 'Home', to: '/' },
+  { label: 'Shows', to: '/dashboard' },
+  { label: 'My Artists', to: '/my-artists' },
+  { label: 'History', to: '/my-shows' },
+  { label: 'Stats', to: '/stats' },
+  { label: 'Vacation', to: '/vacation' },
+  SETTINGS_LINK,
+  { label: 'Donate', to: '/donate' },
+>>>>>>> h-web
 ];
 
 /** The header and side-menu links for the current visitor (spec "Header and navigation"). */
