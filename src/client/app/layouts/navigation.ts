@@ -14,28 +14,17 @@ const signedOutLinks: NavLink[] = [
   { label: 'Donate', to: paths.donate },
 ];
 
-export const SETTINGS_LINK: NavLink = { label: 'Settings', to: '/settings' };
+export const SETTINGS_LINK: NavLink = { label: 'Settings', to: paths.settings };
 
 const signedInLinks: NavLink[] = [
-<<<<<<< HEAD
   { label: 'Home', to: paths.home },
   { label: 'Shows', to: paths.dashboard },
   { label: 'My Artists', to: paths.myArtists },
   { label: 'History', to: paths.myShows },
   { label: 'Stats', to: paths.stats },
   { label: 'Vacation', to: paths.vacation },
-  { label: 'Settings', to: paths.settings },
-  { label: 'Donate', to: paths.donate },
-=======
-  { label: 'Home', to: '/' },
-  { label: 'Shows', to: '/dashboard' },
-  { label: 'My Artists', to: '/my-artists' },
-  { label: 'History', to: '/my-shows' },
-  { label: 'Stats', to: '/stats' },
-  { label: 'Vacation', to: '/vacation' },
   SETTINGS_LINK,
-  { label: 'Donate', to: '/donate' },
->>>>>>> h-web
+  { label: 'Donate', to: paths.donate },
 ];
 
 /** The header and side-menu links for the current visitor (spec "Header and navigation"). */
