@@ -50,3 +50,49 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** The viewer's IANA time zone (the runtime's). */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+function zoneName(timeZone: string, instant: Date, style: 'short' | 'shortOffset'): string | null {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? null;
+  } catch {
+    return null; // an unknown zone name: show the time unlabelled rather than fail
+  }
+}
+
+/**
+ * The label a show time carries when the venue's zone differs from the viewer's on that date
+ * ('MDT', 'GMT+1'), else null. Show times are wall-clock times at the venue and are never
+ * converted: a 7:30 PM show in Denver reads '7:30 PM MDT' for a viewer in Paris.
+ */
+export function showTimeZoneLabel(
+  isoDate: string,
+  venueTimeZone: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string | null {
+  if (!venueTimeZone || venueTimeZone === viewerZone) return null;
+  // Midday UTC of the show's date: the offsets in force that day (DST edges aside).
+  const { year, month, day } = parts(isoDate);
+  const instant = new Date(Date.UTC(year, month - 1, day, 12));
+  const venueOffset = zoneName(venueTimeZone, instant, 'shortOffset');
+  if (venueOffset === null || venueOffset === zoneName(viewerZone, instant, 'shortOffset')) return null;
+  return zoneName(venueTimeZone, instant, 'short');
+}
+
+/** '7:30 PM', or '7:30 PM MDT' when the venue's zone differs from the viewer's. */
+export function formatShowTime(
+  isoDate: string,
+  time: string,
+  venueTimeZone: string | null,
+  viewerZone?: string,
+): string {
+  const label = showTimeZoneLabel(isoDate, venueTimeZone, viewerZone);
+  return label ? `${formatLocalTime(time)} ${label}` : formatLocalTime(time);
+}

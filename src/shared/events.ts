@@ -12,5 +12,11 @@ export type PublicEvent = ArtistImageReadyEvent;
 
 export const publicEventTypes = ['artist-image-ready'] as const satisfies readonly PublicEvent['type'][];
 
+/**
+ * Anonymous image-event streams one client (an IPv4 address or an IPv6 /64) may hold open in one
+ * server process: a page opens one, a few tabs or people behind one address a few more.
+ */
+export const MAX_PUBLIC_STREAMS_PER_CLIENT = 20;
+
 /** GET /api/events/public?artist=slug1,slug2 — at most this many slugs per stream. */
 export const MAX_PUBLIC_EVENT_ARTISTS = 50;

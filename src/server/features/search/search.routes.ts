@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { clientIp } from '#server/auth/client-ip.ts';
+import { clientKey } from '#server/auth/client-ip.ts';
 import { announceTourChanges, type SyncOutcome } from '#server/features/sync/sync.service.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { csrfProtection } from '#server/lib/csrf.ts';
@@ -18,8 +18,8 @@ export const SYNC_LIMIT: LimitRule = { windowSeconds: 60, max: 10 };
 
 export function searchRoutes(deps: AppDeps) {
   const { database, env, providers } = deps;
-  const limit = (c: Parameters<typeof clientIp>[0], name: string, rule: LimitRule) =>
-    enforceLimit(database, `search-${name}:${clientIp(c, env.TRUST_PROXY)}`, rule);
+  const limit = (c: Parameters<typeof clientKey>[0], name: string, rule: LimitRule) =>
+    enforceLimit(database, `search-${name}:${clientKey(c, env.TRUST_PROXY)}`, rule);
 
   return new Hono<AppEnv>()
     .use(csrfProtection(env.publicUrl))
@@ -28,7 +28,8 @@ export function searchRoutes(deps: AppDeps) {
     })
     .post('/suggestions', validate('json', suggestionsRequestSchema), async (c) => {
       await limit(c, 'suggestions', SUGGESTIONS_LIMIT);
-      return c.json(await suggestArtists(providers, c.req.valid('json').query));
+      // A visitor who leaves stops the MusicBrainz call (and its wait for a slot).
+      return c.json(await suggestArtists(providers, c.req.valid('json').query, c.req.raw.signal));
     })
     .post('/sync', validate('json', syncRequestSchema), async (c) => {
       await limit(c, 'sync', SYNC_LIMIT);

@@ -2,6 +2,7 @@ import type { Database, Db } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { findTours, lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
 import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
+import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
@@ -121,7 +122,7 @@ function inTransaction(database: Database, tx: Tx): Database {
 }
 
 async function writeSync(database: Database, target: SyncTarget, tours: CatalogTour[], today: string) {
-  return database.db.transaction(async (tx) => {
+  const outcome = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const [entry] = normaliseCatalog(
       { artists: [{ name: target.name, mbid: target.mbid ?? undefined, tours }] },
@@ -158,6 +159,10 @@ async function writeSync(database: Database, target: SyncTarget, tours: CatalogT
       changes: { new: count('new'), moved: count('moved'), cancelled: count('cancelled') },
     };
   });
+  // Committed only now (the catalog writer's own note came at its savepoint): list pages kept
+  // meanwhile are stale, and the fan who synced is about to open the list (ADR 0009).
+  noteCatalogChanged();
+  return outcome;
 }
 
 /**
