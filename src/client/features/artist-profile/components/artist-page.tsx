@@ -1,7 +1,7 @@
-import { CalendarDays, ExternalLink, MapPin, SearchX, Ticket, Users } from 'lucide-react';
+import { CalendarDays, ExternalLink, MapPin, SearchX, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { GenreList, ShowRow } from '#client/components/show-row.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
@@ -10,7 +10,7 @@ import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
 import type { StopView } from '#shared/artists.ts';
-import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
+import { formatShortDate } from '#shared/dates.ts';
 import { useArtistProfile } from '../api/get-artist-profile.ts';
 
 const followerLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
@@ -35,50 +35,29 @@ const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
             <Users className="size-4" aria-hidden="true" />
             {followerLabel(artist.followerCount)}
           </p>
-          {artist.genres.length > 0 ? (
-            <ul aria-label="Genres" className="flex flex-wrap justify-center gap-2 sm:justify-start">
-              {artist.genres.map((genre) => (
-                <li key={genre} className="rounded-full border border-border-strong px-3 py-1 text-xs font-medium">
-                  {genre}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <GenreList genres={artist.genres} />
         </div>
       </div>
     </header>
   );
 };
 
-const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopView }) => (
-  <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
-    <p className="font-display font-bold text-accent">
-      <time dateTime={show.date}>{formatLongDate(show.date)}</time>
-      {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
+const ArtistShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopView }) => (
+  <ShowRow
+    date={show.date}
+    time={show.time}
+    ticketUrl={show.ticketUrl}
+    artistSlug={artistSlug}
+    stopSlug={show.stopSlug}
+  >
+    <Link to={paths.venue(show.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
+      {show.venueName}
+    </Link>
+    <p className="flex items-center gap-1.5 text-sm text-muted">
+      <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+      {placeLabel(show)}
     </p>
-    <div className="min-w-0">
-      <Link to={paths.venue(show.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
-        {show.venueName}
-      </Link>
-      <p className="flex items-center gap-1.5 text-sm text-muted">
-        <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-        {placeLabel(show)}
-      </p>
-    </div>
-    <div className="flex flex-wrap gap-2 sm:justify-end">
-      <Button asChild variant="outline" size="sm">
-        <Link to={paths.guide(artistSlug, show.stopSlug)}>Local guide</Link>
-      </Button>
-      {show.ticketUrl ? (
-        <Button asChild variant="secondary" size="sm">
-          <a href={show.ticketUrl} target="_blank" rel="noopener noreferrer">
-            <Ticket aria-hidden="true" />
-            Tickets
-          </a>
-        </Button>
-      ) : null}
-    </div>
-  </li>
+  </ShowRow>
 );
 
 function tourDates(tour: ArtistTourSummary): string {
@@ -136,7 +115,7 @@ const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
           {profile.nextShows.length > 0 ? (
             <ol className="flex flex-col gap-3">
               {profile.nextShows.map((show) => (
-                <ShowRow key={show.stopSlug} artistSlug={artist.slug} show={show} />
+                <ArtistShowRow key={show.stopSlug} artistSlug={artist.slug} show={show} />
               ))}
             </ol>
           ) : (

@@ -1,6 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
+import { GenreList } from '#client/components/show-row.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -41,15 +42,7 @@ const ArtistHeader = ({ artist }: { artist: ArtistTourPage['artist'] }) => (
       <div className="flex flex-col gap-3">
         <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Tour dates</p>
         <h1 className="font-display text-4xl font-extrabold sm:text-5xl">{artist.name}</h1>
-        {artist.genres.length > 0 ? (
-          <ul aria-label="Genres" className="flex flex-wrap justify-center gap-2 sm:justify-start">
-            {artist.genres.map((genre) => (
-              <li key={genre} className="rounded-full border border-border-strong px-3 py-1 text-xs font-medium">
-                {genre}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <GenreList genres={artist.genres} />
       </div>
     </div>
   </header>

@@ -1,11 +1,10 @@
-import { Building2, CalendarDays, ExternalLink, MapPin, SearchX, Ticket } from 'lucide-react';
+import { Building2, CalendarDays, ExternalLink, MapPin, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { ShowRow } from '#client/components/show-row.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
 import { useVenue } from '../api/get-venue.ts';
 
@@ -14,32 +13,19 @@ const hostedLabel = (count: number) =>
     ? 'No past shows recorded here yet'
     : `Has hosted ${count.toLocaleString('en-US')} ${count === 1 ? 'show' : 'shows'}`;
 
-const ShowRow = ({ show }: { show: VenueShow }) => (
-  <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
-    <p className="font-display font-bold text-accent">
-      <time dateTime={show.date}>{formatLongDate(show.date)}</time>
-      {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
-    </p>
-    <div className="min-w-0">
-      <Link to={paths.artist(show.artistSlug)} className="font-semibold underline-offset-4 hover:underline">
-        {show.artistName}
-      </Link>
-      <p className="text-sm text-muted">{show.tourName}</p>
-    </div>
-    <div className="flex flex-wrap gap-2 sm:justify-end">
-      <Button asChild variant="outline" size="sm">
-        <Link to={paths.guide(show.artistSlug, show.stopSlug)}>Local guide</Link>
-      </Button>
-      {show.ticketUrl ? (
-        <Button asChild variant="secondary" size="sm">
-          <a href={show.ticketUrl} target="_blank" rel="noopener noreferrer">
-            <Ticket aria-hidden="true" />
-            Tickets
-          </a>
-        </Button>
-      ) : null}
-    </div>
-  </li>
+const VenueShowRow = ({ show }: { show: VenueShow }) => (
+  <ShowRow
+    date={show.date}
+    time={show.time}
+    ticketUrl={show.ticketUrl}
+    artistSlug={show.artistSlug}
+    stopSlug={show.stopSlug}
+  >
+    <Link to={paths.artist(show.artistSlug)} className="font-semibold underline-offset-4 hover:underline">
+      {show.artistName}
+    </Link>
+    <p className="text-sm text-muted">{show.tourName}</p>
+  </ShowRow>
 );
 
 const VenueView = ({ data }: { data: VenuePageData }) => {
@@ -85,7 +71,7 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
         {data.upcomingShows.length > 0 ? (
           <ol className="flex flex-col gap-3">
             {data.upcomingShows.map((show) => (
-              <ShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} />
+              <VenueShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} />
             ))}
           </ol>
         ) : (
