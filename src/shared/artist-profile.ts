@@ -13,6 +13,8 @@ export interface ArtistShow {
   time: string | null;
   venueName: string;
   venueSlug: string;
+  /** The venue's IANA time zone (the time is local to it), or null when unknown. */
+  timeZone: string | null;
   city: string;
   region: string | null;
   country: string;

@@ -8,7 +8,8 @@ import { FavoriteHeart } from '#client/features/favorites/components/favorite-he
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
-import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
+import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import { useArtistProfile } from '../api/get-artist-profile.ts';
 
 const followerLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
@@ -52,7 +53,11 @@ const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: ArtistShow })
   <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
     <p className="font-display font-bold text-accent">
       <time dateTime={show.date}>{formatLongDate(show.date)}</time>
-      {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
+      {show.time ? (
+        <span className="block text-sm font-normal text-muted">
+          <ShowTime date={show.date} time={show.time} timeZone={show.timeZone} />
+        </span>
+      ) : null}
     </p>
     <div className="min-w-0">
       <Link to={`/venue/${show.venueSlug}`} className="font-semibold underline-offset-4 hover:underline">

@@ -2,7 +2,8 @@ import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
+import { formatLongDate } from '#shared/dates.ts';
 import { placeLabel } from '../place-label.ts';
 
 // Other pages import placeLabel from here; it lives in ../place-label.ts.
@@ -25,7 +26,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
         {stop.time ? (
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
             <Clock className="size-3.5" aria-hidden="true" />
-            <time dateTime={`${stop.date}T${stop.time}`}>{formatLocalTime(stop.time)}</time>
+            <ShowTime date={stop.date} time={stop.time} timeZone={stop.timeZone} />
           </p>
         ) : null}
       </div>

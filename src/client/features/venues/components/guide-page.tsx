@@ -6,7 +6,8 @@ import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
+import { formatLongDate } from '#shared/dates.ts';
 
 function findStop(data: ArtistTourPage, stopSlug: string) {
   for (const tour of data.tours) {
@@ -41,7 +42,12 @@ export const GuidePage = () => {
         </h1>
         <p className="text-lg">
           <time dateTime={stop.date}>{formatLongDate(stop.date)}</time>
-          {stop.time ? ` · ${formatLocalTime(stop.time)}` : null}
+          {stop.time ? (
+            <>
+              {' · '}
+              <ShowTime date={stop.date} time={stop.time} timeZone={stop.timeZone} />
+            </>
+          ) : null}
         </p>
         <p className="flex items-center gap-1.5 text-muted">
           <MapPin className="size-4" aria-hidden="true" />

@@ -4,7 +4,8 @@ import { NotFoundState, QueryPageState } from '#client/components/page-states.ts
 import { Button } from '#client/components/ui/button.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
+import { formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
 import { useVenue } from '../api/get-venue.ts';
 
@@ -13,11 +14,15 @@ const hostedLabel = (count: number) =>
     ? 'No past shows recorded here yet'
     : `Has hosted ${count.toLocaleString('en-US')} ${count === 1 ? 'show' : 'shows'}`;
 
-const ShowRow = ({ show }: { show: VenueShow }) => (
+const ShowRow = ({ show, timeZone }: { show: VenueShow; timeZone: string | null }) => (
   <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
     <p className="font-display font-bold text-accent">
       <time dateTime={show.date}>{formatLongDate(show.date)}</time>
-      {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
+      {show.time ? (
+        <span className="block text-sm font-normal text-muted">
+          <ShowTime date={show.date} time={show.time} timeZone={timeZone} />
+        </span>
+      ) : null}
     </p>
     <div className="min-w-0">
       <Link to={`/artist/${show.artistSlug}`} className="font-semibold underline-offset-4 hover:underline">
@@ -84,7 +89,7 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
         {data.upcomingShows.length > 0 ? (
           <ol className="flex flex-col gap-3">
             {data.upcomingShows.map((show) => (
-              <ShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} />
+              <ShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} timeZone={data.venue.timeZone} />
             ))}
           </ol>
         ) : (
