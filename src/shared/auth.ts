@@ -94,11 +94,11 @@ export const changePasswordSchema = z.object({
 /**
  * PATCH /api/account/profile. Home is a place of the gazetteer, chosen by id: the server looks it
  * up and stores its name, region, country, coordinates and time zone (never the client's).
- * null clears home.
+ * null clears home; leaving it out keeps home as it is (a free-text city from before places).
  */
 export const profileUpdateSchema = z.object({
   fullName: fullNameSchema,
-  homePlaceId: placeIdSchema.nullable(),
+  homePlaceId: placeIdSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

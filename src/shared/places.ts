@@ -55,9 +55,7 @@ export const placesQuerySchema = z.object({
 });
 export type PlacesQuery = z.infer<typeof placesQuerySchema>;
 
-export const placeIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,11}$/, { message: placesMessages.unknownPlace });
+export const placeIdSchema = z.string().regex(/^[1-9]\d{0,11}$/, { message: placesMessages.unknownPlace });
 
 export interface PlacesResponse {
   places: Place[];

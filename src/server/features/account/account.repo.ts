@@ -28,7 +28,8 @@ export const NO_HOME: HomeColumns = {
   homeTimeZone: null,
 };
 
-export async function updateProfile(database: Database, userId: string, fullName: string, home: HomeColumns) {
+/** `home` undefined: home stays as it is. */
+export async function updateProfile(database: Database, userId: string, fullName: string, home?: HomeColumns) {
   // `name` is Better Auth's display name; it follows the full name.
   await database.db
     .update(users)

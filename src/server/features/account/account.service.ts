@@ -2,9 +2,9 @@ import QRCode from 'qrcode';
 import { verifyPassword } from '#server/auth/password-hash.ts';
 import { hasRole } from '#server/auth/roles.ts';
 import type { Database } from '#server/db/client.ts';
+import { findPlace } from '#server/features/places/places.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthSession, AuthUser } from '#server/lib/context.ts';
-import { findPlace } from '#server/features/places/places.service.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
 import { placesMessages } from '#shared/places.ts';
 import * as repo from './account.repo.ts';
@@ -32,7 +32,8 @@ export async function describeUser(database: Database, userId: string): Promise<
 }
 
 export async function updateProfile(database: Database, userId: string, input: ProfileUpdate): Promise<MeUser> {
-  await repo.updateProfile(database, userId, input.fullName, await homeOf(input.homePlaceId));
+  const home = input.homePlaceId === undefined ? undefined : await homeOf(input.homePlaceId);
+  await repo.updateProfile(database, userId, input.fullName, home);
   const user = await describeUser(database, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found');
   return user;

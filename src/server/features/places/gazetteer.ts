@@ -153,7 +153,10 @@ export class Gazetteer {
 
   private matchesQualifier(row: number, qualifier: string): boolean {
     const code = this.countryCodes[row]!;
-    if (qualifier.length === 2 && (qualifier === code.toLowerCase() || qualifier === this.adminCodes[row]!.toLowerCase()))
+    if (
+      qualifier.length === 2 &&
+      (qualifier === code.toLowerCase() || qualifier === this.adminCodes[row]!.toLowerCase())
+    )
       return true;
     if (COUNTRY_ALIASES[qualifier] === code) return true;
     if (this.foldedCountry(code).startsWith(qualifier)) return true;
@@ -245,7 +248,16 @@ export async function readCities(): Promise<GazetteerCity[]> {
   let lon = 0;
   while (reader.pos < bytes.length) {
     const end = reader.varint() + reader.pos;
-    const city: GazetteerCity = { id: 0, name: '', countryCode: '', adminCode: '', featureCode: '', population: 0, lat: 0, lon: 0 };
+    const city: GazetteerCity = {
+      id: 0,
+      name: '',
+      countryCode: '',
+      adminCode: '',
+      featureCode: '',
+      population: 0,
+      lat: 0,
+      lon: 0,
+    };
     while (reader.pos < end) {
       const tag = reader.varint();
       const field = Math.floor(tag / 8);
@@ -257,7 +269,8 @@ export async function readCities(): Promise<GazetteerCity[]> {
       else if (field === 9) city.population = reader.varint();
       else if (field === 10) lon += reader.svarint();
       else if (field === 11) lat += reader.svarint();
-      else if (tag % 8 === 2) reader.string(); // other text fields (alternative country, municipality)
+      else if (tag % 8 === 2)
+        reader.string(); // other text fields (alternative country, municipality)
       else reader.varint();
     }
     city.lat = lat / 1e5;

@@ -25,7 +25,10 @@ export async function findVenuesWithoutTimeZone(
 }
 
 /** Sets each venue's zone unless one was set meanwhile (an import or an admin wins). */
-export async function setVenueTimeZones(database: Database, zones: { id: string; timeZone: string }[]): Promise<number> {
+export async function setVenueTimeZones(
+  database: Database,
+  zones: { id: string; timeZone: string }[],
+): Promise<number> {
   if (zones.length === 0) return 0;
   const { rows } = await database.query<{ id: string }>(
     `update venues v set time_zone = x."timeZone"
@@ -43,7 +46,11 @@ export interface FreeTextHome {
 }
 
 /** Users whose home is free text from before places (no place chosen), in id order after `afterId`. */
-export async function findFreeTextHomes(database: Database, afterId: string | null, limit: number): Promise<FreeTextHome[]> {
+export async function findFreeTextHomes(
+  database: Database,
+  afterId: string | null,
+  limit: number,
+): Promise<FreeTextHome[]> {
   const { rows } = await database.query<FreeTextHome>(
     `select id, home_city as "homeCity" from users
      where home_city is not null and home_place_id is null and ($1::uuid is null or id > $1::uuid)

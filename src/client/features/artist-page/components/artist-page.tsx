@@ -6,9 +6,9 @@ import { ArtistImage } from '#client/features/artists/components/artist-image.ts
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
-import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import { useArtistProfile } from '../api/get-artist-profile.ts';
 

@@ -1,8 +1,8 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
-import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { formatLongDate } from '#shared/dates.ts';
 import { placeLabel } from '../place-label.ts';
 

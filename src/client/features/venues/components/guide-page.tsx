@@ -4,9 +4,9 @@ import { NotFoundState, QueryPageState } from '#client/components/page-states.ts
 import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
-import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { formatLongDate } from '#shared/dates.ts';
 
 function findStop(data: ArtistTourPage, stopSlug: string) {
