@@ -70,6 +70,14 @@ export interface PlaceResponse {
  * 'Łódź' → 'lodz'. Punctuation becomes a space so 'Winston-Salem' is found as 'winston salem'.
  */
 export function foldPlaceText(text: string): string {
+  // Plain ASCII (most queries, many names) needs no Unicode normalisation.
+  if (PLAIN_ASCII.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/['`]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  }
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -79,6 +87,8 @@ export function foldPlaceText(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 /** Letters NFKD does not split into a base letter and a mark. */
 const FOLDED_LETTERS: Record<string, string> = {

@@ -3,7 +3,14 @@ import { foldPlaceText } from '#shared/places.ts';
 import { Gazetteer, type GazetteerCity } from './gazetteer.ts';
 
 let nextId = 1;
-const city = (name: string, countryCode: string, adminCode: string, population: number, lat = 0, lon = 0): GazetteerCity => ({
+const city = (
+  name: string,
+  countryCode: string,
+  adminCode: string,
+  population: number,
+  lat = 0,
+  lon = 0,
+): GazetteerCity => ({
   id: nextId++,
   name,
   countryCode,

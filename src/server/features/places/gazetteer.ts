@@ -22,6 +22,10 @@ const GONE_FEATURES = new Set(['PPLQ', 'PPLW', 'PPLH']);
 /** Everyday names people type for a country that its English name does not start with. */
 const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US', america: 'US', uae: 'AE', holland: 'NL' };
 
+/** Prefixes this short have their best rows kept once computed. */
+const SHORT_PREFIX = 3;
+const SHORT_PREFIX_CACHE_MAX = 100_000;
+
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /**
@@ -45,6 +49,8 @@ export class Gazetteer {
   private readonly foldedRegions = new Map<string, string>();
   private readonly foldedCountries = new Map<string, string>();
   private readonly timeZones = new Map<number, string>();
+  /** Best rows of short prefixes ('s' walks 12,000 names): every typeahead starts with them. */
+  private readonly shortPrefixRows = new Map<string, number[]>();
 
   /** `regionNames`: 'US.CO' → 'Colorado'. */
   constructor(cities: GazetteerCity[], regionNames: Map<string, string>) {
@@ -124,6 +130,20 @@ export class Gazetteer {
 
   /** The best `limit` rows whose key starts with `prefix` (or equals it) and that match every qualifier. */
   private rank(prefix: string, qualifiers: string[], limit: number, exactOnly = false): number[] {
+    if (prefix.length > SHORT_PREFIX || qualifiers.length > 0 || exactOnly) {
+      return this.walk(prefix, qualifiers, limit, exactOnly);
+    }
+    const key = `${limit}|${prefix}`;
+    let rows = this.shortPrefixRows.get(key);
+    if (!rows) {
+      rows = this.walk(prefix, qualifiers, limit, exactOnly);
+      // Bounded: at most (letters and digits)^3 prefixes per limit.
+      if (this.shortPrefixRows.size < SHORT_PREFIX_CACHE_MAX) this.shortPrefixRows.set(key, rows);
+    }
+    return rows;
+  }
+
+  private walk(prefix: string, qualifiers: string[], limit: number, exactOnly: boolean): number[] {
     const best: number[] = [];
     let exactCount = 0;
     for (let index = this.lowerBound(prefix); index < this.sortedKeys.length; index++) {
@@ -132,6 +152,8 @@ export class Gazetteer {
       const exact = key.length === prefix.length;
       if (exactOnly && !exact) break; // exact keys sort first within their prefix
       const row = this.sortedRows[index]!;
+      // Full of better non-exact rows already: this one cannot get in.
+      if (!exact && best.length === limit && this.populations[best[limit - 1]!]! >= this.populations[row]!) continue;
       if (!qualifiers.every((qualifier) => this.matchesQualifier(row, qualifier))) continue;
       exactCount = this.insertRanked(best, row, exact, exactCount, limit);
     }
@@ -315,9 +337,19 @@ class ProtoReader {
 
   string(): string {
     const length = this.varint();
-    const text = this.decoder.decode(this.bytes.subarray(this.pos, this.pos + length));
-    this.pos += length;
-    return text;
+    const end = this.pos + length;
+    // Most fields are short ASCII (codes, many names): TextDecoder costs more than the copy.
+    let ascii = '';
+    for (let at = this.pos; at < end; at++) {
+      const byte = this.bytes[at]!;
+      if (byte >= 0x80) {
+        ascii = this.decoder.decode(this.bytes.subarray(this.pos, end));
+        break;
+      }
+      ascii += String.fromCharCode(byte);
+    }
+    this.pos = end;
+    return ascii;
   }
 }
 
