@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { Tx } from '#server/db/sql.ts';
 import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
@@ -22,7 +23,6 @@ import {
   type NewVenue,
   refreshArtistStats,
   suspendStopChecks,
-  type Tx,
 } from './catalog.repo.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
 
