@@ -123,6 +123,13 @@ describe('Gazetteer.matchName and get', () => {
     expect(gazetteer.matchName('Atlantis')).toBeNull();
   });
 
+  it('finds the largest place of a region or country', () => {
+    expect(gazetteer.largestIn('CO, US')?.name).toBe('Denver');
+    expect(gazetteer.largestIn('Oregon')?.name).toBe('Portland');
+    expect(gazetteer.largestIn('France')?.name).toBe('Paris');
+    expect(gazetteer.largestIn('Atlantis')).toBeNull();
+  });
+
   it('finds a place by id', () => {
     const denver = gazetteer.search('denver', 1)[0]!;
     expect(gazetteer.get(denver.id)).toEqual(denver);

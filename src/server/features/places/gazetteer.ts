@@ -123,6 +123,21 @@ export class Gazetteer {
     return rows.length > 0 ? this.place(rows[0]!) : null;
   }
 
+  /** The most populous place in a region or country ('CO, US', 'Bavaria'), or null. */
+  largestIn(area: string): Place | null {
+    const qualifiers = area
+      .split(',')
+      .map(foldPlaceText)
+      .filter((part) => part.length > 0);
+    if (qualifiers.length === 0) return null;
+    let best = -1;
+    for (let row = 0; row < this.size; row++) {
+      if (best >= 0 && this.populations[row]! <= this.populations[best]!) continue;
+      if (qualifiers.every((qualifier) => this.matchesQualifier(row, qualifier))) best = row;
+    }
+    return best >= 0 ? this.place(best) : null;
+  }
+
   get(id: string | number): Place | null {
     const row = this.rowById.get(Number(id));
     return row === undefined ? null : this.place(row);

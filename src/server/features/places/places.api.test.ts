@@ -251,11 +251,14 @@ describe.runIf(databaseAvailable())('places: typeahead, home place, time-zone ba
     await server.database.query(
       `insert into venues (name, slug, identity_key, city, region, country, lat, lon) values
         ('Old Tokyo Club', 'old-tokyo-club', 'old tokyo club|tokyo||jp', 'Tokyo', null, 'JP', 35.6895, 139.69171),
-        ('Nowhere Barn', 'nowhere-barn', 'nowhere barn|qqqx||us', 'Qqqx', null, 'US', null, null)`,
+        ('Nowhere Barn', 'nowhere-barn', 'nowhere barn|qqqx||us', 'Qqqx', null, 'US', null, null),
+        ('Tiny Town Hall', 'tiny-town-hall', 'tiny town hall|qqqy|co|us', 'Qqqy', 'CO', 'US', null, null)`,
     );
     const first = await fillVenueTimeZones(server.database);
-    expect(first).toMatchObject({ filled: 2, unplaced: 1 });
+    expect(first).toMatchObject({ filled: 3, unplaced: 1 });
     expect(await zoneOf('Old Tokyo Club')).toBe('Asia/Tokyo');
+    // Too small for the gazetteer: its state's zone, not a namesake's elsewhere.
+    expect(await zoneOf('Tiny Town Hall')).toBe('America/Denver');
     expect(await zoneOf('Coordless Hall')).toBe('Europe/Paris');
     expect(await zoneOf('Nowhere Barn')).toBeNull();
     expect(await fillVenueTimeZones(server.database)).toEqual({ filled: 0, unplaced: 1 });

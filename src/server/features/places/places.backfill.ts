@@ -35,9 +35,12 @@ export async function fillVenueTimeZones(
 
 async function cityTimeZone(venue: repo.VenueWithoutZone, gazetteer: () => Promise<Gazetteer>): Promise<string | null> {
   const places = await gazetteer();
+  if (!venue.region) return places.matchName(`${venue.city}, ${venue.country}`)?.timeZone ?? null;
+  // A town too small for the gazetteer (Morrison, CO): the zone of its region's largest city,
+  // never a namesake elsewhere in the country (Morrison, Illinois).
   const place =
-    (venue.region && places.matchName(`${venue.city}, ${venue.region}, ${venue.country}`)) ||
-    places.matchName(`${venue.city}, ${venue.country}`);
+    places.matchName(`${venue.city}, ${venue.region}, ${venue.country}`) ??
+    places.largestIn(`${venue.region}, ${venue.country}`);
   return place?.timeZone ?? null;
 }
 
