@@ -3,6 +3,9 @@ import { FEATURED } from './support/fixture-catalog.ts';
 
 const DENVER = 'Denver, Colorado, United States';
 
+// Both viewports edit the same account's home: one after the other.
+test.describe.configure({ mode: 'serial' });
+
 for (const viewport of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
@@ -55,7 +58,11 @@ for (const viewport of [
 
       // Nothing matches: said so, nothing chosen; leaving the field keeps Denver.
       await home.fill('qqqxqqq');
-      await expect(page.getByText('No places match “qqqxqqq”')).toBeVisible();
+      // Shown under the field, and announced by the status region.
+      await expect(page.getByText('No places match “qqqxqqq”').first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'No places match' })).toHaveText(
+        'No places match “qqqxqqq”',
+      );
       await home.press('Tab');
       await expect(home).toHaveValue(DENVER);
     });

@@ -166,48 +166,52 @@ export const PlacePicker = ({
             <X className="size-4" aria-hidden="true" />
           </button>
         ) : null}
-      </div>
-      <div
-        id={listId}
-        role="listbox"
-        aria-label="Places"
-        hidden={!open || places.length === 0}
-        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-y-auto rounded-xl border border-border-strong bg-surface p-1 shadow-xl"
-      >
-        {places.map((place, index) => (
-          <div
-            key={place.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            // The focus stays in the input (aria-activedescendant); options are never tab stops.
-            tabIndex={-1}
-            aria-selected={index === active}
-            // mousedown, not click: the input must not blur (and close the list) first.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(place);
-            }}
-            onMouseMove={() => setActive(index)}
-            className={cn(
-              'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm',
-              index === active && 'bg-accent/15 text-foreground',
-            )}
-          >
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold">{place.name}</span>
-              <span className="block truncate text-xs text-muted">
-                {[place.region, place.country].filter(Boolean).join(', ')}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Places"
+          hidden={!open || places.length === 0}
+          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-y-auto rounded-xl border border-border-strong bg-surface p-1 shadow-xl"
+        >
+          {places.map((place, index) => (
+            <div
+              key={place.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              // The focus stays in the input (aria-activedescendant); options are never tab stops.
+              tabIndex={-1}
+              aria-selected={index === active}
+              // mousedown, not click: the input must not blur (and close the list) first.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(place);
+              }}
+              onMouseMove={() => setActive(index)}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm',
+                index === active && 'bg-accent/15 text-foreground',
+              )}
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold">{place.name}</span>
+                <span className="block truncate text-xs text-muted">
+                  {[place.region, place.country].filter(Boolean).join(', ')}
+                </span>
               </span>
-            </span>
-            {value?.id === place.id ? <Check className="size-4 shrink-0 text-accent" aria-hidden="true" /> : null}
-          </div>
-        ))}
+              {value?.id === place.id ? <Check className="size-4 shrink-0 text-accent" aria-hidden="true" /> : null}
+            </div>
+          ))}
+        </div>
+        {open && status.visible ? (
+          // The status region below announces the same words.
+          <p
+            aria-hidden="true"
+            className="absolute top-full right-0 left-0 z-30 mt-1 rounded-xl border border-border-strong bg-surface px-3.5 py-3 text-sm text-muted shadow-xl"
+          >
+            {status.text}
+          </p>
+        ) : null}
       </div>
-      {open && status.visible ? (
-        <p className="absolute top-full right-0 left-0 z-30 mt-1 rounded-xl border border-border-strong bg-surface px-3.5 py-3 text-sm text-muted shadow-xl">
-          {status.text}
-        </p>
-      ) : null}
       <p role="status" aria-live="polite" className="sr-only">
         {open ? status.text : ''}
       </p>
