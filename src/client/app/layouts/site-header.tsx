@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { LazyNotificationBell, LazyNotificationStream } from '#client/features/notifications/lazy.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import { BrandLink } from './brand.tsx';
 import { NavItem } from './nav-item.tsx';
@@ -15,7 +16,7 @@ const BackButton = () => {
   const navigate = useNavigate();
   const location = useLocation();
   // A page opened directly (no in-app history) goes back to home instead of leaving the site.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const goBack = () => (location.key === 'default' ? navigate(paths.home) : navigate(-1));
   return (
     <Button variant="ghost" size="icon" aria-label="Go back" onClick={goBack} className="-ml-2 md:hidden">
       <ChevronLeft aria-hidden="true" />
