@@ -14,6 +14,8 @@ const signedOutLinks: NavLink[] = [
   { label: 'Donate', to: paths.donate },
 ];
 
+export const SETTINGS_LINK: NavLink = { label: 'Settings', to: paths.settings };
+
 const signedInLinks: NavLink[] = [
   { label: 'Home', to: paths.home },
   { label: 'Shows', to: paths.dashboard },
@@ -21,7 +23,7 @@ const signedInLinks: NavLink[] = [
   { label: 'History', to: paths.myShows },
   { label: 'Stats', to: paths.stats },
   { label: 'Vacation', to: paths.vacation },
-  { label: 'Settings', to: paths.settings },
+  SETTINGS_LINK,
   { label: 'Donate', to: paths.donate },
 ];
 

@@ -1,5 +1,5 @@
 import { ChevronLeft } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
@@ -11,6 +11,9 @@ import { NavItem } from './nav-item.tsx';
 import { isTopLevelPath, mobileTitles, navLinksFor } from './navigation.ts';
 import { SideMenu } from './side-menu.tsx';
 import { VisitorAuthLinks } from './visitor-auth-links.tsx';
+
+// Signed-in users only: it brings Radix's menu and the auth client, which a visitor's first render must not carry.
+const AccountMenu = lazy(() => import('./account-menu.tsx').then((module) => ({ default: module.AccountMenu })));
 
 const BackButton = () => {
   const navigate = useNavigate();
@@ -54,8 +57,9 @@ export const SiteHeader = () => {
           // Desktop only (spec): small screens reach notifications from the side menu. The stream
           // serves both; keyed by user so an account switch opens a new one.
           <Suspense fallback={null}>
-            <div className="hidden md:block">
+            <div className="hidden items-center md:flex">
               <LazyNotificationBell />
+              <AccountMenu user={user} />
             </div>
             <LazyNotificationStream key={user.id} />
           </Suspense>

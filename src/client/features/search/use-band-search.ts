@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { invalidateCatalogQueries } from '#client/lib/catalog-queries.ts';
 import { paths } from '#client/lib/paths.ts';
 import { validateBandSearch } from '#shared/search.ts';
 import type { CatalogMatch } from '#shared/search-api.ts';
@@ -56,8 +57,8 @@ export function useBandSearch(initialText = '') {
 
   const sync = async (artistName: string, mbid?: string) => {
     const result = await syncTourDates({ artistName, mbid });
-    // The artist list and tour pages may have been cached before these dates existed.
-    await queryClient.invalidateQueries({ queryKey: ['artists'] });
+    // The artist list, tour, artist and venue pages may have been cached before these dates existed.
+    await invalidateCatalogQueries(queryClient);
     showToast(syncToast(result));
     setOptions([]);
     // A MusicBrainz artist always has a tour page now; typed text with no dates has none to show.

@@ -63,11 +63,14 @@ export function publicEventsRoutes(deps: AppDeps) {
   };
   return new Hono<AppEnv>().get('/public', validate('query', publicEventsQuerySchema), (c) => {
     const slugs = new Set(c.req.valid('query').artist);
+    c.header('Cache-Control', 'no-store');
+    // Hono answers HEAD with the GET route minus the body: a stream would open, never be read or
+    // end, and hold one of the client's places.
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
     const client = clientKey(c, deps.env.TRUST_PROXY);
     const open = openPerClient.get(client) ?? 0;
     if (open >= MAX_PUBLIC_STREAMS_PER_CLIENT) throw tooManyAttempts(STREAMS_RETRY_SECONDS);
     openPerClient.set(client, open + 1);
-    c.header('Cache-Control', 'no-store');
     return streamSSE(c, async (stream) => {
       const send = (event: PublicEvent) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       const unsubscribe = deps.events.subscribe(

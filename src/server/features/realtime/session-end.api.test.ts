@@ -121,6 +121,17 @@ describe.runIf(databaseAvailable())('anonymous event streams are capped per clie
     const other = await openPublic('2001:db8:5:6::1');
     expect(other.status).toBe(200);
     open.push(new SseReader(other));
+    // HEAD opens no stream, so it takes no place.
+    for (let i = 0; i < MAX_PUBLIC_STREAMS_PER_CLIENT; i++) {
+      const head = await server.fetch('/api/events/public?artist=velvet-harbor', {
+        method: 'HEAD',
+        headers: { 'x-forwarded-for': '2001:db8:5:7::1' },
+      });
+      expect(head.status).toBe(200);
+    }
+    const afterHeads = await openPublic('2001:db8:5:7::2');
+    expect(afterHeads.status).toBe(200);
+    open.push(new SseReader(afterHeads));
     // A closed stream frees its place.
     await open.shift()?.close();
     await new Promise((resolve) => setTimeout(resolve, 300));
