@@ -13,6 +13,7 @@ import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { placesRoutes } from './features/places/places.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { venuesRoutes } from './features/venues/venues.routes.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/events', publicEventsRoutes(deps));
   app.route('/api/events', userEventsRoutes(deps));
   app.route('/api/venues', venuesRoutes(deps));
+  app.route('/api/places', placesRoutes());
   app.route('/api/artist-profile', artistProfileRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));

@@ -4,6 +4,7 @@ import { createBackground } from './background.ts';
 import { openDatabase } from './db/open.ts';
 import { EnvError, getEnv } from './env.ts';
 import { seedDemoCatalogIfEmpty } from './features/catalog/catalog.seed.ts';
+import { runPlacesBackfill } from './features/places/places.backfill.ts';
 import { AppError } from './lib/app-error.ts';
 import { acquireDataDirLock } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
@@ -26,6 +27,7 @@ async function main() {
       { port: info.port, database: database.kind, ms: Math.round(performance.now() - started) },
       `TourGuides is running at ${env.publicUrl}`,
     );
+    void runPlacesBackfill(database, logger);
   });
 
   let stopping = false;

@@ -44,6 +44,8 @@ export interface StopView {
   time: string | null;
   venueName: string;
   venueSlug: string;
+  /** The venue's IANA time zone (the time is local to it), or null when unknown. */
+  timeZone: string | null;
   city: string;
   /** State code for US stops (region), else null. */
   region: string | null;

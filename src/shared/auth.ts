@@ -3,6 +3,7 @@
  * routes. Better Auth's own endpoints (/api/auth/*) keep the library's shapes; see docs/api-accounts.md.
  */
 import { z } from 'zod';
+import { placeIdSchema } from './places.ts';
 
 /** Spec section 9: email max 255; password 6 to 72; name 2 to 100. */
 export const EMAIL_MAX = 255;
@@ -90,10 +91,14 @@ export const changePasswordSchema = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 
-/** PATCH /api/account/profile */
+/**
+ * PATCH /api/account/profile. Home is a place of the gazetteer, chosen by id: the server looks it
+ * up and stores its name, region, country, coordinates and time zone (never the client's).
+ * null clears home; leaving it out keeps home as it is (a free-text city from before places).
+ */
 export const profileUpdateSchema = z.object({
   fullName: fullNameSchema,
-  homeCity: z.string().trim().max(HOME_CITY_MAX, { message: 'City name too long' }).nullable(),
+  homePlaceId: placeIdSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -115,7 +120,12 @@ export interface MeUser {
   email: string;
   name: string;
   fullName: string | null;
+  /** Home: a chosen place (homePlaceId set), or a free-text city from before places (id null). */
   homeCity: string | null;
+  homePlaceId: string | null;
+  homeRegion: string | null;
+  homeCountry: string | null;
+  homeTimeZone: string | null;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   isAdmin: boolean;

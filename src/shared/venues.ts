@@ -32,6 +32,8 @@ export interface VenuePage {
     country: string;
     lat: number | null;
     lon: number | null;
+    /** IANA time zone: every show time on the page is local to it. */
+    timeZone: string | null;
     /** OpenStreetMap: the point when coordinates are known, else a search for the address. */
     mapUrl: string;
   };

@@ -2,26 +2,34 @@ import { Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/lib/paths.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { formatLongDate, formatShowTime } from '#shared/dates.ts';
 import { Button } from './ui/button.tsx';
 
 export interface ShowRowProps {
   date: string;
   time: string | null;
+  /** The venue's IANA zone: the time is the venue's clock, labelled when the viewer's zone differs. */
+  timeZone: string | null;
   ticketUrl: string | null;
   /** The stop's local guide. */
   artistSlug: string;
   stopSlug: string;
   /** What the page says about the show: the venue on the artist page, the artist on the venue page. */
   children: ReactNode;
+  /** The fan's show-state buttons (the shows feature), under the row's links. */
+  actions?: ReactNode;
 }
 
 /** One show in a list: date and time, what the page says about it, its guide and tickets. */
-export const ShowRow = ({ date, time, ticketUrl, artistSlug, stopSlug, children }: ShowRowProps) => (
+export const ShowRow = ({ date, time, timeZone, ticketUrl, artistSlug, stopSlug, children, actions }: ShowRowProps) => (
   <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
     <p className="font-display font-bold text-accent">
       <time dateTime={date}>{formatLongDate(date)}</time>
-      {time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(time)}</span> : null}
+      {time ? (
+        <span className="block text-sm font-normal text-muted">
+          <time dateTime={`${date}T${time}`}>{formatShowTime(date, time, timeZone)}</time>
+        </span>
+      ) : null}
     </p>
     <div className="min-w-0">{children}</div>
     <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -37,6 +45,7 @@ export const ShowRow = ({ date, time, ticketUrl, artistSlug, stopSlug, children 
         </Button>
       ) : null}
     </div>
+    {actions ? <div className="sm:col-span-3">{actions}</div> : null}
   </li>
 );
 

@@ -73,7 +73,7 @@ describe.runIf(databaseAvailable())('accounts: abuse limits and CSRF', () => {
   it('refuses a cross-site state-changing request to our routes', async () => {
     const browser = new TestBrowser(server);
     await signUp(browser, uniqueEmail(), PASSWORD);
-    const profile = { fullName: 'Evil Name', homeCity: null };
+    const profile = { fullName: 'Evil Name', homePlaceId: null };
     const crossSite = await browser.request('/api/account/profile', {
       method: 'PATCH',
       json: profile,

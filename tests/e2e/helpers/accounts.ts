@@ -35,6 +35,8 @@ export const accounts = {
    * guard), so this account cannot be shared with password tests.
    */
   code: account('code', 'Casey Code'),
+  /** Chooses a home place in settings (places spec). */
+  places: account('places', 'Pat Places'),
   /** Deleted by the settings test. */
   doomed: account('doomed', 'Dana Doomed'),
 } satisfies Record<string, E2eAccount>;

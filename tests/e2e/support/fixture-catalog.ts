@@ -12,6 +12,8 @@ interface FixtureStop {
   city: string;
   region?: string;
   country: string;
+  lat?: number;
+  lon?: number;
   ticketUrl?: string;
 }
 
@@ -27,7 +29,15 @@ export function isoDateFromToday(days: number, today = new Date()): string {
 }
 
 const VENUES = [
-  { venue: 'Red Rocks Amphitheatre', city: 'Morrison', region: 'Colorado', country: 'US' },
+  // Coordinates give the venue its time zone (America/Denver) at import: show times are labelled with it.
+  {
+    venue: 'Red Rocks Amphitheatre',
+    city: 'Morrison',
+    region: 'Colorado',
+    country: 'US',
+    lat: 39.6654,
+    lon: -105.2057,
+  },
   { venue: 'Brixton Academy', city: 'London', country: 'GB' },
   { venue: 'The Fillmore', city: 'San Francisco', region: 'CA', country: 'US' },
   { venue: 'Paradiso', city: 'Amsterdam', country: 'NL' },

@@ -41,7 +41,7 @@ describe.runIf(databaseAvailable())('account: profile, export, deletion, isolati
     const { browser } = await newUser(server);
     const updated = await browser.request('/api/account/profile', {
       method: 'PATCH',
-      json: { fullName: '  Grace Hopper ', homeCity: 'Austin' },
+      json: { fullName: '  Grace Hopper ', homePlaceId: '4671654' },
     });
     expect(updated.status).toBe(200);
     expect((await updated.json()).user).toMatchObject({
@@ -51,13 +51,13 @@ describe.runIf(databaseAvailable())('account: profile, export, deletion, isolati
     });
     const bad = await browser.request('/api/account/profile', {
       method: 'PATCH',
-      json: { fullName: 'G', homeCity: null },
+      json: { fullName: 'G', homePlaceId: null },
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe('Name must be at least 2 characters');
     const anonymous = await new TestBrowser(server).request('/api/account/profile', {
       method: 'PATCH',
-      json: { fullName: 'Nobody Here', homeCity: null },
+      json: { fullName: 'Nobody Here', homePlaceId: null },
     });
     expect(anonymous.status).toBe(401);
   });
@@ -123,7 +123,7 @@ describe.runIf(databaseAvailable())('account: profile, export, deletion, isolati
     expect(JSON.stringify(exported)).not.toContain(b.id);
     await a.browser.request('/api/account/profile', {
       method: 'PATCH',
-      json: { fullName: 'Renamed A', homeCity: null },
+      json: { fullName: 'Renamed A', homePlaceId: null },
     });
     expect((await (await b.browser.request('/api/me')).json()).user.fullName).toBe('User B');
   });

@@ -8,11 +8,32 @@ export async function findProfile(database: Database, userId: string) {
   return rows[0];
 }
 
-export async function updateProfile(database: Database, userId: string, fullName: string, homeCity: string | null) {
+export interface HomeColumns {
+  homePlaceId: string | null;
+  homeCity: string | null;
+  homeRegion: string | null;
+  homeCountry: string | null;
+  homeLat: number | null;
+  homeLon: number | null;
+  homeTimeZone: string | null;
+}
+
+export const NO_HOME: HomeColumns = {
+  homePlaceId: null,
+  homeCity: null,
+  homeRegion: null,
+  homeCountry: null,
+  homeLat: null,
+  homeLon: null,
+  homeTimeZone: null,
+};
+
+/** `home` undefined: home stays as it is. */
+export async function updateProfile(database: Database, userId: string, fullName: string, home?: HomeColumns) {
   // `name` is Better Auth's display name; it follows the full name.
   await database.db
     .update(users)
-    .set({ fullName, name: fullName, homeCity, updatedAt: new Date() })
+    .set({ fullName, name: fullName, ...home, updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
 

@@ -2,9 +2,11 @@ import QRCode from 'qrcode';
 import { verifyPassword } from '#server/auth/password-hash.ts';
 import { hasRole } from '#server/auth/roles.ts';
 import type { Database } from '#server/db/client.ts';
+import { findPlace } from '#server/features/places/places.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthSession, AuthUser } from '#server/lib/context.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
+import { placesMessages } from '#shared/places.ts';
 import * as repo from './account.repo.ts';
 
 /** A session younger than this may delete the account without typing the password again. */
@@ -19,6 +21,10 @@ export async function describeUser(database: Database, userId: string): Promise<
     name: user.name,
     fullName: user.fullName,
     homeCity: user.homeCity,
+    homePlaceId: user.homePlaceId,
+    homeRegion: user.homeRegion,
+    homeCountry: user.homeCountry,
+    homeTimeZone: user.homeTimeZone,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
     isAdmin: await hasRole(database, user.id, 'admin'),
@@ -26,10 +32,31 @@ export async function describeUser(database: Database, userId: string): Promise<
 }
 
 export async function updateProfile(database: Database, userId: string, input: ProfileUpdate): Promise<MeUser> {
-  await repo.updateProfile(database, userId, input.fullName, input.homeCity || null);
+  const home = input.homePlaceId === undefined ? undefined : await homeOf(input.homePlaceId);
+  await repo.updateProfile(database, userId, input.fullName, home);
   const user = await describeUser(database, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found');
   return user;
+}
+
+/** Home columns from the gazetteer's own record of the place: nothing of it comes from the client. */
+async function homeOf(placeId: string | null): Promise<repo.HomeColumns> {
+  if (placeId === null) return repo.NO_HOME;
+  const place = await findPlace(placeId);
+  if (!place) {
+    throw new AppError('BAD_REQUEST', placesMessages.unknownPlace, {
+      issues: [{ path: 'homePlaceId', message: placesMessages.unknownPlace }],
+    });
+  }
+  return {
+    homePlaceId: place.id,
+    homeCity: place.name,
+    homeRegion: place.region,
+    homeCountry: place.country,
+    homeLat: place.lat,
+    homeLon: place.lon,
+    homeTimeZone: place.timeZone,
+  };
 }
 
 /** Everything we store about the user, without secrets (tokens, hashes, 2FA secret). */

@@ -136,6 +136,8 @@ export const stopViewColumns = {
   time: sql<string | null>`to_char(${tourStops.startTime}, 'HH24:MI')`,
   venueName: venues.name,
   venueSlug: venues.slug,
+  /** The venue's IANA zone: show times are wall-clock times there. */
+  timeZone: venues.timeZone,
   city: tourStops.city,
   region: tourStops.region,
   country: tourStops.country,

@@ -70,6 +70,7 @@ function toStopView(row: TourStopRow, today: string): TourStopView | null {
     time: row.time,
     venueName: row.venueName ?? '',
     venueSlug: row.venueSlug ?? '',
+    timeZone: row.timeZone,
     city: row.city ?? '',
     region,
     country: row.country ?? '',

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
+import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
 import { slugify, stateCode } from '#shared/text.ts';
@@ -129,7 +130,8 @@ function normaliseVenue(stop: CatalogStop): VenueEntry {
     country,
     lat: stop.lat ?? null,
     lon: stop.lon ?? null,
-    timeZone: stop.timeZone ?? null,
+    // Every venue has a time zone: the provider's, else the one at its coordinates.
+    timeZone: stop.timeZone ?? timeZoneAt(stop.lat, stop.lon),
   };
 }
 

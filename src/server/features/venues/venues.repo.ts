@@ -15,6 +15,7 @@ export async function selectVenueBySlug(db: Db, slug: string) {
       country: venues.country,
       lat: venues.lat,
       lon: venues.lon,
+      timeZone: venues.timeZone,
     })
     .from(venues)
     .where(eq(venues.slug, slug))

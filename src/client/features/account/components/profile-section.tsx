@@ -1,24 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { meQueryKey } from '#client/features/auth/session.ts';
 import { useValidatedForm } from '#client/features/auth/use-validated-form.ts';
 import { validateForm } from '#client/features/auth/validate-form.ts';
-import { type MeUser, profileUpdateSchema } from '#shared/auth.ts';
+import { type PlaceChoice, PlacePicker } from '#client/features/places/components/place-picker.tsx';
+import { type MeUser, type ProfileUpdate, profileUpdateSchema } from '#shared/auth.ts';
+import { placeLabel } from '#shared/places.ts';
 import { updateProfile } from '../api/account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
 
-/** Full name and home city (the city later drives "near you"). */
+/** The saved home as the picker shows it; a free-text city from before places is shown as typed. */
+function homeChoice(user: MeUser): PlaceChoice | null {
+  if (!user.homeCity) return null;
+  if (!user.homePlaceId || !user.homeCountry) return { id: '', label: user.homeCity };
+  return {
+    id: user.homePlaceId,
+    label: placeLabel({ name: user.homeCity, region: user.homeRegion, country: user.homeCountry }),
+  };
+}
+
+/** Full name and home (a place of the gazetteer: it drives "near you" and local times). */
 export const ProfileSection = ({ user }: { user: MeUser }) => {
   const queryClient = useQueryClient();
+  const [home, setHome] = useState<PlaceChoice | null>(() => homeChoice(user));
   const form = useValidatedForm({
-    initial: { fullName: user.fullName ?? user.name, homeCity: user.homeCity ?? '' },
-    check: ({ fullName, homeCity }) =>
-      validateForm(profileUpdateSchema, { fullName, homeCity: homeCity.trim() || null }),
+    initial: { fullName: user.fullName ?? user.name, homePlaceId: user.homePlaceId ?? '' },
+    // A free-text home nobody re-chose stays as it is: it is sent as "unchanged" (its text kept).
+    check: ({ fullName, homePlaceId }) =>
+      validateForm(profileUpdateSchema, { fullName, homePlaceId: homePlaceId || null }),
     send: async (input) => {
       try {
-        queryClient.setQueryData(meQueryKey, await updateProfile(input));
+        const saved = await updateProfile(keepUnmatchedHome(input, user, home));
+        queryClient.setQueryData(meQueryKey, saved);
+        setHome(homeChoice(saved));
         showToast({ title: 'Profile saved', description: 'Your name and home city are up to date.' });
       } catch (error) {
         showToast({ title: 'Could not save', description: (error as Error).message, variant: 'destructive' });
@@ -31,12 +48,20 @@ export const ProfileSection = ({ user }: { user: MeUser }) => {
       <form ref={form.formRef} onSubmit={form.submit} noValidate className="flex flex-col gap-4">
         <fieldset disabled={form.busy} className="grid gap-4 sm:grid-cols-2">
           <Field label="Full Name" autoComplete="name" required {...form.field('fullName')} />
-          <Field
+          <PlacePicker
             label="Home city"
-            autoComplete="address-level2"
-            placeholder="e.g. Austin, TX"
-            {...form.field('homeCity')}
-            hint="Used to find concerts near you."
+            name="homePlaceId"
+            value={home}
+            invalid={form.invalidField === 'homePlaceId'}
+            onChange={(place) => {
+              setHome(place ? { id: place.id, label: placeLabel(place) } : null);
+              form.setValues((current) => ({ ...current, homePlaceId: place?.id ?? '' }));
+            }}
+            hint={
+              home && !home.id
+                ? 'Not matched to a place yet: choose your city from the list.'
+                : 'Used to find concerts near you.'
+            }
           />
         </fieldset>
         <Button type="submit" className="self-start" disabled={form.busy} aria-busy={form.busy}>
@@ -46,3 +71,9 @@ export const ProfileSection = ({ user }: { user: MeUser }) => {
     </SettingsCard>
   );
 };
+
+/** A free-text home left untouched is kept: the server keeps it when told "unchanged". */
+function keepUnmatchedHome(input: ProfileUpdate, user: MeUser, home: PlaceChoice | null): ProfileUpdate {
+  const untouchedFreeText = home && !home.id && user.homeCity && !user.homePlaceId;
+  return untouchedFreeText ? { ...input, homePlaceId: undefined } : input;
+}

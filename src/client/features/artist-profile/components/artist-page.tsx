@@ -46,6 +46,7 @@ const ArtistShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopVie
   <ShowRow
     date={show.date}
     time={show.time}
+    timeZone={show.timeZone}
     ticketUrl={show.ticketUrl}
     artistSlug={artistSlug}
     stopSlug={show.stopSlug}

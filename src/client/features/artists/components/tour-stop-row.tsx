@@ -1,10 +1,11 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { formatLongDate } from '#shared/dates.ts';
 
 /** A stop links to its venue page and to its local guide. */
 export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: TourStopView }) => {
@@ -23,7 +24,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
         {stop.time ? (
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
             <Clock className="size-3.5" aria-hidden="true" />
-            <time dateTime={`${stop.date}T${stop.time}`}>{formatLocalTime(stop.time)}</time>
+            <ShowTime date={stop.date} time={stop.time} timeZone={stop.timeZone} />
           </p>
         ) : null}
       </div>

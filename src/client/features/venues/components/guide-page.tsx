@@ -3,11 +3,12 @@ import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
+import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { formatLongDate } from '#shared/dates.ts';
 
 function findStop(data: ArtistTourPage, stopSlug: string) {
   for (const tour of data.tours) {
@@ -42,7 +43,12 @@ export const GuidePage = () => {
         </h1>
         <p className="text-lg">
           <time dateTime={stop.date}>{formatLongDate(stop.date)}</time>
-          {stop.time ? ` · ${formatLocalTime(stop.time)}` : null}
+          {stop.time ? (
+            <>
+              {' · '}
+              <ShowTime date={stop.date} time={stop.time} timeZone={stop.timeZone} />
+            </>
+          ) : null}
         </p>
         <p className="flex items-center gap-1.5 text-muted">
           <MapPin className="size-4" aria-hidden="true" />

@@ -13,10 +13,11 @@ const hostedLabel = (count: number) =>
     ? 'No past shows recorded here yet'
     : `Has hosted ${count.toLocaleString('en-US')} ${count === 1 ? 'show' : 'shows'}`;
 
-const VenueShowRow = ({ show }: { show: VenueShow }) => (
+const VenueShowRow = ({ show, timeZone }: { show: VenueShow; timeZone: string | null }) => (
   <ShowRow
     date={show.date}
     time={show.time}
+    timeZone={timeZone}
     ticketUrl={show.ticketUrl}
     artistSlug={show.artistSlug}
     stopSlug={show.stopSlug}
@@ -71,7 +72,7 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
         {data.upcomingShows.length > 0 ? (
           <ol className="flex flex-col gap-3">
             {data.upcomingShows.map((show) => (
-              <VenueShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} />
+              <VenueShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} timeZone={venue.timeZone} />
             ))}
           </ol>
         ) : (

@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '#client/lib/api-client.ts';
+import { PLACE_LIMITS, type PlacesResponse } from '#shared/places.ts';
+
+export function placesQueryOptions(q: string, limit: number = PLACE_LIMITS.limitDefault) {
+  return queryOptions({
+    queryKey: ['places', q, limit],
+    queryFn: ({ signal }) => apiGet<PlacesResponse>('/api/places', { query: { q, limit }, signal }),
+    // The gazetteer only changes with a release.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /api/places?q= while `q` has text; the previous answer stays up while the next one loads. */
+export function usePlaceSearch(q: string) {
+  const text = q.trim();
+  return useQuery({
+    ...placesQueryOptions(text),
+    enabled: text.length > 0 && text.length <= PLACE_LIMITS.queryMax,
+    placeholderData: keepPreviousData,
+  });
+}

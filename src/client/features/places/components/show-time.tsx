@@ -1,0 +1,25 @@
+import { formatShowTime, showTimeZoneLabel } from '#shared/dates.ts';
+
+interface ShowTimeProps {
+  date: string;
+  /** 'HH:MM', wall-clock time at the venue. */
+  time: string;
+  /** The venue's IANA zone; null shows the time unlabelled. */
+  timeZone: string | null;
+}
+
+/**
+ * A show's time as the venue's clock reads it, never converted: '7:30 PM', or '7:30 PM MDT'
+ * when the venue's zone differs from the viewer's (the zone is named in the tooltip).
+ */
+export const ShowTime = ({ date, time, timeZone }: ShowTimeProps) => {
+  const labelled = showTimeZoneLabel(date, timeZone) !== null;
+  return (
+    <time
+      dateTime={`${date}T${time}`}
+      title={labelled && timeZone ? `Local time at the venue (${timeZone.replace(/_/g, ' ')})` : undefined}
+    >
+      {formatShowTime(date, time, timeZone)}
+    </time>
+  );
+};

