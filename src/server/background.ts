@@ -5,6 +5,7 @@ import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import { notificationJobDefinitions, scheduleNotificationJobs } from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
+import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
 import { createProviders } from './features/sync/sync.providers.ts';
 import type { EventBus } from './lib/event-bus.ts';
@@ -67,6 +68,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ),
       ...notificationJobDefinitions({ database, logger, env }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
+      ...showJobDefinitions({ database, logger }),
     ],
   });
   return {
@@ -79,6 +81,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
+      await scheduleShowJobs(queue);
     },
     async stop() {
       await events.close();

@@ -8,6 +8,10 @@ export const artistProfileQuerySchema = z.object({ today: z.string().refine(isIs
 export const ARTIST_NEXT_SHOWS = 5;
 
 export interface ArtistShow {
+  /** For the show state buttons (/api/shows). */
+  stopId: string;
+  /** STOP_STATUSES; never 'cancelled' here (public lists skip cancelled stops). */
+  status: string;
   stopSlug: string;
   date: string;
   time: string | null;

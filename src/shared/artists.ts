@@ -50,6 +50,8 @@ export interface TourStopView {
   country: string;
   ticketUrl: string | null;
   isUpcoming: boolean;
+  /** STOP_STATUSES: the tour page keeps cancelled stops, marked Cancelled (not counted). */
+  status: string;
 }
 
 export interface TourView {

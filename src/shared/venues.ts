@@ -17,6 +17,8 @@ export const VENUE_UPCOMING_LIMIT = 100;
 export interface VenueShow {
   artistName: string;
   artistSlug: string;
+  /** For the show state buttons (/api/shows). */
+  stopId: string;
   stopSlug: string;
   tourName: string;
   date: string;

@@ -136,6 +136,8 @@ export type ArtistRecord = NonNullable<Awaited<ReturnType<typeof selectArtistByS
  */
 /** How a stop is shown wherever pages list shows: the tour page, the artist page. */
 export const stopViewColumns = {
+  stopId: tourStops.id,
+  status: tourStops.status,
   stopSlug: tourStops.slug,
   date: tourStops.eventDate,
   time: sql<string | null>`to_char(${tourStops.startTime}, 'HH24:MI')`,
@@ -152,7 +154,6 @@ export async function selectTourStops(db: Db, artistId: string) {
     .select({
       tourId: tours.id,
       tourName: tours.name,
-      stopId: tourStops.id,
       ...stopViewColumns,
     })
     .from(tours)

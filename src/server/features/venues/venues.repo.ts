@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 
@@ -27,6 +27,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .select({
       artistName: artists.name,
       artistSlug: artists.slug,
+      stopId: tourStops.id,
       stopSlug: tourStops.slug,
       tourName: tours.name,
       date: tourStops.eventDate,
@@ -36,7 +37,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .from(tourStops)
     .innerJoin(artists, eq(artists.id, tourStops.artistId))
     .innerJoin(tours, eq(tours.id, tourStops.tourId))
-    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today)))
+    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')))
     .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(artists.sortName))
     .limit(limit);
 }
@@ -45,6 +46,6 @@ export async function countPastShows(db: Db, venueId: string, today: string): Pr
   const [row] = await db
     .select({ value: count() })
     .from(tourStops)
-    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today)));
+    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')));
   return row?.value ?? 0;
 }
