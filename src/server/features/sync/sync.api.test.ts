@@ -141,7 +141,7 @@ describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artist
       sql`select id, revision, status from tour_stops where artist_id = ${artistId}`,
     );
     const revisionOf = new Map(revisions.map((row) => [row.id, row.revision]));
-    expect([revisionOf.get(londonId), revisionOf.get(manchesterId), revisionOf.get(bostonId)]).toEqual([1, 1, 1]);
+    expect([revisionOf.get(londonId!), revisionOf.get(manchesterId!), revisionOf.get(bostonId!)]).toEqual([1, 1, 1]);
     const profile = await (await server.fetch(`/api/artist-profile/northern-lanterns?today=${today}`)).json();
     expect(profile.upcomingShowCount).toBe(4);
     expect(profile.nextShows.map((show: Row) => show.stopId)).not.toContain(bostonId);
