@@ -6,6 +6,7 @@ import { ArtistImage } from '#client/features/artists/components/artist-image.ts
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
 import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
@@ -76,6 +77,13 @@ const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: ArtistShow })
         </Button>
       ) : null}
     </div>
+    <ShowStateButtons
+      className="sm:col-span-3"
+      stopId={show.stopId}
+      date={show.date}
+      status={show.status}
+      context={`${show.venueName}, ${formatLongDate(show.date)}`}
+    />
   </li>
 );
 

@@ -1,5 +1,6 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
@@ -19,7 +20,13 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
       )}
     >
       <div>
-        <p className={cn('font-display font-bold', stop.isUpcoming ? 'text-accent' : 'text-muted')}>
+        <p
+          className={cn(
+            'font-display font-bold',
+            stop.isUpcoming && stop.status !== 'cancelled' ? 'text-accent' : 'text-muted',
+            stop.status === 'cancelled' && 'line-through',
+          )}
+        >
           <time dateTime={stop.date}>{date}</time>
         </p>
         {stop.time ? (
@@ -50,7 +57,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
             for {stop.venueName} on {date}
           </span>
         </Link>
-        {stop.ticketUrl && stop.isUpcoming ? (
+        {stop.ticketUrl && stop.isUpcoming && stop.status !== 'cancelled' ? (
           <a
             href={stop.ticketUrl}
             target="_blank"
@@ -66,6 +73,13 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
           </a>
         ) : null}
       </div>
+      <ShowStateButtons
+        className="sm:col-span-3"
+        stopId={stop.id}
+        date={stop.date}
+        status={stop.status}
+        context={`${stop.venueName}, ${date}`}
+      />
     </li>
   );
 };

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
@@ -38,6 +39,13 @@ const ShowRow = ({ show }: { show: VenueShow }) => (
         </Button>
       ) : null}
     </div>
+    <ShowStateButtons
+      className="sm:col-span-3"
+      stopId={show.stopId}
+      date={show.date}
+      status="scheduled"
+      context={`${show.artistName}, ${formatLongDate(show.date)}`}
+    />
   </li>
 );
 
