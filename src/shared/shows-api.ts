@@ -9,7 +9,7 @@ import { SHOW_LIMITS, type SHOWS_RADIUS_CHOICES, type ShowState, type StopStatus
 /** At most this many stops per GET /api/shows/states (one page of a list). */
 export const SHOW_STATES_MAX_IDS = 200;
 /** My Shows lists at most this many shows (the soonest); `truncated` says when more exist. */
-export const UPCOMING_SHOWS_LIMIT = 500;
+export const UPCOMING_SHOWS_LIMIT = 200;
 
 export const UPCOMING_FILTERS = ['all', 'going', 'interested', 'near'] as const;
 export type UpcomingFilter = (typeof UPCOMING_FILTERS)[number];

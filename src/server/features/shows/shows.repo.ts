@@ -197,30 +197,49 @@ export interface UpcomingRow {
  * Cancelled stops come back only when the fan marked them.
  */
 export function selectUpcoming(executor: Executor, query: UpcomingQuery): Promise<UpcomingRow[]> {
+  return rowsOf<UpcomingRow>(executor, upcomingSql(query));
+}
+
+/** The query itself, apart so benchmarks can EXPLAIN it. */
+export function upcomingSql(query: UpcomingQuery): SQL {
   const { userId, today } = query;
-  const markedState = query.markedStates === null ? sql`true` : sql`us.state in ${idOrTextList(query.markedStates)}`;
   const markedWhere = query.markedArea ? inside(query.markedArea) : sql`true`;
+  const states = query.markedStates ?? ['interested', 'going', 'attended', 'missed'];
+  const upcomingStates = states.filter((state) => state === 'interested' || state === 'going');
+  const pastStates = states.filter((state) => state === 'attended' || state === 'missed');
+  // Upcoming states through user_shows (user_id, state): a fan's many attended shows are never read.
+  const markedUpcoming = upcomingStates.length
+    ? sql`select s.venue_id, s.event_date
+        from user_shows us
+        join tour_stops s on s.id = us.stop_id and s.event_date >= ${today}::date
+        join venues v on v.id = s.venue_id
+        where us.user_id = ${userId} and us.state = any(${textArray(upcomingStates)}::text[])
+          and ${markedWhere} and ${visibleTo(userId)}`
+    : null;
+  // "I was there" on today's show: through tour_stops (event_date), one day's stops.
+  const markedToday = pastStates.length
+    ? sql`select s.venue_id, s.event_date
+        from tour_stops s
+        join user_shows us on us.stop_id = s.id and us.user_id = ${userId}
+        join venues v on v.id = s.venue_id
+        where s.event_date = ${today}::date and us.state = any(${textArray(pastStates)}::text[])
+          and ${markedWhere} and ${visibleTo(userId)}`
+    : null;
   const followedPart =
     query.followed === false
-      ? sql``
-      : sql`union
-        select s.venue_id, s.event_date
+      ? null
+      : sql`select s.venue_id, s.event_date
         from favorite_artists f
         join tour_stops s on s.artist_id = f.artist_id and s.event_date >= ${today}::date
         join venues v on v.id = s.venue_id
         where f.user_id = ${userId} and s.status <> 'cancelled' and ${visibleTo(userId)}
           and ${query.followed === true ? sql`true` : inside(query.followed)}`;
-  return rowsOf<UpcomingRow>(
-    executor,
-    sql`
+  const parts = [markedUpcoming, markedToday, followedPart].filter((part): part is SQL => part !== null);
+  if (parts.length === 0) parts.push(sql`select null::uuid as venue_id, null::date as event_date where false`);
+  return sql`
     with places as (
       select venue_id, event_date from (
-        select s.venue_id, s.event_date
-        from user_shows us
-        join tour_stops s on s.id = us.stop_id and s.event_date >= ${today}::date
-        join venues v on v.id = s.venue_id
-        where us.user_id = ${userId} and ${markedState} and ${markedWhere} and ${visibleTo(userId)}
-        ${followedPart}
+        ${sql.join(parts, sql` union `)}
       ) found
       order by event_date, venue_id
       limit ${query.limit}
@@ -239,12 +258,12 @@ export function selectUpcoming(executor: Executor, query: UpcomingQuery): Promis
     join artists a on a.id = s.artist_id
     left join user_shows us on us.stop_id = s.id and us.user_id = ${userId}
     where ${visibleTo(userId)} and (s.status <> 'cancelled' or us.id is not null)
-    order by s.event_date, s.start_time nulls last, s.venue_id, a.sort_name, s.id`,
-  );
+    order by s.event_date, s.start_time nulls last, s.venue_id, a.sort_name, s.id`;
 }
 
-function idOrTextList(values: string[]): SQL {
-  return sql`(select json_array_elements_text(${JSON.stringify(values)}::json))`;
+/** A PostgreSQL array literal of plain words (state names). */
+function textArray(values: string[]): string {
+  return `{${values.join(',')}}`;
 }
 
 // --- reminders ----------------------------------------------------------------------------------

@@ -55,12 +55,12 @@ export const ShowCard = ({ show }: { show: UpcomingShow }) => {
           ) : null}
         </h3>
         <p className="sr-only">{longDate}</p>
-        <p className="mt-1 flex items-center gap-1.5 text-sm">
-          <MapPin className="size-3.5 shrink-0 text-muted" aria-hidden="true" />
+        <p className="mt-1 text-sm">
+          <MapPin className="mr-1.5 inline size-3.5 align-[-0.125em] text-muted" aria-hidden="true" />
           <Link to={`/venue/${show.venue.slug}`} className="font-semibold underline-offset-4 hover:underline">
             {show.venue.name}
           </Link>
-          <span className="truncate text-muted">· {placeLabel(show.venue)}</span>
+          <span className="text-muted"> · {placeLabel(show.venue)}</span>
         </p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted">
           {show.time ? (
