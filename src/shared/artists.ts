@@ -36,9 +36,13 @@ export interface ArtistListPage {
   pageSize: number;
 }
 
-export interface TourStopView {
-  id: string;
-  slug: string;
+/** One stop as pages list shows: when, where and tickets (the artist page's next shows). */
+export interface StopView {
+  /** For the show state buttons (/api/shows). */
+  stopId: string;
+  /** STOP_STATUSES; public lists other than the tour page skip cancelled stops. */
+  status: string;
+  stopSlug: string;
   date: string;
   /** 'HH:MM' local to the venue, or null when unknown. */
   time: string | null;
@@ -49,9 +53,13 @@ export interface TourStopView {
   region: string | null;
   country: string;
   ticketUrl: string | null;
+}
+
+/** A stop on the tour page: a StopView keyed by its id and slug. */
+export interface TourStopView extends Omit<StopView, 'stopSlug' | 'stopId'> {
+  id: string;
+  slug: string;
   isUpcoming: boolean;
-  /** STOP_STATUSES: the tour page keeps cancelled stops, marked Cancelled (not counted). */
-  status: string;
 }
 
 export interface TourView {

@@ -1,11 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '#server/features/catalog/catalog.repo.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
-
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const idList = (ids: string[]) => sql`(select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid)`;
 

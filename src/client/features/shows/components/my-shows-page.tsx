@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { MY_SHOWS_FILTERS, MY_SHOWS_RADII, radiusValue, showMessages } from '#shared/show-messages.ts';
@@ -210,7 +211,7 @@ const HomeBanner = () => (
       Set your home city to see your artists' shows near you and how far each one is.
     </p>
     <Button asChild size="sm">
-      <Link to="/settings">Set home</Link>
+      <Link to={paths.settings}>Set home</Link>
     </Button>
   </div>
 );
@@ -232,7 +233,7 @@ const EmptyState = ({ data, filter }: { data: UpcomingShowsResponse; filter: Upc
     hint = 'Set your home city and the shows near it will be listed here.';
     actions = (
       <Button asChild>
-        <Link to="/settings">Set home</Link>
+        <Link to={paths.settings}>Set home</Link>
       </Button>
     );
   } else if (noArtists) {
@@ -259,13 +260,13 @@ const EmptyState = ({ data, filter }: { data: UpcomingShowsResponse; filter: Upc
 const BrowseButtons = () => (
   <>
     <Button asChild>
-      <Link to="/my-artists">
+      <Link to={paths.myArtists}>
         <Heart aria-hidden="true" />
         My Artists
       </Link>
     </Button>
     <Button asChild variant="outline">
-      <Link to={{ pathname: '/', hash: 'artists' }}>
+      <Link to={paths.homeArtists}>
         <Search aria-hidden="true" />
         Find artists
       </Link>

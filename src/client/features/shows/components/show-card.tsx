@@ -1,6 +1,7 @@
 import { Clock, Compass, Info, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
-import { placeLabel } from '#client/features/artists/place-label.ts';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatLongDate, formatShowTime } from '#shared/dates.ts';
 import type { UpcomingShow } from '#shared/shows-api.ts';
@@ -57,7 +58,7 @@ export const ShowCard = ({ show }: { show: UpcomingShow }) => {
         <p className="sr-only">{longDate}</p>
         <p className="mt-1 text-sm">
           <MapPin className="mr-1.5 inline size-3.5 align-[-0.125em] text-muted" aria-hidden="true" />
-          <Link to={`/venue/${show.venue.slug}`} className="font-semibold underline-offset-4 hover:underline">
+          <Link to={paths.venue(show.venue.slug)} className="font-semibold underline-offset-4 hover:underline">
             {show.venue.name}
           </Link>
           <span className="text-muted"> · {placeLabel(show.venue)}</span>
