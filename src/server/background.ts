@@ -9,6 +9,7 @@ import {
 } from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
+import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
@@ -66,6 +67,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...syncJobDefinitions({ database, logger, jamBase: providers.jamBase, events }, () => queue),
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
+      ...showJobDefinitions({ database, logger }),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -85,6 +87,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
+      await scheduleShowJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();

@@ -38,6 +38,10 @@ export interface ArtistListPage {
 
 /** One stop as pages list shows: when, where and tickets (the artist page's next shows). */
 export interface StopView {
+  /** For the show state buttons (/api/shows). */
+  stopId: string;
+  /** STOP_STATUSES; public lists other than the tour page skip cancelled stops. */
+  status: string;
   stopSlug: string;
   date: string;
   /** 'HH:MM' local to the venue, or null when unknown. */
@@ -54,7 +58,7 @@ export interface StopView {
 }
 
 /** A stop on the tour page: a StopView keyed by its id and slug. */
-export interface TourStopView extends Omit<StopView, 'stopSlug'> {
+export interface TourStopView extends Omit<StopView, 'stopSlug' | 'stopId'> {
   id: string;
   slug: string;
   isUpcoming: boolean;

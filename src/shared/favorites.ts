@@ -26,7 +26,7 @@ export interface FavoriteChange {
   favorited: boolean;
 }
 
-export type FavoriteNextShow = Omit<StopView, 'time' | 'ticketUrl' | 'timeZone'>;
+export type FavoriteNextShow = Omit<StopView, 'time' | 'ticketUrl' | 'timeZone' | 'stopId' | 'status'>;
 
 export interface FavoriteArtistEntry {
   /** Title-cased. */

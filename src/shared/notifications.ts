@@ -9,8 +9,9 @@ export const NOTIFICATIONS_KEPT = 10;
 
 /**
  * - new-dates: a followed artist announced shows (one per artist per sync);
- * - stop-moved / stop-cancelled: a show of a followed artist changed date or venue, or was dropped;
- * - show-reminder: the day before a show the user marked as going (once shows exist).
+ * - stop-moved / stop-cancelled: a show of a followed artist (or one the user marked) changed date or
+ *   venue, or was dropped;
+ * - show-reminder: the day before a show the user marked as Going.
  */
 export const notificationKinds = ['new-dates', 'stop-moved', 'stop-cancelled', 'show-reminder'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

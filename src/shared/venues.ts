@@ -16,7 +16,7 @@ export const venuePageQuerySchema = z.object({ today: z.string().refine(isIsoDat
 export const VENUE_UPCOMING_LIMIT = 100;
 
 /** A show at the venue: the venue's own fields are on the page, not repeated per show. */
-export interface VenueShow extends Pick<StopView, 'stopSlug' | 'date' | 'time' | 'ticketUrl'> {
+export interface VenueShow extends Pick<StopView, 'stopId' | 'stopSlug' | 'date' | 'time' | 'ticketUrl'> {
   artistName: string;
   artistSlug: string;
   tourName: string;

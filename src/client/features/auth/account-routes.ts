@@ -15,7 +15,12 @@ export const accountRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await guards()).SignedInOnly }),
     children: [
-      { path: 'dashboard', lazy: async () => ({ Component: (await placeholders()).DashboardPage }) },
+      {
+        path: 'dashboard',
+        lazy: async () => ({
+          Component: (await import('#client/features/shows/components/my-shows-page.tsx')).MyShowsPage,
+        }),
+      },
       { path: 'my-shows', lazy: async () => ({ Component: (await placeholders()).HistoryPage }) },
       { path: 'stats', lazy: async () => ({ Component: (await placeholders()).StatsPage }) },
       { path: 'vacation', lazy: async () => ({ Component: (await placeholders()).VacationPage }) },

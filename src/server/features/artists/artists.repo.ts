@@ -131,6 +131,8 @@ export async function selectArtistBySlug(db: Db, slug: string) {
 
 /** How a stop is shown wherever pages list shows: the tour page, the artist page. */
 export const stopViewColumns = {
+  stopId: tourStops.id,
+  status: tourStops.status,
   stopSlug: tourStops.slug,
   date: tourStops.eventDate,
   time: sql<string | null>`to_char(${tourStops.startTime}, 'HH24:MI')`,
@@ -162,7 +164,6 @@ export async function selectTourStops(db: Db, artistId: string) {
     .select({
       tourId: tours.id,
       tourName: tours.name,
-      stopId: tourStops.id,
       ...stopViewColumns,
     })
     .from(tours)

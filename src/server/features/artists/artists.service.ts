@@ -76,6 +76,7 @@ function toStopView(row: TourStopRow, today: string): TourStopView | null {
     country: row.country ?? '',
     ticketUrl: row.ticketUrl,
     isUpcoming: row.date >= today,
+    status: row.status ?? 'scheduled',
   };
 }
 
@@ -91,6 +92,7 @@ function groupTours(rows: TourStopRow[], today: string): TourView[] {
     const stop = toStopView(row, today);
     if (!stop) continue;
     tour.stops.push(stop);
+    if (stop.status === 'cancelled') continue;
     if (stop.isUpcoming) tour.upcomingCount++;
     else tour.pastCount++;
   }

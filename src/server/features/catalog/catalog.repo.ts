@@ -353,8 +353,13 @@ export async function refreshArtistStats(executor: Executor, artistIds: readonly
     (batch) => sql`
       with stats as (
         select x.id, x."sortName" as sort_name,
-               (select count(*)::int from tours t where t.artist_id = x.id) as tour_count,
-               (select max(s.event_date) from tour_stops s where s.artist_id = x.id) as last_event_date
+               -- Cancelled stops count nowhere in public: a tour of only cancelled stops is no tour.
+               (select count(*)::int from tours t where t.artist_id = x.id
+                  and (not exists (select 1 from tour_stops s where s.tour_id = t.id)
+                       or exists (select 1 from tour_stops s where s.tour_id = t.id and s.status <> 'cancelled')))
+                 as tour_count,
+               (select max(s.event_date) from tour_stops s where s.artist_id = x.id and s.status <> 'cancelled')
+                 as last_event_date
         from ${recordset(batch, { id: 'uuid', sortName: 'text' })}
       )
       update artists a set

@@ -77,6 +77,7 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
              ${tourStops.lat}, ${tourStops.lon}, ${tourStops.venueId}
       from ${tourStops}
       where ${tourStops.artistId} = a.id and ${tourStops.eventDate} >= ${today}::date
+        and ${tourStops.status} <> 'cancelled'
       order by ${sql.join(stopsInDateOrder(), sql`, `)}
       limit 1
     ) s on true

@@ -256,6 +256,21 @@ describe.runIf(databaseAvailable())(
     });
 
     it('moved and cancelled shows: one notification per changed stop, with the old and new date and venue', async () => {
+      // A fan who does not follow the artist but marked both shows hears of both, and keeps both marked.
+      const marked = await newFan();
+      const stopOf = async (eventId: string) =>
+        (await rows<{ id: string }>(sql`select id from tour_stops where external_id like ${`${eventId}/%`}`))[0]!.id;
+      const [london, manchester] = [await stopOf('jambase:12000001'), await stopOf('jambase:12000002')];
+      for (const [stopId, state] of [
+        [london, 'interested'],
+        [manchester, 'going'],
+      ] as const) {
+        const response = await marked.browser.request(`/api/shows/stops/${stopId}`, {
+          method: 'PUT',
+          json: { state, today: isoDaysFromToday(0) },
+        });
+        expect(response.status).toBe(200);
+      }
       event('jambase:12000001').daysFromToday = 24; // The Roundhouse, London: a later date
       event('jambase:12000002').status = 'cancelled'; // Albert Hall, Manchester
       await syncFromSearch();
@@ -283,6 +298,10 @@ describe.runIf(databaseAvailable())(
       ]);
       // Tour changes are off for this one.
       expect((await stored(emailOnly)).map((row) => row.kind)).toEqual(['new-dates']);
+      expect((await stored(marked)).map((row) => row.kind)).toEqual(['stop-cancelled', 'stop-moved']);
+      const states = await (await marked.browser.request(`/api/shows/states?stopIds=${london},${manchester}`)).json();
+      expect(states.states[london]).toMatchObject({ state: 'interested', status: 'scheduled', moved: true });
+      expect(states.states[manchester]).toMatchObject({ state: 'going', status: 'cancelled', moved: true });
     });
 
     it('tells nobody about changes detected before they followed', async () => {

@@ -14,9 +14,8 @@ import { notifyTourChanges } from './tour-change-notifications.ts';
  * (notify-tour-changes); an hourly sweep re-queues artists whose changes were left behind (the
  * queueing after a sync failed, or a job gave up); once a day the email digest goes out.
  *
- * Show reminders ("the day before a show you are going to") need the shows a user marked as
- * going, which do not exist yet: when they do, a daily job builds NotificationDrafts of kind
- * 'show-reminder' (dedupe key `show-reminder:<stop id>`) and hands them to deliverNotifications.
+ * Show reminders ("the day before a show you are going to") are the shows feature's job
+ * (features/shows/shows.jobs.ts), delivered through deliverNotifications like these.
  */
 
 export const notifyTourChangesJob: JobType<{ artistId: string }> = {

@@ -101,6 +101,7 @@ export async function insertNotifications(
 
 export interface PendingChangeRow {
   id: string;
+  stopId: string;
   kind: 'new' | 'moved' | 'cancelled';
   details: unknown;
   detectedAt: string;
@@ -120,7 +121,7 @@ export interface PendingChangeRow {
 export function lockUnnotifiedChanges(tx: Tx, artistId: string): Promise<PendingChangeRow[]> {
   return rowsOf<PendingChangeRow>(
     tx,
-    sql`select c.id, c.kind, c.details,
+    sql`select c.id, c.stop_id as "stopId", c.kind, c.details,
                to_char(c.detected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "detectedAt",
                to_char(s.event_date, 'YYYY-MM-DD') as "stopDate", v.name as "stopVenue", s.city as "stopCity",
                s.region as "stopRegion", coalesce(s.lat, v.lat) as "stopLat", coalesce(s.lon, v.lon) as "stopLon"
@@ -149,6 +150,21 @@ export function selectFollowers(executor: Executor, artistId: string): Promise<F
                u.home_city as "homeCity", u.home_lat as "homeLat", u.home_lon as "homeLon"
         from favorite_artists f join users u on u.id = f.user_id
         where f.artist_id = ${artistId}`,
+  );
+}
+
+/** Fans with a show state on any of these stops (they hear about moves and cancellations, followers or not). */
+export function selectFansOfStops(
+  executor: Executor,
+  stopIds: string[],
+): Promise<{ userId: string; stopId: string; markedAt: string }[]> {
+  if (stopIds.length === 0) return Promise.resolve([]);
+  return rowsOf(
+    executor,
+    sql`select us.user_id as "userId", us.stop_id as "stopId",
+               to_char(us.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "markedAt"
+        from user_shows us
+        where us.stop_id in (select json_array_elements_text(${JSON.stringify(stopIds)}::json)::uuid)`,
   );
 }
 

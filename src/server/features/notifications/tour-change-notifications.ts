@@ -15,15 +15,16 @@ import {
   lockUnnotifiedChanges,
   markChangesNotified,
   type PendingChangeRow,
+  selectFansOfStops,
   selectFollowers,
 } from './notifications.repo.ts';
 import { deliverNotifications, type NotificationDraft } from './notifications.service.ts';
 
 /**
  * Turns an artist's unnotified tour_stop_changes (written by the sync) into notifications for
- * the artist's followers. "Shows the user follows" are the shows of artists the user follows
- * until a shows feature exists. One transaction: the rows, their events and notified_at commit
- * together, so a retried job finds nothing left to do.
+ * the artist's followers, and tells every fan with a show state on a moved or cancelled stop
+ * (follower or not; once each, by the change's dedupe key). One transaction: the rows, their
+ * events and notified_at commit together, so a retried job finds nothing left to do.
  */
 
 const stopPlace = z.object({ date: z.string(), venue: z.string(), city: z.string() });
@@ -42,8 +43,15 @@ export async function notifyTourChanges(database: Database, artistId: string): P
     const artist = (await findArtistById(tx, artistId))!;
     const ref = { id: artistId, name: titleCase(artist.name), slug: artist.slug };
     const followers = await selectFollowers(tx, artistId);
-    const drafts = followers.flatMap((follower) => draftsFor(follower, pending, ref));
-    const notifications = await deliverNotifications(tx, drafts);
+    const fans = await selectFansOfStops(
+      tx,
+      pending.filter((change) => change.kind !== 'new').map((change) => change.stopId),
+    );
+    const drafts = [
+      ...followers.flatMap((follower) => draftsFor(follower, pending, ref)),
+      ...fans.flatMap((fan) => fanDrafts(fan, pending, ref)),
+    ];
+    const notifications = await deliverNotifications(tx, uniqueDrafts(drafts));
     await markChangesNotified(
       tx,
       pending.map((change) => change.id),
@@ -70,6 +78,30 @@ function draftsFor(follower: FollowerRow, pending: PendingChangeRow[], artist: A
     ? draft(newDatesText(artist.name, added.map(newStopOf), home), `new-dates:${artist.id}:${added[0].id}`)
     : [];
   return [...newDates, ...seen.flatMap((change) => changeDraft(change, artist.name, draft))];
+}
+
+/** A fan who marked a stop hears of its changes made after they marked it. */
+function fanDrafts(
+  fan: { userId: string; stopId: string; markedAt: string },
+  pending: PendingChangeRow[],
+  artist: ArtistRef,
+): NotificationDraft[] {
+  const draft = (text: NotificationText | null, dedupeKey: string): NotificationDraft[] =>
+    text ? [{ ...text, userId: fan.userId, artistSlug: artist.slug, dedupeKey }] : [];
+  return pending
+    .filter((change) => change.stopId === fan.stopId && change.detectedAt > fan.markedAt)
+    .flatMap((change) => changeDraft(change, artist.name, draft));
+}
+
+/** A follower who also marked the stop gets one notification, not two. */
+function uniqueDrafts(drafts: NotificationDraft[]): NotificationDraft[] {
+  const seen = new Set<string>();
+  return drafts.filter((draft) => {
+    const key = `${draft.userId}|${draft.dedupeKey}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function changeDraft(

@@ -134,8 +134,45 @@ describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artist
     const byId = new Map(stops.map((stop: Row) => [stop.id, stop]));
     expect(byId.get(londonId)).toMatchObject({ date: isoDaysFromToday(23), venueName: 'The Roundhouse' });
     expect(byId.get(manchesterId)).toMatchObject({ venueName: 'The Fillmore', city: 'San Francisco', region: 'CA' });
-    expect(byId.has(bostonId)).toBe(false);
-    expect(stops).toHaveLength(4);
+    // Cancelled stops are kept (fans' lists keep them), marked cancelled; moves and cancellations bump the revision.
+    expect(byId.get(bostonId)).toMatchObject({ status: 'cancelled', venueName: 'House of Blues' });
+    expect(stops).toHaveLength(5);
+    const revisions = await rows<{ id: string; revision: number; status: string }>(
+      server,
+      sql`select id, revision, status from tour_stops where artist_id = ${artistId}`,
+    );
+    const revisionOf = new Map(revisions.map((row) => [row.id, row.revision]));
+    expect([revisionOf.get(londonId!), revisionOf.get(manchesterId!), revisionOf.get(bostonId!)]).toEqual([1, 1, 1]);
+    const profile = await (await server.fetch(`/api/artist-profile/northern-lanterns?today=${today}`)).json();
+    expect(profile.upcomingShowCount).toBe(4);
+    expect(profile.nextShows.map((show: Row) => show.stopId)).not.toContain(bostonId);
+  });
+
+  it('a cancelled stop stays cancelled on the next sync, and comes back when the provider lists it again', async () => {
+    const bostonId = (
+      await rows<{ id: string }>(
+        server,
+        sql`select id from tour_stops where external_id = ${'jambase:12000003/jambase:5550001'}`,
+      )
+    )[0]!.id;
+    const statusOf = async () =>
+      (
+        await rows<{ status: string; revision: number }>(
+          server,
+          sql`select status, revision from tour_stops where id = ${bostonId}`,
+        )
+      )[0];
+    const again = await resyncArtist(deps, artistId, today);
+    expect(again?.changes).toEqual({ new: 0, moved: 0, cancelled: 0 });
+    expect(await statusOf()).toEqual({ status: 'cancelled', revision: 1 });
+
+    const event = jamBase.events.find((candidate) => candidate.id === 'jambase:12000003')!;
+    event.status = undefined;
+    await resyncArtist(deps, artistId, today);
+    expect(await statusOf()).toEqual({ status: 'scheduled', revision: 2 });
+    event.status = 'cancelled';
+    await resyncArtist(deps, artistId, today);
+    expect(await statusOf()).toEqual({ status: 'cancelled', revision: 3 });
   });
 
   it('runs as a queued job and, with nothing new, records nothing more', async () => {

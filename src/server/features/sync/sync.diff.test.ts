@@ -15,6 +15,7 @@ function known(overrides: Partial<KnownStop>): KnownStop {
     source: 'jambase',
     externalId: 'jambase:1/jambase:9',
     ticketUrl: null,
+    status: 'scheduled',
     ...overrides,
   };
 }
@@ -93,5 +94,20 @@ describe('diffStops', () => {
       TODAY,
     );
     expect(diff.cancelled.map((stop) => stop.id)).toEqual(['stop-1']);
+  });
+});
+
+describe('diffStops and cancelled stops', () => {
+  it('does not cancel a stop twice', () => {
+    const diff = diffStops([known({ status: 'cancelled' })], [], 'jambase', TODAY);
+    expect(diff.cancelled).toEqual([]);
+  });
+
+  it('restores a cancelled stop the provider lists again', () => {
+    const stop = known({ status: 'cancelled' });
+    const entry = incoming({ externalId: stop.externalId });
+    const diff = diffStops([stop], [entry], 'jambase', TODAY);
+    expect(diff.changed).toEqual([{ stop, to: entry, relocated: false, restored: true }]);
+    expect(diff.added).toEqual([]);
   });
 });

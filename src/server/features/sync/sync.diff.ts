@@ -11,6 +11,8 @@ export interface KnownStop {
   source: string;
   externalId: string | null;
   ticketUrl: string | null;
+  /** STOP_STATUSES: a stop the provider dropped stays, as 'cancelled'. */
+  status: string;
 }
 
 export interface MovedStop {
@@ -18,6 +20,8 @@ export interface MovedStop {
   to: StopEntry;
   /** Date or venue changed (fans hear about it); otherwise only the time or ticket link did. */
   relocated: boolean;
+  /** A cancelled stop the provider lists again. */
+  restored: boolean;
 }
 
 export interface StopDiff {
@@ -25,7 +29,7 @@ export interface StopDiff {
   added: StopEntry[];
   /** Known provider stops whose details changed. */
   changed: MovedStop[];
-  /** Upcoming stops from this provider that it no longer lists. */
+  /** Upcoming stops from this provider that it no longer lists (and that are not cancelled already). */
   cancelled: KnownStop[];
 }
 
@@ -50,14 +54,15 @@ export function diffStops(known: KnownStop[], incoming: StopEntry[], source: str
     if (previous) {
       const relocated = previous.date !== entry.date || previous.venueKey !== entry.venue.identityKey;
       const retimed = (previous.time?.slice(0, 5) ?? null) !== entry.time || previous.ticketUrl !== entry.ticketUrl;
-      if (relocated || retimed) diff.changed.push({ stop: previous, to: entry, relocated });
+      const restored = previous.status === 'cancelled';
+      if (relocated || retimed || restored) diff.changed.push({ stop: previous, to: entry, relocated, restored });
     } else if (!places.has(placeKey(entry.date, entry.venue.identityKey))) {
       places.add(placeKey(entry.date, entry.venue.identityKey));
       diff.added.push(entry);
     }
   }
   for (const stop of bySourceId.values()) {
-    if (stop.date >= today && !listed.has(stop.externalId!)) diff.cancelled.push(stop);
+    if (stop.date >= today && stop.status !== 'cancelled' && !listed.has(stop.externalId!)) diff.cancelled.push(stop);
   }
   return diff;
 }

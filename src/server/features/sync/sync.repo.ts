@@ -37,7 +37,7 @@ export function findKnownStops(executor: Executor, artistId: string): Promise<Kn
     executor,
     sql`select s.id, s.event_date::text as date, to_char(s.start_time, 'HH24:MI') as time,
                v.identity_key as "venueKey", v.name as "venueName", s.city, s.source,
-               s.external_id as "externalId", s.ticket_url as "ticketUrl"
+               s.external_id as "externalId", s.ticket_url as "ticketUrl", s.status
         from tour_stops s join venues v on v.id = s.venue_id
         where s.artist_id = ${artistId}`,
   );
@@ -56,8 +56,10 @@ export interface StopUpdate {
 }
 
 /**
- * Moves a stop in place so its id (and links to it) survive. Skipped when its tour already has a
- * stop on the new date at the new venue: then the move would only create a duplicate.
+ * Moves a stop in place so its id (and links to it) and fans' states on it survive; a cancelled
+ * stop listed again is scheduled again. The revision goes up when the date, time, venue or status
+ * changed (calendar SEQUENCE, fans' "Moved" marker), not for a new ticket link. Skipped when its
+ * tour already has a stop on the new date at the new venue: then the move would only create a duplicate.
  */
 export async function updateStop(tx: Tx, stopId: string, update: StopUpdate): Promise<void> {
   await tx.execute(sql`
@@ -67,6 +69,10 @@ export async function updateStop(tx: Tx, stopId: string, update: StopUpdate): Pr
       venue_id = v.id,
       city = ${update.city}, region = ${update.region}, country = ${update.country},
       lat = ${update.lat}, lon = ${update.lon}, ticket_url = ${update.ticketUrl},
+      status = 'scheduled',
+      revision = s.revision + case
+        when (s.event_date, s.start_time, s.venue_id, s.status)
+             is distinct from (${update.date}::date, ${update.time}::time, v.id, 'scheduled') then 1 else 0 end,
       updated_at = now()
     from venues v
     where s.id = ${stopId} and v.identity_key = ${update.venueKey}
@@ -75,14 +81,18 @@ export async function updateStop(tx: Tx, stopId: string, update: StopUpdate): Pr
         where o.tour_id = s.tour_id and o.event_date = ${update.date}::date and o.venue_id = v.id and o.id <> s.id)`);
 }
 
-export async function deleteStops(tx: Tx, stopIds: string[]): Promise<void> {
+/**
+ * A stop the provider no longer lists is kept as 'cancelled' (never deleted): fans who marked it
+ * keep it in their lists, marked Cancelled; public lists and counts skip it.
+ */
+export async function cancelStops(tx: Tx, stopIds: string[]): Promise<void> {
   if (stopIds.length === 0) return;
-  await tx.execute(
-    sql`delete from tour_stops where id in (select json_array_elements_text(${JSON.stringify(stopIds)}::json)::uuid)`,
-  );
+  await tx.execute(sql`
+    update tour_stops set status = 'cancelled', revision = revision + 1, updated_at = now()
+    where id in (select json_array_elements_text(${JSON.stringify(stopIds)}::json)::uuid) and status <> 'cancelled'`);
 }
 
-/** Tours left without stops (their last show was cancelled) would show as empty tours. */
+/** Tours without any stop left would show as empty tours. */
 export async function deleteEmptyTours(tx: Tx, artistId: string): Promise<void> {
   await tx.execute(sql`
     delete from tours t where t.artist_id = ${artistId}

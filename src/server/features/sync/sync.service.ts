@@ -14,8 +14,8 @@ import type { CatalogTour } from '#shared/catalog-import.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search-api.ts';
 import { diffStops, type KnownStop, type MovedStop, type StopDiff } from './sync.diff.ts';
 import {
+  cancelStops,
   deleteEmptyTours,
-  deleteStops,
   findArtistIdentity,
   findKnownStops,
   findStopIdsByExternalId,
@@ -81,7 +81,7 @@ export function requireJamBase(jamBase: JamBaseClient | null): JamBaseClient {
 
 /**
  * Fetches the artist's upcoming events from JamBase and brings the catalog in line with them:
- * new stops added, moved ones updated in place, ones JamBase no longer lists removed. Nothing is
+ * new stops added, moved ones updated in place, ones JamBase no longer lists marked cancelled. Nothing is
  * written unless the whole answer was valid. Null when a sync by name found nothing: nothing is
  * written then.
  */
@@ -187,7 +187,7 @@ async function applyMovesAndCancellations(tx: Tx, artistId: string, diff: StopDi
       ...venueFields(change),
     });
   }
-  await deleteStops(
+  await cancelStops(
     tx,
     diff.cancelled.map((stop) => stop.id),
   );

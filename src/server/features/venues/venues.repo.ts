@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
@@ -29,6 +29,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .select({
       artistName: artists.name,
       artistSlug: artists.slug,
+      stopId: tourStops.id,
       stopSlug: tourStops.slug,
       tourName: tours.name,
       date: tourStops.eventDate,
@@ -38,7 +39,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .from(tourStops)
     .innerJoin(artists, eq(artists.id, tourStops.artistId))
     .innerJoin(tours, eq(tours.id, tourStops.tourId))
-    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today)))
+    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')))
     .orderBy(...stopsInDateOrder(artists.sortName))
     .limit(limit);
 }
@@ -47,6 +48,6 @@ export async function countPastShows(db: Db, venueId: string, today: string): Pr
   const [row] = await db
     .select({ value: count() })
     .from(tourStops)
-    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today)));
+    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')));
   return row?.value ?? 0;
 }

@@ -5,12 +5,13 @@ import { GenreList, ShowRow } from '#client/components/show-row.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
 import type { StopView } from '#shared/artists.ts';
-import { formatShortDate } from '#shared/dates.ts';
+import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import { useArtistProfile } from '../api/get-artist-profile.ts';
 
 const followerLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
@@ -50,6 +51,14 @@ const ArtistShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopVie
     ticketUrl={show.ticketUrl}
     artistSlug={artistSlug}
     stopSlug={show.stopSlug}
+    actions={
+      <ShowStateButtons
+        stopId={show.stopId}
+        date={show.date}
+        status={show.status}
+        context={`${show.venueName}, ${formatLongDate(show.date)}`}
+      />
+    }
   >
     <Link to={paths.venue(show.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
       {show.venueName}

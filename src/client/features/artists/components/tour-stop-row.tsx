@@ -1,6 +1,7 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { ShowTime } from '#client/features/places/components/show-time.tsx';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -18,7 +19,13 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
       )}
     >
       <div>
-        <p className={cn('font-display font-bold', stop.isUpcoming ? 'text-accent' : 'text-muted')}>
+        <p
+          className={cn(
+            'font-display font-bold',
+            stop.isUpcoming && stop.status !== 'cancelled' ? 'text-accent' : 'text-muted',
+            stop.status === 'cancelled' && 'line-through',
+          )}
+        >
           <time dateTime={stop.date}>{date}</time>
         </p>
         {stop.time ? (
@@ -49,7 +56,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
             for {stop.venueName} on {date}
           </span>
         </Link>
-        {stop.ticketUrl && stop.isUpcoming ? (
+        {stop.ticketUrl && stop.isUpcoming && stop.status !== 'cancelled' ? (
           <a
             href={stop.ticketUrl}
             target="_blank"
@@ -65,6 +72,13 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
           </a>
         ) : null}
       </div>
+      <ShowStateButtons
+        className="sm:col-span-3"
+        stopId={stop.id}
+        date={stop.date}
+        status={stop.status}
+        context={`${stop.venueName}, ${date}`}
+      />
     </li>
   );
 };

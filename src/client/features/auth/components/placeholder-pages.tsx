@@ -1,4 +1,4 @@
-import { BarChart3, History, type LucideIcon, Palmtree, Ticket } from 'lucide-react';
+import { BarChart3, History, type LucideIcon, Palmtree } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -28,13 +28,6 @@ const Placeholder = ({ title, icon: Icon, children, titleInHeaderOnPhones = true
     </section>
   );
 };
-
-export const DashboardPage = () => (
-  <Placeholder title="My Shows" icon={Ticket}>
-    Your personal tour calendar will appear here: upcoming shows of the artists you follow, nearest first. Follow
-    artists by tapping the heart on their cards.
-  </Placeholder>
-);
 
 export const HistoryPage = () => (
   <Placeholder title="History" icon={History}>

@@ -4,6 +4,7 @@ import { NotFoundState, QueryPageState } from '#client/components/page-states.ts
 import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
 import { ShowTime } from '#client/features/places/components/show-time.tsx';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -57,6 +58,13 @@ export const GuidePage = () => {
           </Link>
           , {placeLabel(stop)}
         </p>
+        <ShowStateButtons
+          className="mt-2"
+          stopId={stop.id}
+          date={stop.date}
+          status={stop.status}
+          context={`${query.data.artist.name} at ${stop.venueName}, ${formatLongDate(stop.date)}`}
+        />
       </div>
       <p className="rounded-card border border-dashed border-border-strong bg-surface p-6 text-muted">
         The local guide for this stop — getting there, where to eat and stay around the venue — is being written. Until

@@ -2,9 +2,11 @@ import { Building2, CalendarDays, ExternalLink, MapPin, SearchX } from 'lucide-r
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { ShowRow } from '#client/components/show-row.tsx';
+import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
 import { useVenue } from '../api/get-venue.ts';
 
@@ -21,6 +23,14 @@ const VenueShowRow = ({ show, timeZone }: { show: VenueShow; timeZone: string | 
     ticketUrl={show.ticketUrl}
     artistSlug={show.artistSlug}
     stopSlug={show.stopSlug}
+    actions={
+      <ShowStateButtons
+        stopId={show.stopId}
+        date={show.date}
+        status="scheduled"
+        context={`${show.artistName}, ${formatLongDate(show.date)}`}
+      />
+    }
   >
     <Link to={paths.artist(show.artistSlug)} className="font-semibold underline-offset-4 hover:underline">
       {show.artistName}

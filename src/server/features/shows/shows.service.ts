@@ -1,0 +1,249 @@
+import type { Database } from '#server/db/client.ts';
+import { distanceKm } from '#server/features/favorites/favorites.service.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { SHOW_LIMITS, type ShowState, type StopStatus } from '#shared/shows.ts';
+import {
+  type BillArtist,
+  guidePath,
+  type PutShowStateBody,
+  type ShowStateResponse,
+  type ShowStatesResponse,
+  type ShowsSettingsResponse,
+  showDetailPath,
+  UPCOMING_SHOWS_LIMIT,
+  type UpcomingFilter,
+  type UpcomingMonth,
+  type UpcomingShow,
+  type UpcomingShowsResponse,
+  type UserShowState,
+} from '#shared/shows-api.ts';
+import { titleCase } from '#shared/text.ts';
+import {
+  type Area,
+  areaAround,
+  countFollowing,
+  deleteUserShow,
+  markUserShowSeen,
+  selectHomeAndRadius,
+  selectUpcoming,
+  selectUserShows,
+  selectVisibleStop,
+  type UpcomingRow,
+  type UserShowRow,
+  updateRadius,
+  upsertUserShow,
+} from './shows.repo.ts';
+
+/** Every operation acts on the signed-in user's own rows only: the actor's id scopes each query. */
+export interface Actor {
+  userId: string;
+}
+
+const UPCOMING_STATES: ShowState[] = ['interested', 'going'];
+const PAST_STATES: ShowState[] = ['attended', 'missed'];
+
+function toState(
+  row: Pick<UserShowRow, 'stopId' | 'state' | 'hasTickets' | 'seat' | 'status' | 'revision' | 'seenRevision'>,
+): UserShowState {
+  return {
+    stopId: row.stopId,
+    state: row.state as ShowState,
+    hasTickets: row.hasTickets,
+    seat: row.seat,
+    status: row.status as StopStatus,
+    moved: row.seenRevision < row.revision,
+  };
+}
+
+/** The server's date in UTC, for clients that do not send theirs. */
+function utcToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function checkRules(stop: { date: string; status: string }, state: ShowState, today: string): void {
+  if (stop.status === 'cancelled') throw new AppError('CONFLICT', 'This show was cancelled.');
+  if (UPCOMING_STATES.includes(state) && stop.date < today) {
+    throw new AppError('BAD_REQUEST', 'This show has already happened: mark it I was there instead.');
+  }
+  if (PAST_STATES.includes(state) && stop.date > today) {
+    throw new AppError('BAD_REQUEST', 'This show has not happened yet: mark it Interested or Going instead.');
+  }
+}
+
+/** Marks (or re-marks) a stop. Unknown stops and other users' pending stops are 404 alike. */
+export async function setShowState(
+  database: Database,
+  actor: Actor,
+  stopId: string,
+  body: PutShowStateBody,
+): Promise<ShowStateResponse> {
+  const today = body.today ?? utcToday();
+  return database.db.transaction(async (tx) => {
+    const stop = await selectVisibleStop(tx, actor.userId, stopId);
+    if (!stop) throw notFound('Show');
+    const year = Number(stop.date.slice(0, 4));
+    if (year < SHOW_LIMITS.minYear || year > SHOW_LIMITS.maxYear) {
+      throw new AppError('BAD_REQUEST', `Shows must be between ${SHOW_LIMITS.minYear} and ${SHOW_LIMITS.maxYear}.`);
+    }
+    checkRules(stop, body.state, today);
+    const going = body.state === 'going';
+    const row = {
+      userId: actor.userId,
+      stopId,
+      state: body.state,
+      hasTickets: going && (body.hasTickets ?? false),
+      seat: going && body.seat ? body.seat : null,
+      revision: stop.revision,
+    };
+    await upsertUserShow(tx, row);
+    return { show: toState({ ...row, status: stop.status, seenRevision: stop.revision }) };
+  });
+}
+
+/** Un-marking twice is fine; a stop the actor never marked (or cannot see) is 404. */
+export async function clearShowState(database: Database, actor: Actor, stopId: string): Promise<void> {
+  if (!(await deleteUserShow(database.db, actor.userId, stopId))) throw notFound('Show');
+}
+
+export async function markShowSeen(database: Database, actor: Actor, stopId: string): Promise<ShowStateResponse> {
+  if (!(await markUserShowSeen(database.db, actor.userId, stopId))) throw notFound('Show');
+  const [row] = await selectUserShows(database.db, actor.userId, [stopId]);
+  return { show: toState(row!) };
+}
+
+export async function showStates(database: Database, actor: Actor, stopIds: string[]): Promise<ShowStatesResponse> {
+  const rows = await selectUserShows(database.db, actor.userId, stopIds);
+  return { states: Object.fromEntries(rows.map((row) => [row.stopId, toState(row)])) };
+}
+
+export async function saveShowsSettings(
+  database: Database,
+  actor: Actor,
+  radiusKm: number | null,
+): Promise<ShowsSettingsResponse> {
+  await updateRadius(database.db, actor.userId, radiusKm);
+  return { radiusKm };
+}
+
+// --- My Shows -----------------------------------------------------------------------------------
+
+export interface UpcomingInput {
+  today: string;
+  filter: UpcomingFilter;
+  /** Undefined: the saved radius. */
+  radiusKm?: number | null;
+}
+
+export async function upcomingShows(
+  database: Database,
+  actor: Actor,
+  input: UpcomingInput,
+): Promise<UpcomingShowsResponse> {
+  const [home, followingCount] = await Promise.all([
+    selectHomeAndRadius(database.db, actor.userId),
+    countFollowing(database.db, actor.userId),
+  ]);
+  const radiusKm = input.radiusKm === undefined ? (home?.radiusKm ?? null) : input.radiusKm;
+  const origin = home?.lat != null && home.lon != null ? { lat: Number(home.lat), lon: Number(home.lon) } : null;
+  const area: Area | null = origin && radiusKm !== null ? areaAround(origin, radiusKm) : null;
+  // Without a home, "near" means nothing unless the radius is anywhere.
+  const nowhere = input.filter === 'near' && !area && radiusKm !== null;
+  const rows = nowhere
+    ? []
+    : await selectUpcoming(database.db, {
+        userId: actor.userId,
+        today: input.today,
+        markedStates: input.filter === 'going' || input.filter === 'interested' ? [input.filter] : null,
+        followed: input.filter === 'all' || input.filter === 'near' ? (area ?? radiusKm === null) : false,
+        markedArea: input.filter === 'near' ? area : null,
+        limit: UPCOMING_SHOWS_LIMIT + 1,
+      });
+  const shows = groupBills(rows, origin);
+  const truncated = shows.length > UPCOMING_SHOWS_LIMIT;
+  return {
+    months: byMonth(shows.slice(0, UPCOMING_SHOWS_LIMIT)),
+    filter: input.filter,
+    radiusKm,
+    home: { city: home?.city ?? null, hasCoordinates: origin !== null },
+    followingCount,
+    truncated,
+  };
+}
+
+function billArtist(row: UpcomingRow): BillArtist {
+  return {
+    stopId: row.stopId,
+    artistName: titleCase(row.artistName),
+    artistSlug: row.artistSlug,
+    stopSlug: row.stopSlug,
+    guidePath: guidePath(row.artistSlug, row.stopSlug),
+    status: row.status as StopStatus,
+    state:
+      row.state === null
+        ? null
+        : toState({
+            stopId: row.stopId,
+            state: row.state,
+            hasTickets: row.hasTickets ?? false,
+            seat: row.seat,
+            status: row.status,
+            revision: row.revision,
+            seenRevision: row.seenRevision ?? 0,
+          }),
+    followed: row.followed,
+  };
+}
+
+/** Rows arrive ordered by date, time, venue: stops of one venue on one date are one show (the bill). */
+function groupBills(rows: UpcomingRow[], origin: { lat: number; lon: number } | null): UpcomingShow[] {
+  const shows = new Map<string, { first: UpcomingRow; artists: BillArtist[] }>();
+  for (const row of rows) {
+    const key = `${row.venueId}|${row.date}`;
+    const show = shows.get(key) ?? { first: row, artists: [] };
+    show.artists.push(billArtist(row));
+    shows.set(key, show);
+  }
+  return [...shows.entries()].map(([key, { first, artists }]) => toShow(key, first, artists, origin));
+}
+
+function toShow(
+  key: string,
+  first: UpcomingRow,
+  artists: BillArtist[],
+  origin: { lat: number; lon: number } | null,
+): UpcomingShow {
+  // The buttons act on the fan's marked stop, else the first followed artist's, else the headliner's.
+  const lead = artists.find((a) => a.state) ?? artists.find((a) => a.followed) ?? artists[0]!;
+  const canMeasure = origin && first.lat !== null && first.lon !== null;
+  return {
+    key,
+    stopId: lead.stopId,
+    date: first.date,
+    time: first.time,
+    status: artists.every((a) => a.status === 'cancelled') ? 'cancelled' : lead.status,
+    venue: {
+      name: first.venueName,
+      slug: first.venueSlug,
+      city: first.city,
+      region: first.region,
+      country: first.country,
+      timeZone: first.timeZone,
+    },
+    distanceKm: canMeasure ? Math.round(distanceKm(origin, { lat: Number(first.lat), lon: Number(first.lon) })) : null,
+    artists: [lead, ...artists.filter((a) => a !== lead)],
+    state: lead.state,
+    guidePath: lead.guidePath,
+    detailPath: showDetailPath(lead.stopId),
+  };
+}
+
+function byMonth(shows: UpcomingShow[]): UpcomingMonth[] {
+  const months: UpcomingMonth[] = [];
+  for (const show of shows) {
+    const month = show.date.slice(0, 7);
+    const last = months.at(-1);
+    if (last?.month === month) last.shows.push(show);
+    else months.push({ month, shows: [show] });
+  }
+  return months;
+}
