@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists, favoriteArtists, tourStops, tours, venues } from '#server/db/schema/index.ts';
-import { stopViewColumns } from '../artists/artists.repo.ts';
+import { publicStop } from '#server/features/catalog/stop-visibility.ts';
+import { stopViewColumns, tourWithoutStops } from '../artists/artists.repo.ts';
 
 export async function selectArtistWithFollowers(db: Db, slug: string) {
   const [artist] = await db
@@ -28,7 +29,7 @@ export async function selectNextShows(db: Db, artistId: string, today: string, l
     .select(stopViewColumns)
     .from(tourStops)
     .innerJoin(venues, eq(venues.id, tourStops.venueId))
-    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today)))
+    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today), publicStop))
     .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(tourStops.id))
     .limit(limit);
 }
@@ -37,7 +38,7 @@ export async function countUpcomingShows(db: Db, artistId: string, today: string
   const [row] = await db
     .select({ value: count() })
     .from(tourStops)
-    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today)));
+    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today), publicStop));
   return row?.value ?? 0;
 }
 
@@ -56,7 +57,7 @@ export async function selectTourSummaries(db: Db, artistId: string, today: strin
       lastDate: sql<string | null>`to_char(max(${tourStops.eventDate}), 'YYYY-MM-DD')`,
     })
     .from(tours)
-    .leftJoin(tourStops, eq(tourStops.tourId, tours.id))
-    .where(eq(tours.artistId, artistId))
+    .leftJoin(tourStops, and(eq(tourStops.tourId, tours.id), publicStop))
+    .where(and(eq(tours.artistId, artistId), or(isNotNull(tourStops.id), tourWithoutStops)))
     .groupBy(tours.id, tours.name);
 }

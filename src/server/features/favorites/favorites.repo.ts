@@ -80,7 +80,7 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
     left join lateral (
       select ts.slug, ts.event_date, ts.city, ts.region, ts.country, ts.lat, ts.lon, ts.venue_id
       from tour_stops ts
-      where ts.artist_id = a.id and ts.event_date >= ${today}::date
+      where ts.artist_id = a.id and ts.event_date >= ${today}::date and ts.review_state = 'approved'
       order by ts.event_date, ts.start_time nulls last, ts.id
       limit 1
     ) s on true

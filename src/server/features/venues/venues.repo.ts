@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
+import { publicStop } from '#server/features/catalog/stop-visibility.ts';
 
 export async function selectVenueBySlug(db: Db, slug: string) {
   const [venue] = await db
@@ -36,7 +37,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .from(tourStops)
     .innerJoin(artists, eq(artists.id, tourStops.artistId))
     .innerJoin(tours, eq(tours.id, tourStops.tourId))
-    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today)))
+    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today), publicStop))
     .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(artists.sortName))
     .limit(limit);
 }
@@ -45,6 +46,6 @@ export async function countPastShows(db: Db, venueId: string, today: string): Pr
   const [row] = await db
     .select({ value: count() })
     .from(tourStops)
-    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today)));
+    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today), publicStop));
   return row?.value ?? 0;
 }
