@@ -1,0 +1,60 @@
+import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { getSuggestions } from '#client/features/search/api/get-suggestions.ts';
+import { searchCatalog } from '#client/features/search/api/search-catalog.ts';
+import { apiGet } from '#client/lib/api-client.ts';
+import type { AddShowPlace, AddShowRequest } from '#shared/add-show.ts';
+import { searchVenues } from '../api/add-show-api.ts';
+import type { TypeaheadOption } from './typeahead.tsx';
+
+export type ArtistChoice = AddShowRequest['artist'];
+export type VenueChoice = { kind: 'catalog'; slug: string };
+
+/**
+ * Artists: the catalog first; when it has none, MusicBrainz suggestions through the band search's
+ * provider (rate-limited per visitor, so it is only asked when the catalog has nothing).
+ */
+export async function searchArtists(text: string): Promise<TypeaheadOption<ArtistChoice>[]> {
+  const { matches } = await searchCatalog(text);
+  if (matches.length > 0) {
+    return matches.map((match) => ({
+      key: `catalog:${match.slug}`,
+      label: match.name,
+      detail: match.tourCount > 0 ? `${match.tourCount} ${match.tourCount === 1 ? 'tour' : 'tours'}` : 'In the catalog',
+      value: { kind: 'catalog', slug: match.slug },
+    }));
+  }
+  const { suggestions } = await getSuggestions(text);
+  return suggestions.map((suggestion) => ({
+    key: `mb:${suggestion.mbid}`,
+    label: suggestion.name,
+    detail: ['MusicBrainz', suggestion.disambiguation, suggestion.type].filter(Boolean).join(' · '),
+    value: { kind: 'musicbrainz', name: suggestion.name, mbid: suggestion.mbid },
+  }));
+}
+
+export async function searchCatalogVenues(text: string, signal: AbortSignal): Promise<TypeaheadOption<VenueChoice>[]> {
+  const { venues } = await searchVenues(text, signal);
+  return venues.map((venue) => ({
+    key: venue.slug,
+    label: venue.name,
+    detail: placeLabel(venue),
+    value: { kind: 'catalog', slug: venue.slug },
+  }));
+}
+
+/**
+ * Places from the gazetteer (GET /api/places, built by the places feature). Until its PlacePicker
+ * is on main this small lookup stands in for it with the same contract.
+ */
+export async function searchPlaces(text: string, signal: AbortSignal): Promise<TypeaheadOption<AddShowPlace>[]> {
+  const { places } = await apiGet<{ places: (AddShowPlace & { country: string | null })[] }>('/api/places', {
+    query: { q: text, limit: 8 },
+    signal,
+  });
+  return places.map((place) => ({
+    key: place.id,
+    label: place.name,
+    detail: [place.region, place.country ?? place.countryCode].filter(Boolean).join(', '),
+    value: place,
+  }));
+}
