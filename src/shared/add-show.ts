@@ -79,6 +79,8 @@ export interface AddShowResponse {
   /** true: the catalog already had this artist at this venue on this date, and the show links to it. */
   linked: boolean;
   state: Extract<ShowState, 'attended' | 'going'>;
+  /** true while the stop awaits review (a new submission, or one another fan submitted). */
+  pending: boolean;
 }
 
 /** GET /api/add-show/venues?q= — catalog venues whose name contains the text. */

@@ -83,7 +83,7 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
     });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toMatchObject({ linked: true, state: 'attended' });
+    expect(body).toMatchObject({ linked: true, state: 'attended', pending: false });
     const { rows } = await server.database.query<{ slug: string }>('select slug from tour_stops where id = $1', [
       body.stopId,
     ]);
@@ -118,8 +118,8 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
       tourName: 'Summer Run',
     });
     expect(response.status).toBe(201);
-    const { stopId, linked, state } = await response.json();
-    expect({ linked, state }).toEqual({ linked: false, state: 'going' });
+    const { stopId, linked, state, pending } = await response.json();
+    expect({ linked, state, pending }).toEqual({ linked: false, state: 'going', pending: true });
 
     const { rows } = await server.database.query<Record<string, unknown>>(
       `select s.review_state, s.submitted_by is not null as submitted, s.submitted_at is not null as dated, s.source,
@@ -192,7 +192,7 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
     expect(rows).toEqual([{ mbid: MBID, name: 'Glass Orchard' }]);
 
     const again = await (await addShow(second, show)).json();
-    expect(again).toEqual({ stopId: added.stopId, linked: true, state: 'attended' });
+    expect(again).toEqual({ stopId: added.stopId, linked: true, state: 'attended', pending: true });
     expect(
       await count("select count(*)::int as n from tour_stops where source = 'user' and event_date = '2019-05-04'"),
     ).toBe(1);

@@ -57,10 +57,10 @@ export function selectVenueMatches(db: Db, text: string, limit: number): Promise
 export async function selectMatchingStop(
   db: Db,
   match: { artistId: string; venueId: string; date: string; userId: string },
-): Promise<{ id: string } | null> {
-  const rows = await rowsOf<{ id: string }>(
+): Promise<{ id: string; pending: boolean } | null> {
+  const rows = await rowsOf<{ id: string; pending: boolean }>(
     db,
-    sql`select id from tour_stops
+    sql`select id, review_state <> 'approved' as pending from tour_stops
         where artist_id = ${match.artistId} and venue_id = ${match.venueId} and event_date = ${match.date}::date
           and review_state <> 'rejected'
         order by (review_state = 'approved') desc, (submitted_by = ${match.userId}) desc nulls last, created_at

@@ -128,13 +128,13 @@ export async function addShow(database: Database, actor: Actor, input: AddShowIn
       : null;
   if (existing) {
     await upsertUserShow(database.db, { userId: actor.userId, stopId: existing.id, state, notes });
-    return { stopId: existing.id, linked: true, state };
+    return { stopId: existing.id, linked: true, state, pending: existing.pending };
   }
 
   await writeCatalogEntries(database, [entry]);
   const stopId = await findWrittenStop(database, entry, actor.userId);
   await upsertUserShow(database.db, { userId: actor.userId, stopId, state, notes });
-  return { stopId, linked: false, state };
+  return { stopId, linked: false, state, pending: true };
 }
 
 async function findWrittenStop(database: Database, entry: CatalogEntry, userId: string): Promise<string> {

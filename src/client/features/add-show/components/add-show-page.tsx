@@ -123,7 +123,7 @@ const AddShowForm = () => {
       const added = await postAddShow(request);
       showToast({
         title: added.state === 'attended' ? 'Added to your shows: I was there' : 'Added to your shows: Going',
-        description: added.linked ? 'It was already in our tour dates.' : 'We will review the new tour date.',
+        description: added.pending ? 'We will review the new tour date.' : 'It was already in our tour dates.',
       });
       navigate(showDetailPath(added.stopId));
     } catch (error) {
