@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, favoriteArtists, users } from '#server/db/schema/index.ts';
+import { rowsOf } from '#server/db/sql.ts';
 
 export async function selectArtistBySlug(db: Db, slug: string) {
   const [artist] = await db
@@ -68,7 +69,9 @@ export interface FavoriteRow {
 
 /** The user's artists, each with its next show (lateral: one indexed probe of tour_stops per artist). */
 export async function selectFavoritesWithNextShow(db: Db, userId: string, today: string): Promise<FavoriteRow[]> {
-  const result = (await db.execute(sql`
+  return rowsOf<FavoriteRow>(
+    db,
+    sql`
     select a.name as "artistName", a.slug as "artistSlug", i.image_url as "imageUrl", f.source as "source",
            to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "followedAt",
            s.slug as "stopSlug", to_char(s.event_date, 'YYYY-MM-DD') as "date", v.name as "venueName",
@@ -86,6 +89,6 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
     ) s on true
     left join venues v on v.id = s.venue_id
     where f.user_id = ${userId}
-    order by a.sort_name, a.id`)) as unknown as { rows: FavoriteRow[] };
-  return result.rows;
+    order by a.sort_name, a.id`,
+  );
 }

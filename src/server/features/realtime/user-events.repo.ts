@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { userEvents } from '#server/db/schema/index.ts';
-import type { Executor } from '#server/features/catalog/catalog.repo.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { UserEventMessage } from '#server/lib/event-bus.ts';
 import type { UserEvent } from '#shared/notifications.ts';
 
@@ -73,8 +73,11 @@ export async function selectLatestUserEventId(db: Db): Promise<number> {
 
 /** Returns how many were deleted. */
 export async function deleteUserEventsBefore(db: Db, cutoff: Date): Promise<number> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`
     with deleted as (delete from ${userEvents} where ${lt(userEvents.createdAt, cutoff)} returning 1)
-    select count(*)::int as count from deleted`)) as unknown as { rows: { count: number }[] };
-  return result.rows[0]?.count ?? 0;
+    select count(*)::int as count from deleted`,
+  );
+  return row?.count ?? 0;
 }

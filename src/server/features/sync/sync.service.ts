@@ -1,5 +1,6 @@
 import type { Database, Db } from '#server/db/client.ts';
-import { findTours, lockCatalogWrites, refreshArtistStats, type Tx } from '#server/features/catalog/catalog.repo.ts';
+import type { Tx } from '#server/db/sql.ts';
+import { findTours, lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
 import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { ProviderError } from '#server/providers/http.ts';

@@ -7,14 +7,14 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
-import { favoritesListQueryOptions } from '#client/features/favorites/api/favorites-api.ts';
-import { announce, useToggleFavorite } from '#client/features/favorites/use-toggle-favorite.ts';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { type FavoriteArtistEntry, favoriteMessages } from '#shared/favorites.ts';
+import { favoritesListQueryOptions } from '../api/favorites-api.ts';
 import { type FavoriteSort, sortFavorites } from '../sort-favorites.ts';
+import { announce, useToggleFavorite } from '../use-toggle-favorite.ts';
 
 const sortOptions: { value: FavoriteSort; label: string }[] = [
   { value: 'name', label: 'Name' },
