@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import type { Executor } from '#server/features/catalog/catalog.repo.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ShowState } from '#shared/shows.ts';
-
-async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export interface VenueRow {
   id: string;

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '#server/features/catalog/catalog.repo.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ReviewState, ShowState, StopStatus } from '#shared/shows.ts';
-
-export async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * A stop the fan may see: a public (approved) one, one they submitted, or one they marked (a

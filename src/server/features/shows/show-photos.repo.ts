@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '#server/features/catalog/catalog.repo.ts';
-import { rowsOf } from './show-detail.repo.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 
 export interface PhotoRow {
   id: string;
