@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { type Executor, rowsOf } from '#server/db/sql.ts';
+import { rowsOf } from '#server/db/sql.ts';
 import type { ShowState } from '#shared/shows.ts';
 
 export interface VenueRow {
