@@ -14,6 +14,7 @@ export const SHOW_DETAIL_MESSAGES = {
   attendedOnly: 'Ratings, companions and photos are for shows you went to ("I was there").',
   notAnImage: 'That file is not an image. Choose a JPEG, PNG, WebP, GIF, AVIF or HEIC photo.',
   photoTooLarge: `A photo can be at most ${SHOW_LIMITS.photoMaxBytes / 1024 / 1024} MB.`,
+  photoTooManyPixels: 'That photo is too large to process (over 100 megapixels).',
   tooManyPhotos: `A show can have at most ${SHOW_LIMITS.photosPerShow} photos.`,
   photoNotFound: 'Photo not found',
 } as const;

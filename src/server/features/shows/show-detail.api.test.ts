@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,15 @@ const smallPng = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#3c3' } })
     .png()
     .toBuffer();
+
+/** The PNG with its header (IHDR) claiming another size: what a decompression bomb looks like up front. */
+async function declaredSize(png: Buffer, width: number, height: number): Promise<Buffer> {
+  const bomb = Buffer.from(png);
+  bomb.writeUInt32BE(width, 16);
+  bomb.writeUInt32BE(height, 20);
+  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+  return bomb;
+}
 
 function upload(server: AuthTestServer, browser: TestBrowser, stopId: string, body: Uint8Array, name = 'photo.jpg') {
   const form = new FormData();
@@ -263,6 +273,12 @@ describe.runIf(databaseAvailable())('show detail API', () => {
     );
     const truncated = (await phonePhoto()).subarray(0, 2000);
     expect((await upload(server, fan, stopId, truncated)).status).toBe(400);
+
+    // A tiny file declaring a 20,000 × 20,000 canvas (400 megapixels) is refused before decoding.
+    const bomb = await declaredSize(await smallPng(), 20_000, 20_000);
+    const bombAnswer = await upload(server, fan, stopId, bomb, 'bomb.png');
+    expect(bombAnswer.status).toBe(413);
+    expect((await bombAnswer.json()).error.message).toBe('That photo is too large to process (over 100 megapixels).');
 
     const huge = new Uint8Array(15 * 1024 * 1024 + 1);
     huge.set(await smallPng());

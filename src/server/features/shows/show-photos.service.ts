@@ -12,6 +12,12 @@ import { deleteOwnPhoto, insertPhoto, lockUserShowAndCountPhotos, selectOwnPhoto
 /** Formats a photo may arrive in (what sharp decodes; checked by decoding, never by the file name). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
+/**
+ * Decoding bombs: a small file can declare a huge canvas. 100 megapixels is above any phone
+ * camera's full resolution; sharp refuses larger inputs before decoding them.
+ */
+export const PHOTO_MAX_PIXELS = 100_000_000;
+
 const notAnImage = () => new AppError('BAD_REQUEST', SHOW_DETAIL_MESSAGES.notAnImage);
 const tooMany = () => new AppError('CONFLICT', SHOW_DETAIL_MESSAGES.tooManyPhotos);
 
@@ -29,13 +35,19 @@ export interface ProcessedPhoto {
 export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   let format: string | undefined;
   try {
-    format = (await sharp(input).metadata()).format;
-  } catch {
+    // The header only: no pixel is decoded here, so the size can be checked before anything else.
+    const metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    format = metadata.format;
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > PHOTO_MAX_PIXELS) {
+      throw new AppError('PAYLOAD_TOO_LARGE', SHOW_DETAIL_MESSAGES.photoTooManyPixels);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw notAnImage();
   }
   if (!format || !PHOTO_FORMATS.has(format)) throw notAnImage();
   try {
-    const { data, info } = await sharp(input, { failOn: 'error' })
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS })
       .rotate()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
