@@ -110,4 +110,3 @@ export interface ShowPhotoResponse {
 }
 
 export const showPhotoUrl = (photoId: string) => `/api/shows/photos/${photoId}`;
-export const showDetailPath = (stopId: string) => `/shows/${stopId}`;

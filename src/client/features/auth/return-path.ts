@@ -1,3 +1,5 @@
+import { paths } from '#client/lib/paths.ts';
+
 /** The query parameter /auth reads to send a fan back where they were after signing in. */
 export const RETURN_TO_PARAM = 'returnTo';
 
@@ -19,11 +21,11 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   } catch {
     return null;
   }
-  if (url.origin !== base || url.pathname === '/auth') return null;
+  if (url.origin !== base || url.pathname === paths.signIn) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** '/auth?returnTo=/add-show': the sign-in page that comes back to `path`. */
 export function signInPath(path: string): string {
-  return `/auth?${new URLSearchParams({ [RETURN_TO_PARAM]: path })}`;
+  return `${paths.signIn}?${new URLSearchParams({ [RETURN_TO_PARAM]: path })}`;
 }

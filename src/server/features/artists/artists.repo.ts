@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, notExists, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNotNull, notExists, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 import { publicStop } from '#server/features/catalog/stop-visibility.ts';
@@ -111,6 +111,7 @@ export async function selectArtistListPage(db: Db, filter: ArtistListFilter): Pr
   return statement.execute({ page: filter.page, pageSize: filter.pageSize, today: filter.today });
 }
 
+/** The one artist-by-slug lookup: the tour page, the artist page, favorites and admin use it. */
 export async function selectArtistBySlug(db: Db, slug: string) {
   const [artist] = await db
     .select({
@@ -120,6 +121,7 @@ export async function selectArtistBySlug(db: Db, slug: string) {
       mbid: artists.mbid,
       genres: artists.genres,
       imageUrl: artistImages.imageUrl,
+      officialUrl: artistImages.officialUrl,
     })
     .from(artists)
     .leftJoin(artistImages, eq(artistImages.artistId, artists.id))
@@ -128,13 +130,6 @@ export async function selectArtistBySlug(db: Db, slug: string) {
   return artist;
 }
 
-export type ArtistRecord = NonNullable<Awaited<ReturnType<typeof selectArtistBySlug>>>;
-
-/**
- * Every tour of an artist with its stops and venues, stops in date order. Tours without stops
- * come back once with null stop columns (left join). Uses tours (artist_id, name) and
- * tour_stops (tour_id, event_date, venue_id).
- */
 /** How a stop is shown wherever pages list shows: the tour page, the artist page. */
 export const stopViewColumns = {
   stopSlug: tourStops.slug,
@@ -151,6 +146,19 @@ export const stopViewColumns = {
 /** A tour with no stop at all (announced); one whose only stops await review is not shown. */
 export const tourWithoutStops = notExists(sql`(select 1 from tour_stops s where s.tour_id = ${tours.id})`);
 
+/**
+ * The order every page lists stops in: by date, then start time (unknown times last), then a
+ * tie-break that keeps the order stable (the stop's id unless the page has a better one).
+ */
+export function stopsInDateOrder(tieBreak: AnyColumn = tourStops.id): SQL[] {
+  return [asc(tourStops.eventDate), asc(tourStops.startTime), asc(tieBreak)];
+}
+
+/**
+ * Every tour of an artist with its stops and venues, stops in date order. Tours without stops
+ * come back once with null stop columns (left join). Uses tours (artist_id, name) and
+ * tour_stops (tour_id, event_date, venue_id).
+ */
 export async function selectTourStops(db: Db, artistId: string) {
   return db
     .select({
@@ -163,7 +171,7 @@ export async function selectTourStops(db: Db, artistId: string) {
     .leftJoin(tourStops, and(eq(tourStops.tourId, tours.id), publicStop))
     .leftJoin(venues, eq(venues.id, tourStops.venueId))
     .where(and(eq(tours.artistId, artistId), or(isNotNull(tourStops.id), tourWithoutStops)))
-    .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(tourStops.id));
+    .orderBy(...stopsInDateOrder());
 }
 
 export type TourStopRow = Awaited<ReturnType<typeof selectTourStops>>[number];

@@ -1,16 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { artists, favoriteArtists, users } from '#server/db/schema/index.ts';
+import { artists, favoriteArtists, tourStops, users } from '#server/db/schema/index.ts';
 import { rowsOf } from '#server/db/sql.ts';
-
-export async function selectArtistBySlug(db: Db, slug: string) {
-  const [artist] = await db
-    .select({ id: artists.id, name: artists.name, slug: artists.slug })
-    .from(artists)
-    .where(eq(artists.slug, slug))
-    .limit(1);
-  return artist;
-}
+import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
+import { publicStop } from '#server/features/catalog/stop-visibility.ts';
 
 export async function insertFavorite(
   db: Db,
@@ -81,10 +74,11 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
     join artists a on a.id = f.artist_id
     left join artist_images i on i.artist_id = a.id
     left join lateral (
-      select ts.slug, ts.event_date, ts.city, ts.region, ts.country, ts.lat, ts.lon, ts.venue_id
-      from tour_stops ts
-      where ts.artist_id = a.id and ts.event_date >= ${today}::date and ts.review_state = 'approved'
-      order by ts.event_date, ts.start_time nulls last, ts.id
+      select ${tourStops.slug}, ${tourStops.eventDate}, ${tourStops.city}, ${tourStops.region}, ${tourStops.country},
+             ${tourStops.lat}, ${tourStops.lon}, ${tourStops.venueId}
+      from ${tourStops}
+      where ${tourStops.artistId} = a.id and ${tourStops.eventDate} >= ${today}::date and ${publicStop}
+      order by ${sql.join(stopsInDateOrder(), sql`, `)}
       limit 1
     ) s on true
     left join venues v on v.id = s.venue_id

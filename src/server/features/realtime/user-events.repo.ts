@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { userEvents } from '#server/db/schema/index.ts';
+import { sessions, userEvents } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { UserEventMessage } from '#server/lib/event-bus.ts';
 import type { UserEvent } from '#shared/notifications.ts';
@@ -34,6 +34,19 @@ export async function appendUserEvents(executor: Executor, items: UserEventInput
 
 /** The channel public events (an artist image is ready) travel on between server processes. */
 export const PUBLIC_EVENTS_CHANNEL = 'tourguides_public_events';
+
+/** `{userId}` when sessions of that user ended: streams re-check their own session. */
+export const SESSIONS_ENDED_CHANNEL = 'tourguides_sessions_ended';
+
+/** Whether a stream's session still exists and has not expired. */
+export async function isSessionOpen(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
 
 function toMessage(row: { id: number; userId: string; payload: unknown }): UserEventMessage {
   return { id: Number(row.id), userId: row.userId, event: row.payload as UserEvent };

@@ -7,11 +7,11 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { signInPath } from '#client/features/auth/return-path.ts';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { ADD_SHOW_MESSAGES, type AddShowPlace, type AddShowRequest } from '#shared/add-show.ts';
 import { localIsoDate } from '#shared/dates.ts';
-import { showDetailPath } from '#shared/show-detail.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
 import { postAddShow } from '../api/add-show-api.ts';
 import { type ArtistChoice, searchArtists, searchCatalogVenues, searchPlaces, type VenueChoice } from './pickers.tsx';
@@ -51,7 +51,7 @@ const VisitorInvite = () => (
       <li>Rate it, note who you went with and keep your photos, visible only to you.</li>
     </ul>
     <Button asChild size="lg" className="self-start">
-      <Link to={signInPath('/add-show')}>
+      <Link to={signInPath(paths.addShow)}>
         <LogIn aria-hidden="true" />
         Sign in to add a show
       </Link>
@@ -125,7 +125,7 @@ const AddShowForm = () => {
         title: added.state === 'attended' ? 'Added to your shows: I was there' : 'Added to your shows: Going',
         description: added.pending ? 'We will review the new tour date.' : 'It was already in our tour dates.',
       });
-      navigate(showDetailPath(added.stopId));
+      navigate(paths.show(added.stopId));
     } catch (error) {
       // Everything typed stays in the form.
       setFailure((error as Error).message);

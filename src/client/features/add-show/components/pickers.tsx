@@ -1,7 +1,7 @@
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { getSuggestions } from '#client/features/search/api/get-suggestions.ts';
 import { searchCatalog } from '#client/features/search/api/search-catalog.ts';
 import { apiGet } from '#client/lib/api-client.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import type { AddShowPlace, AddShowRequest } from '#shared/add-show.ts';
 import { searchVenues } from '../api/add-show-api.ts';
 import type { TypeaheadOption } from './typeahead.tsx';

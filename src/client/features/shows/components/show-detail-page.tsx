@@ -3,9 +3,10 @@ import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { signInPath } from '#client/features/auth/return-path.ts';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate, formatShowTime } from '#shared/dates.ts';
 import type { ShowDetail } from '#shared/show-detail.ts';
@@ -79,7 +80,7 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
               <MapPin className="size-4 shrink-0 text-accent" aria-hidden="true" />
               <span>
                 <Link
-                  to={`/venue/${show.venue.slug}`}
+                  to={paths.venue(show.venue.slug)}
                   className="font-semibold text-foreground underline-offset-4 hover:underline"
                 >
                   {show.venue.name}
@@ -110,7 +111,10 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
                 className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface px-4 py-3"
               >
                 <div className="min-w-0">
-                  <Link to={`/artist/${entry.artistSlug}`} className="font-semibold underline-offset-4 hover:underline">
+                  <Link
+                    to={paths.artist(entry.artistSlug)}
+                    className="font-semibold underline-offset-4 hover:underline"
+                  >
                     {entry.artistName}
                   </Link>
                   <p className="text-sm text-muted">
@@ -121,7 +125,7 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
                 </div>
                 {entry.reviewState === 'approved' ? (
                   <Button asChild variant="outline" size="sm">
-                    <Link to={`/guide/${entry.artistSlug}/${entry.stopSlug}`}>Local guide</Link>
+                    <Link to={paths.guide(entry.artistSlug, entry.stopSlug)}>Local guide</Link>
                   </Button>
                 ) : null}
               </li>
@@ -181,7 +185,7 @@ export const ShowDetailPage = () => {
           thing="Show"
           heading="Show not found"
           hint="It may have been removed, or it is not one of yours."
-          link={{ to: '/add-show', label: 'Add a show' }}
+          link={{ to: paths.addShow, label: 'Add a show' }}
         />
       }
     />
