@@ -2,8 +2,6 @@
  * Show detail (/shows/{stopId}): one show (the stops of every artist at one venue on one date),
  * the fan's state, and for attended shows their notes, rating, companions and photos.
  */
-import { z } from 'zod';
-import { showNotesSchema } from './add-show.ts';
 import { type ReviewState, SHOW_LIMITS, type ShowState, type StopStatus } from './shows.ts';
 
 export const SHOW_DETAIL_MESSAGES = {
@@ -18,28 +16,6 @@ export const SHOW_DETAIL_MESSAGES = {
   tooManyPhotos: `A show can have at most ${SHOW_LIMITS.photosPerShow} photos.`,
   photoNotFound: 'Photo not found',
 } as const;
-
-const uuid = z.uuid('expected a show id');
-
-/** A stop id in a URL: anything else is an unknown show. */
-export const stopIdParamSchema = z.object({ stopId: uuid });
-export const photoIdParamSchema = z.object({ photoId: z.uuid('expected a photo id') });
-
-/** PATCH /api/shows/:stopId/details — every field optional; null clears it. */
-export const showDetailsPatchSchema = z
-  .object({
-    notes: showNotesSchema.nullable().optional(),
-    rating: z
-      .number()
-      .int(SHOW_DETAIL_MESSAGES.ratingRange)
-      .min(SHOW_LIMITS.ratingMin, SHOW_DETAIL_MESSAGES.ratingRange)
-      .max(SHOW_LIMITS.ratingMax, SHOW_DETAIL_MESSAGES.ratingRange)
-      .nullable()
-      .optional(),
-    companions: z.string().max(SHOW_LIMITS.companionsMax, SHOW_DETAIL_MESSAGES.companionsTooLong).nullable().optional(),
-  })
-  .strict();
-export type ShowDetailsPatch = z.infer<typeof showDetailsPatchSchema>;
 
 /** Longest side of a stored photo, in pixels. */
 export const PHOTO_MAX_SIDE = 2048;

@@ -6,7 +6,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
-import type { AddShowRequest } from '#shared/add-show.ts';
+import type { AddShowRequest } from '#shared/add-show-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
-import { addShowRequestSchema, venueSearchQuerySchema } from '#shared/add-show.ts';
+import { addShowRequestSchema, venueSearchQuerySchema } from '#shared/add-show-api.ts';
 import { addShow, searchVenues } from './add-show.service.ts';
 
 /** /api/add-show: signed-in fans record shows (the actor is always c.var.user). */

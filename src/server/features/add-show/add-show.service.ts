@@ -13,10 +13,10 @@ import {
   ADD_SHOW_MESSAGES,
   type AddShowResponse,
   addedShowState,
-  type addShowRequestSchema,
   VENUE_SEARCH_LIMIT,
   type VenueSearchResponse,
 } from '#shared/add-show.ts';
+import type { addShowRequestSchema } from '#shared/add-show-api.ts';
 import { slugify, titleCase } from '#shared/text.ts';
 import {
   selectMatchingStop,

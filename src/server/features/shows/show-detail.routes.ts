@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
-import { showDetailsPatchSchema, stopIdParamSchema } from '#shared/show-detail.ts';
+import { showDetailsPatchSchema, stopIdParamSchema } from '#shared/show-detail-api.ts';
 import { getShowDetail, updateShowDetails } from './show-detail.service.ts';
 
 /**

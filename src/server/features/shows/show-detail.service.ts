@@ -3,11 +3,11 @@ import { AppError } from '#server/lib/app-error.ts';
 import {
   SHOW_DETAIL_MESSAGES,
   type ShowDetail,
-  type ShowDetailsPatch,
   type ShowDetailsResponse,
   type ShowPhoto,
   showPhotoUrl,
 } from '#shared/show-detail.ts';
+import type { ShowDetailsPatch } from '#shared/show-detail-api.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   selectBill,

@@ -1,5 +1,6 @@
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
-import type { AddShowRequest, AddShowResponse, VenueSearchResponse } from '#shared/add-show.ts';
+import type { AddShowResponse, VenueSearchResponse } from '#shared/add-show.ts';
+import type { AddShowRequest } from '#shared/add-show-api.ts';
 
 export function postAddShow(request: AddShowRequest): Promise<AddShowResponse> {
   return apiSend<AddShowResponse>('POST', '/api/add-show', request);

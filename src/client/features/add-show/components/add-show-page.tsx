@@ -10,7 +10,8 @@ import { useSession } from '#client/features/auth/use-session.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
-import { ADD_SHOW_MESSAGES, type AddShowPlace, type AddShowRequest } from '#shared/add-show.ts';
+import { ADD_SHOW_MESSAGES } from '#shared/add-show.ts';
+import type { AddShowPlace, AddShowRequest } from '#shared/add-show-api.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
 import { postAddShow } from '../api/add-show-api.ts';
@@ -159,7 +160,7 @@ const AddShowForm = () => {
           label="Artist"
           name="artist"
           placeholder="Search for an artist or band"
-          search={(text) => searchArtists(text)}
+          search={searchArtists}
           selected={artist}
           onSelect={setArtist}
           invalid={Boolean(problems.artist)}

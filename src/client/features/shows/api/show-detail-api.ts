@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest, apiSend } from '#client/lib/api-client.ts';
 import type { ErrorBody } from '#shared/errors.ts';
-import type { ShowDetail, ShowDetailsPatch, ShowDetailsResponse, ShowPhotoResponse } from '#shared/show-detail.ts';
+import type { ShowDetail, ShowDetailsResponse, ShowPhotoResponse } from '#shared/show-detail.ts';
+import type { ShowDetailsPatch } from '#shared/show-detail-api.ts';
 
 export const showDetailKey = (stopId: string) => ['shows', 'detail', stopId] as const;
 

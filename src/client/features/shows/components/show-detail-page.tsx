@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, LogIn, MapPin, Music, SearchX } from 'lucide-react';
+import { CalendarDays, Clock, LogIn, MapPin, Mic, SearchX } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -51,7 +51,7 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
       <header className="stage-lights border-b border-border/60">
         <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-10 sm:px-6 sm:py-14">
           <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
-            <Music className="size-4" aria-hidden="true" />
+            <Mic className="size-4" aria-hidden="true" />
             Show
           </p>
           <h1 className="font-display text-4xl font-extrabold text-balance sm:text-5xl">
@@ -154,7 +154,7 @@ const SignInPrompt = () => {
   useDocumentTitle(`Show | ${BRAND}`);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
-      <Music className="size-12 text-accent" aria-hidden="true" />
+      <Mic className="size-12 text-accent" aria-hidden="true" />
       <h1 className="font-display text-3xl font-bold">Your shows are private</h1>
       <p className="text-muted">Sign in to see this show with your notes, rating and photos.</p>
       <Button asChild size="lg">
