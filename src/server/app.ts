@@ -7,6 +7,7 @@ import type { ErrorBody } from '#shared/errors.ts';
 import { createAuth } from './auth/auth.ts';
 import { mountAuth } from './auth/mount.ts';
 import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
+import { addShowRoutes } from './features/add-show/add-show.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
@@ -16,6 +17,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { placesRoutes } from './features/places/places.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
+import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
 import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
@@ -85,7 +88,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // GET and HEAD have no body; asking for one makes the node adapter build a full Request
   // (an AbortController and a header copy): ~10% of a cached list request's CPU in the profile.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Show photo uploads have their own, larger limit (show-photos.routes.ts).
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isPhotoUpload(c.req.method, c.req.path)
+      ? next()
+      : limitBody(c, next),
+  );
 
   app.get('/healthz', async (c) => {
     await deps.database.query('select 1');
@@ -108,6 +116,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/shows', showsRoutes(deps));
+  app.route('/api/add-show', addShowRoutes(deps));
+  // Show detail and photos: their paths take only UUIDs, so other /api/shows routes are not shadowed.
+  app.route('/api/shows', showPhotosRoutes(deps));
+  app.route('/api/shows', showDetailRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

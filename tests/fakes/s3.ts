@@ -167,6 +167,11 @@ export async function startFakeS3(options: { port?: number } = {}): Promise<Fake
         object.body,
       );
     }
+    if (req.method === 'DELETE') {
+      // S3 answers 204 whether or not the key existed.
+      objects.delete(key);
+      return reply(204, {});
+    }
     return fail(405, 'MethodNotAllowed');
   });
 

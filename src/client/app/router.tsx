@@ -67,6 +67,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'shows/:stopId',
+            lazy: async () => ({
+              Component: (await import('#client/features/shows/components/show-detail-page.tsx')).ShowDetailPage,
+            }),
+          },
+          {
             path: 'add-show',
             lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
           },

@@ -24,6 +24,8 @@ export interface S3Client {
   putObject(key: string, body: Uint8Array, headers: { contentType: string; cacheControl: string }): Promise<void>;
   /** null when the bucket has no such key. */
   getObject(key: string): Promise<S3Object | null>;
+  /** Succeeds whether or not the key existed (as S3 does). */
+  deleteObject(key: string): Promise<void>;
 }
 
 export interface S3ClientOptions {
@@ -53,7 +55,7 @@ function uriEncode(value: string): string {
 const sha256Hex = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 export interface S3RequestInit {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'DELETE';
   body?: Uint8Array;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -118,7 +120,7 @@ export function createS3Client(config: S3Config, options: S3ClientOptions): S3Cl
 
   /** One signed call; the timeout covers reading the body too. */
   async function call(
-    method: 'GET' | 'PUT',
+    method: 'GET' | 'PUT' | 'DELETE',
     key: string,
     init: { body?: Uint8Array; headers?: Record<string, string> },
   ) {
@@ -160,6 +162,10 @@ export function createS3Client(config: S3Config, options: S3ClientOptions): S3Cl
       // A 404 for a missing bucket is a configuration error, not a missing file.
       if (response.status === 404 && parseS3Error(new TextDecoder().decode(body)).code === 'NoSuchKey') return null;
       throw refused('GET', key, response.status, body);
+    },
+    async deleteObject(key) {
+      const { response, body } = await call('DELETE', key, {});
+      if (!response.ok) throw refused('DELETE', key, response.status, body);
     },
   };
 }

@@ -17,7 +17,19 @@ export interface Storage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
+  /** Removes the file; no error when there is none. */
+  delete(key: string): Promise<void>;
   publicUrl(key: string): string;
+}
+
+/**
+ * Keys under these prefixes are private (a fan's show photos): /files never serves them; their
+ * feature reads them for their owner only.
+ */
+export const PRIVATE_KEY_PREFIXES = ['show-photos/'] as const;
+
+export function isPublicKey(key: string): boolean {
+  return !PRIVATE_KEY_PREFIXES.some((prefix) => key.toLowerCase().startsWith(prefix));
 }
 
 export const FILES_URL_PREFIX = '/files/';
@@ -69,6 +81,10 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
+    async delete(key) {
+      assertSafeKey(key);
+      await fs.rm(path.join(root, key), { force: true });
+    },
     publicUrl: (key) => FILES_URL_PREFIX + key,
   };
 }
@@ -86,6 +102,10 @@ export function createS3Storage(client: S3Client): Storage {
     async get(key) {
       if (!isSafeKey(key)) return null;
       return client.getObject(key);
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.deleteObject(key);
     },
     publicUrl: (key) => FILES_URL_PREFIX + key,
   };

@@ -1,7 +1,8 @@
-import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { favoriteArtists, tourStops, tours, venues } from '#server/db/schema/index.ts';
-import { stopsInDateOrder, stopViewColumns } from '#server/features/artists/artists.repo.ts';
+import { stopsInDateOrder, stopViewColumns, tourWithoutStops } from '#server/features/artists/artists.repo.ts';
+import { countedStop } from '#server/features/catalog/stop-visibility.ts';
 
 /** Users who follow the artist. Uses favorite_artists (artist_id). */
 export async function countFollowers(db: Db, artistId: string): Promise<number> {
@@ -15,7 +16,7 @@ export async function selectNextShows(db: Db, artistId: string, today: string, l
     .select(stopViewColumns)
     .from(tourStops)
     .innerJoin(venues, eq(venues.id, tourStops.venueId))
-    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')))
+    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today), countedStop))
     .orderBy(...stopsInDateOrder())
     .limit(limit);
 }
@@ -24,33 +25,30 @@ export async function countUpcomingShows(db: Db, artistId: string, today: string
   const [row] = await db
     .select({ value: count() })
     .from(tourStops)
-    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')));
+    .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today), countedStop));
   return row?.value ?? 0;
 }
 
 /** One row per tour with its date range and how many stops are still to come. */
 export async function selectTourSummaries(db: Db, artistId: string, today: string) {
-  return (
-    db
-      .select({
-        id: tours.id,
-        name: tours.name,
-        upcomingCount:
-          sql<number>`count(${tourStops.id}) filter (where ${tourStops.eventDate} >= ${today}::date)`.mapWith(Number),
-        pastCount: sql<number>`count(${tourStops.id}) filter (where ${tourStops.eventDate} < ${today}::date)`.mapWith(
-          Number,
-        ),
-        firstDate: sql<string | null>`to_char(min(${tourStops.eventDate}), 'YYYY-MM-DD')`,
-        /** Orders the tours (tour-order.ts); not sent. */
-        nextDate: sql<
-          string | null
-        >`to_char(min(${tourStops.eventDate}) filter (where ${tourStops.eventDate} >= ${today}::date), 'YYYY-MM-DD')`,
-        lastDate: sql<string | null>`to_char(max(${tourStops.eventDate}), 'YYYY-MM-DD')`,
-      })
-      .from(tours)
-      // Cancelled stops are kept for fans' lists but count nowhere in public.
-      .leftJoin(tourStops, and(eq(tourStops.tourId, tours.id), ne(tourStops.status, 'cancelled')))
-      .where(eq(tours.artistId, artistId))
-      .groupBy(tours.id, tours.name)
-  );
+  return db
+    .select({
+      id: tours.id,
+      name: tours.name,
+      upcomingCount:
+        sql<number>`count(${tourStops.id}) filter (where ${tourStops.eventDate} >= ${today}::date)`.mapWith(Number),
+      pastCount: sql<number>`count(${tourStops.id}) filter (where ${tourStops.eventDate} < ${today}::date)`.mapWith(
+        Number,
+      ),
+      firstDate: sql<string | null>`to_char(min(${tourStops.eventDate}), 'YYYY-MM-DD')`,
+      /** Orders the tours (tour-order.ts); not sent. */
+      nextDate: sql<
+        string | null
+      >`to_char(min(${tourStops.eventDate}) filter (where ${tourStops.eventDate} >= ${today}::date), 'YYYY-MM-DD')`,
+      lastDate: sql<string | null>`to_char(max(${tourStops.eventDate}), 'YYYY-MM-DD')`,
+    })
+    .from(tours)
+    .leftJoin(tourStops, and(eq(tourStops.tourId, tours.id), countedStop))
+    .where(and(eq(tours.artistId, artistId), or(isNotNull(tourStops.id), tourWithoutStops)))
+    .groupBy(tours.id, tours.name);
 }

@@ -1,6 +1,7 @@
-import { type AnyColumn, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNotNull, notExists, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
+import { publicStop } from '#server/features/catalog/stop-visibility.ts';
 
 export interface ArtistListRow {
   total: number;
@@ -146,6 +147,9 @@ export const stopViewColumns = {
   ticketUrl: tourStops.ticketUrl,
 };
 
+/** A tour with no stop at all (announced); one whose only stops await review is not shown. */
+export const tourWithoutStops = notExists(sql`(select 1 from tour_stops s where s.tour_id = ${tours.id})`);
+
 /**
  * The order every page lists stops in: by date, then start time (unknown times last), then a
  * tie-break that keeps the order stable (the stop's id unless the page has a better one).
@@ -167,9 +171,9 @@ export async function selectTourStops(db: Db, artistId: string) {
       ...stopViewColumns,
     })
     .from(tours)
-    .leftJoin(tourStops, eq(tourStops.tourId, tours.id))
+    .leftJoin(tourStops, and(eq(tourStops.tourId, tours.id), publicStop))
     .leftJoin(venues, eq(venues.id, tourStops.venueId))
-    .where(eq(tours.artistId, artistId))
+    .where(and(eq(tours.artistId, artistId), or(isNotNull(tourStops.id), tourWithoutStops)))
     .orderBy(...stopsInDateOrder());
 }
 

@@ -224,6 +224,8 @@ export interface NewStop extends StopKey {
   ticketUrl: string | null;
   source: string;
   externalId: string | null;
+  /** The fan who submitted it through Add Show: the stop then waits for review ('pending'). */
+  submittedBy: string | null;
 }
 
 export function findExistingStops(executor: Executor, stops: StopKey[]): Promise<StopKey[]> {
@@ -267,6 +269,7 @@ const stopColumns = {
   source: 'text',
   externalId: 'text',
   slug: 'text',
+  submittedBy: 'uuid',
 } as const;
 
 /**
@@ -317,9 +320,12 @@ export async function insertStops(executor: Executor, stops: NewStop[]): Promise
     (batch) => sql`
       with added as (
         insert into tour_stops (tour_id, artist_id, venue_id, event_date, start_time, city, region, country,
-                                lat, lon, ticket_url, source, external_id, slug)
+                                lat, lon, ticket_url, source, external_id, slug,
+                                review_state, submitted_by, submitted_at)
         select x."tourId", x."artistId", x."venueId", x.date, x.time, x.city, x.region, x.country,
-               x.lat, x.lon, x."ticketUrl", x.source, x."externalId", x.slug
+               x.lat, x.lon, x."ticketUrl", x.source, x."externalId", x.slug,
+               case when x."submittedBy" is null then 'approved' else 'pending' end, x."submittedBy",
+               case when x."submittedBy" is null then null else now() end
         from ${recordset(batch, stopColumns)}
         on conflict do nothing
         returning 1
@@ -353,13 +359,14 @@ export async function refreshArtistStats(executor: Executor, artistIds: readonly
     (batch) => sql`
       with stats as (
         select x.id, x."sortName" as sort_name,
-               -- Cancelled stops count nowhere in public: a tour of only cancelled stops is no tour.
+               -- Only approved, not cancelled stops count in public (stop-visibility.ts): a tour counts
+               -- when it has such a stop or no stop at all (announced, dates to come).
                (select count(*)::int from tours t where t.artist_id = x.id
-                  and (not exists (select 1 from tour_stops s where s.tour_id = t.id)
-                       or exists (select 1 from tour_stops s where s.tour_id = t.id and s.status <> 'cancelled')))
-                 as tour_count,
-               (select max(s.event_date) from tour_stops s where s.artist_id = x.id and s.status <> 'cancelled')
-                 as last_event_date
+                  and (exists (select 1 from tour_stops s where s.tour_id = t.id
+                                 and s.review_state = 'approved' and s.status <> 'cancelled')
+                       or not exists (select 1 from tour_stops s where s.tour_id = t.id))) as tour_count,
+               (select max(s.event_date) from tour_stops s
+                where s.artist_id = x.id and s.review_state = 'approved' and s.status <> 'cancelled') as last_event_date
         from ${recordset(batch, { id: 'uuid', sortName: 'text' })}
       )
       update artists a set

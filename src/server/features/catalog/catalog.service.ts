@@ -51,6 +51,8 @@ export interface StopEntry {
   /** 'import' for catalog files, the provider's label for syncs. */
   source: string;
   externalId: string | null;
+  /** Add Show: the submitting fan; the stop is written 'pending' (unset for imports and syncs). */
+  submittedBy?: string | null;
 }
 
 export interface VenueEntry {
@@ -367,6 +369,7 @@ function stopCandidates(
           source: stop.source,
           externalId: stop.externalId,
           slug: '',
+          submittedBy: stop.submittedBy ?? null,
         };
         candidates.set(key, { row, venue });
       }

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { artists, favoriteArtists, tourStops, users } from '#server/db/schema/index.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
+import { countedStop } from '#server/features/catalog/stop-visibility.ts';
 
 export async function insertFavorite(
   db: Db,
@@ -76,8 +77,7 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
       select ${tourStops.slug}, ${tourStops.eventDate}, ${tourStops.city}, ${tourStops.region}, ${tourStops.country},
              ${tourStops.lat}, ${tourStops.lon}, ${tourStops.venueId}
       from ${tourStops}
-      where ${tourStops.artistId} = a.id and ${tourStops.eventDate} >= ${today}::date
-        and ${tourStops.status} <> 'cancelled'
+      where ${tourStops.artistId} = a.id and ${tourStops.eventDate} >= ${today}::date and ${countedStop}
       order by ${sql.join(stopsInDateOrder(), sql`, `)}
       limit 1
     ) s on true

@@ -5,7 +5,7 @@ import { clientKey } from '#server/auth/client-ip.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import { enforceLimit, tooManyAttempts } from '#server/lib/rate-limit.ts';
-import { FILES_URL_PREFIX } from '#server/lib/storage.ts';
+import { FILES_URL_PREFIX, isPublicKey } from '#server/lib/storage.ts';
 import { validate } from '#server/lib/validate.ts';
 import {
   type ArtistImageReadyEvent,
@@ -113,6 +113,7 @@ export function publicEventsRoutes(deps: AppDeps) {
 export function filesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/*', validate('query', fileVariantQuerySchema), async (c) => {
     const key = c.req.path.slice(FILES_URL_PREFIX.length);
+    if (!isPublicKey(key)) return c.text('Not found', 404);
     const file = await readStoredFile(deps.storage, key, c.req.valid('query').w);
     if (!file) return c.text('Not found', 404);
     c.header('Content-Type', file.contentType);

@@ -2,6 +2,7 @@ import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
+import { countedStop } from '#server/features/catalog/stop-visibility.ts';
 
 export async function selectVenueBySlug(db: Db, slug: string) {
   const [venue] = await db
@@ -39,7 +40,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .from(tourStops)
     .innerJoin(artists, eq(artists.id, tourStops.artistId))
     .innerJoin(tours, eq(tours.id, tourStops.tourId))
-    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')))
+    .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today), countedStop))
     .orderBy(...stopsInDateOrder(artists.sortName))
     .limit(limit);
 }
@@ -48,6 +49,6 @@ export async function countPastShows(db: Db, venueId: string, today: string): Pr
   const [row] = await db
     .select({ value: count() })
     .from(tourStops)
-    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today), ne(tourStops.status, 'cancelled')));
+    .where(and(eq(tourStops.venueId, venueId), lt(tourStops.eventDate, today), countedStop));
   return row?.value ?? 0;
 }

@@ -6,6 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { onTwoFactorRequired } from '#client/lib/auth-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { RETURN_TO_PARAM, safeReturnPath } from '../return-path.ts';
 import { useSession } from '../use-session.ts';
 import { type AuthMode, authModeFrom, authModeTexts } from './auth-modes.ts';
 import { CredentialsForm } from './credentials-form.tsx';
@@ -28,15 +29,18 @@ export const AuthPage = () => {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode = authModeFrom(params);
+  // A page that sent the visitor here to sign in (/add-show) gets them back; only our own paths.
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => onTwoFactorRequired(() => setStep({ kind: 'two-factor' })), []);
 
-  // Spec: a visitor with a session (already, or just signed in) goes to /dashboard.
+  // Spec: a visitor with a session (already, or just signed in) goes to /dashboard, or back to
+  // the page that asked them to sign in.
   useEffect(() => {
-    if (status === 'signed-in') navigate(paths.dashboard, { replace: true });
-  }, [status, navigate]);
+    if (status === 'signed-in') navigate(returnTo ?? paths.dashboard, { replace: true });
+  }, [status, navigate, returnTo]);
 
   // After a switch of mode or step the clicked link may be gone, dropping focus to the page: it moves
   // to the new heading, which screen readers then announce. A step that focuses its input keeps it.
@@ -55,7 +59,8 @@ export const AuthPage = () => {
 
   const changeMode = (next: AuthMode) => {
     setStep({ kind: 'form' });
-    setParams(next === 'login' ? {} : { mode: next });
+    const kept: Record<string, string> = returnTo ? { [RETURN_TO_PARAM]: returnTo } : {};
+    setParams(next === 'login' ? kept : { mode: next, ...kept });
   };
 
   if (status !== 'signed-out') return <Spinner label="Loading..." className="min-h-[60vh] py-24" />;

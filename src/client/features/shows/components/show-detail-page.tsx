@@ -1,0 +1,193 @@
+import { CalendarDays, Clock, LogIn, MapPin, Mic, SearchX } from 'lucide-react';
+import { Link, useLocation, useParams } from 'react-router';
+import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { signInPath } from '#client/features/auth/return-path.ts';
+import { useSession } from '#client/features/auth/use-session.ts';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { formatLongDate, formatShowTime } from '#shared/dates.ts';
+import type { ShowDetail } from '#shared/show-detail.ts';
+import { SHOW_STATE_LABELS, type ShowState } from '#shared/shows.ts';
+import { useShowDetail } from '../api/show-detail-api.ts';
+import { ShowDetailNotes } from './show-detail-notes.tsx';
+import { ShowDetailPhotos } from './show-detail-photos.tsx';
+
+const stateLabel = (state: ShowState) => (state === 'missed' ? 'Missed it' : SHOW_STATE_LABELS[state]);
+
+const Badge = ({ children, tone }: { children: string; tone: 'warning' | 'danger' }) => (
+  <span
+    className={
+      tone === 'danger'
+        ? 'rounded-full border border-destructive/70 bg-destructive/15 px-3 py-1 text-xs font-semibold uppercase'
+        : 'rounded-full border border-accent/60 bg-accent/10 px-3 py-1 text-xs font-semibold text-accent uppercase'
+    }
+  >
+    {children}
+  </span>
+);
+
+/**
+ * The fan's state. The state buttons (ShowStateButtons, from the shows feature) go in this slot
+ * when they land on main; until then the state is shown read-only.
+ */
+const ShowStateSlot = ({ show }: { show: ShowDetail }) => (
+  <div className="flex flex-wrap items-center gap-3" data-slot="show-state">
+    <span className="text-sm text-muted">Your show:</span>
+    <span className="rounded-full bg-surface-raised px-4 py-1.5 text-sm font-semibold">
+      {show.mine ? stateLabel(show.mine.state) : 'Not marked'}
+    </span>
+  </div>
+);
+
+const ShowView = ({ show }: { show: ShowDetail }) => {
+  const headliner = show.bill[0]?.artistName ?? 'Show';
+  useDocumentTitle(`${headliner} at ${show.venue.name} | ${BRAND}`);
+  const pending = show.reviewState !== 'approved';
+  return (
+    <>
+      <header className="stage-lights border-b border-border/60">
+        <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-10 sm:px-6 sm:py-14">
+          <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+            <Mic className="size-4" aria-hidden="true" />
+            Show
+          </p>
+          <h1 className="font-display text-4xl font-extrabold text-balance sm:text-5xl">
+            {show.bill.map((entry) => entry.artistName).join(' + ')}
+          </h1>
+          <div className="flex flex-wrap gap-2">
+            {show.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : null}
+            {show.status === 'postponed' ? <Badge tone="warning">Postponed</Badge> : null}
+            {show.reviewState === 'pending' ? <Badge tone="warning">Pending review</Badge> : null}
+            {show.reviewState === 'rejected' ? <Badge tone="danger">Not accepted</Badge> : null}
+          </div>
+          <dl className="grid gap-2 text-muted sm:grid-cols-[auto_1fr] sm:gap-x-3">
+            <dt className="sr-only">Date</dt>
+            <dd className="flex items-center gap-2 text-foreground">
+              <CalendarDays className="size-4 shrink-0 text-accent" aria-hidden="true" />
+              <time dateTime={show.date}>{formatLongDate(show.date)}</time>
+              {show.time ? (
+                <span className="flex items-center gap-1.5 text-muted">
+                  <Clock className="ml-2 size-4" aria-hidden="true" />
+                  {formatShowTime(show.date, show.time, show.venue.timeZone)}
+                </span>
+              ) : null}
+            </dd>
+            <dt className="sr-only">Venue</dt>
+            <dd className="flex items-center gap-2 sm:col-start-1">
+              <MapPin className="size-4 shrink-0 text-accent" aria-hidden="true" />
+              <span>
+                <Link
+                  to={paths.venue(show.venue.slug)}
+                  className="font-semibold text-foreground underline-offset-4 hover:underline"
+                >
+                  {show.venue.name}
+                </Link>
+                , {placeLabel(show.venue)}
+              </span>
+            </dd>
+          </dl>
+          <ShowStateSlot show={show} />
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6">
+        {pending ? (
+          <p className="rounded-xl border border-border-strong bg-surface px-4 py-3 text-sm text-muted">
+            {show.reviewState === 'pending'
+              ? 'You added this show. Only you can see it until we have checked the date; then it joins the public tour dates.'
+              : 'This date was not accepted into the public tour dates. It stays in your shows.'}
+          </p>
+        ) : null}
+        <section aria-labelledby="bill" className="flex flex-col gap-3">
+          <h2 id="bill" className="font-display text-2xl font-bold">
+            On the bill
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {show.bill.map((entry) => (
+              <li
+                key={entry.stopId}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface px-4 py-3"
+              >
+                <div className="min-w-0">
+                  <Link
+                    to={paths.artist(entry.artistSlug)}
+                    className="font-semibold underline-offset-4 hover:underline"
+                  >
+                    {entry.artistName}
+                  </Link>
+                  <p className="text-sm text-muted">
+                    {entry.tourName}
+                    {entry.time ? ` · ${formatShowTime(show.date, entry.time, show.venue.timeZone)}` : ''}
+                    {entry.status === 'cancelled' ? ' · Cancelled' : ''}
+                  </p>
+                </div>
+                {entry.reviewState === 'approved' ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={paths.guide(entry.artistSlug, entry.stopSlug)}>Local guide</Link>
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+        {show.mine ? (
+          <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <ShowDetailNotes key={show.stopId} stopId={show.stopId} mine={show.mine} />
+            {show.mine.state === 'attended' ? (
+              <ShowDetailPhotos stopId={show.stopId} photos={show.mine.photos} />
+            ) : null}
+          </div>
+        ) : (
+          <p className="text-muted">
+            Mark this show to keep notes about it; once you were there, rate it and add photos.
+          </p>
+        )}
+      </div>
+    </>
+  );
+};
+
+const SignInPrompt = () => {
+  const location = useLocation();
+  useDocumentTitle(`Show | ${BRAND}`);
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
+      <Mic className="size-12 text-accent" aria-hidden="true" />
+      <h1 className="font-display text-3xl font-bold">Your shows are private</h1>
+      <p className="text-muted">Sign in to see this show with your notes, rating and photos.</p>
+      <Button asChild size="lg">
+        <Link to={signInPath(location.pathname)}>
+          <LogIn aria-hidden="true" />
+          Sign in
+        </Link>
+      </Button>
+    </div>
+  );
+};
+
+export const ShowDetailPage = () => {
+  const { stopId = '' } = useParams();
+  const { status } = useSession();
+  const query = useShowDetail(stopId, status === 'signed-in');
+  if (status === 'loading') return <Spinner label="Loading show..." className="min-h-[50vh] py-24" />;
+  if (status === 'signed-out') return <SignInPrompt />;
+  if (query.data) return <ShowView show={query.data} />;
+  return (
+    <QueryPageState
+      query={query}
+      loadingLabel="Loading show..."
+      what="The show"
+      notFound={
+        <NotFoundState
+          icon={SearchX}
+          thing="Show"
+          heading="Show not found"
+          hint="It may have been removed, or it is not one of yours."
+          link={{ to: paths.addShow, label: 'Add a show' }}
+        />
+      }
+    />
+  );
+};
