@@ -10,6 +10,7 @@ import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/artist-profile', artistProfileRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
+  app.route('/api/calendar', calendarRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {
