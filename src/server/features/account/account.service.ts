@@ -6,6 +6,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthSession, AuthUser } from '#server/lib/context.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
 import * as repo from './account.repo.ts';
+import { exportShows } from './show-portability.service.ts';
 
 /** A session younger than this may delete the account without typing the password again. */
 const FRESH_SESSION_MS = 10 * 60 * 1000;
@@ -53,6 +54,8 @@ export async function exportAccount(database: Database, userId: string) {
     signInMethods: await repo.findSignInMethods(database, userId),
     sessions: await repo.findSessions(database, userId),
     ...other,
+    // With each stop's identity (artist, venue, place, date), so the import can restore them anywhere.
+    shows: await exportShows(database, userId),
   };
 }
 

@@ -165,7 +165,7 @@ describe.runIf(databaseAvailable())('calendar feeds', () => {
     expect(String(redRocks.location)).toContain('Red Rocks Amphitheatre');
     expect(String(redRocks.location)).toContain('18300 W Alameda Pkwy, Morrison, CO, US');
     expect(redRocks.geo).toEqual({ lat: 39.6654, lon: -105.2057 });
-    const url = typeof redRocks.url === 'string' ? redRocks.url : (redRocks.url as { val: string }).val;
+    const url = typeof redRocks.url === 'string' ? redRocks.url : (redRocks.url as unknown as { val: string }).val;
     expect(url).toBe(`${PUBLIC_URL}/guide/feedback-loops/${await stopSlug(stop.redRocks!)}`);
 
     // No time known: an all-day event on the show's date.
