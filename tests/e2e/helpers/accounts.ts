@@ -35,6 +35,8 @@ export const accounts = {
    * guard), so this account cannot be shared with password tests.
    */
   code: account('code', 'Casey Code'),
+  /** Copies and resets its calendar feed links, imports shows (calendar.spec.ts). */
+  calendar: account('calendar', 'Cleo Calendar'),
   /** Deleted by the settings test. */
   doomed: account('doomed', 'Dana Doomed'),
 } satisfies Record<string, E2eAccount>;

@@ -4,6 +4,7 @@ import { NotFoundState, QueryPageState } from '#client/components/page-states.ts
 import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
 import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
@@ -62,6 +63,7 @@ export const GuidePage = () => {
         <Button asChild variant="outline">
           <Link to={`/tour/${artistSlug}`}>All tour dates</Link>
         </Button>
+        <AddToCalendarLink stopId={stop.id} size="default" />
       </div>
     </section>
   );
