@@ -53,9 +53,11 @@ test.describe('calendar feeds and show files', () => {
       `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(url.replace(/^http:/, 'webcal:'))}`,
     );
 
-    const copy = panel.getByRole('button', { name: 'Copy link for Going' });
+    // Its name follows its text ('Copy link' / 'Copied'), so find it by the feed it belongs to.
+    const copy = panel.locator('[data-feed=going]').getByRole('button', { name: /for Going$/ });
+    await expect(copy).toHaveAccessibleName('Copy link for Going');
     await copy.click();
-    await expect(copy).toContainText('Copied');
+    await expect(copy).toHaveAccessibleName('Copied for Going');
     await expect(panel.getByRole('status').filter({ hasText: 'Going link copied to the clipboard' })).toBeAttached();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await panel.scrollIntoViewIfNeeded();

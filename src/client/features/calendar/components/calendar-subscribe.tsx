@@ -93,7 +93,32 @@ const FeedRow = ({ feed }: { feed: CalendarFeed }) => {
   );
 };
 
-const COPIED_MS = 2500;
+const COPIED_MS = 4000;
+
+/**
+ * The async Clipboard API where the browser allows it; else the older copy command on a hidden
+ * text area (plain-http addresses on a LAN have no Clipboard API).
+ */
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'fixed -left-[9999px] opacity-0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
 
 /** Copies to the clipboard and says so on the button (and to screen readers) for a moment. */
 const CopyButton = ({ text, what }: { text: string; what: string }) => {
@@ -102,9 +127,7 @@ const CopyButton = ({ text, what }: { text: string; what: string }) => {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
+    if (!(await writeClipboard(text))) {
       showToast({
         title: 'Could not copy',
         description: 'Your browser did not allow it: select the link and copy it yourself.',
