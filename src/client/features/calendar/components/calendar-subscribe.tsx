@@ -79,13 +79,17 @@ const FeedRow = ({ feed }: { feed: CalendarFeed }) => {
         <Button asChild variant="secondary" size="sm">
           <a href={feed.googleUrl} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden="true" />
-            Google Calendar<span className="sr-only"> ({feed.title}, opens in a new tab)</span>
+            <span className="sm:hidden">Google</span>
+            <span className="hidden sm:inline">Google Calendar</span>
+            <span className="sr-only"> ({feed.title}, opens in a new tab)</span>
           </a>
         </Button>
         <Button asChild variant="secondary" size="sm">
           <a href={feed.webcalUrl}>
             <CalendarPlus aria-hidden="true" />
-            Apple Calendar<span className="sr-only"> ({feed.title})</span>
+            <span className="sm:hidden">Apple</span>
+            <span className="hidden sm:inline">Apple Calendar</span>
+            <span className="sr-only"> ({feed.title})</span>
           </a>
         </Button>
       </div>
