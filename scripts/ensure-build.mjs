@@ -1,37 +1,53 @@
-// Builds the front end when dist/client is missing or older than its sources, so `npm start`
-// works on a fresh clone and stays fast (no build) when nothing changed.
+// Builds the front end and the server bundle when they are missing or older than their sources, so
+// `npm start` works on a fresh clone and stays fast (no build) when nothing changed. Each part is
+// rebuilt on its own: a change to the server does not rebuild the front end.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'dist/client/index.html');
-const inputs = [
-  'src/client',
-  'src/shared',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-  'scripts/build-client.mjs',
+
+const parts = [
+  {
+    name: 'the front end',
+    stamp: 'dist/client/index.html',
+    inputs: [
+      'src/client',
+      'src/shared',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'package-lock.json',
+      'scripts/build-client.mjs',
+    ],
+    script: 'scripts/build-client.mjs',
+  },
+  {
+    name: 'the server',
+    stamp: 'dist/server/index.js',
+    inputs: ['src/server', 'src/shared', 'package-lock.json', 'scripts/build-server.mjs'],
+    script: 'scripts/build-server.mjs',
+  },
 ];
+
+/** Tests live beside the code but are not part of the bundle: editing one needs no rebuild. */
+const NOT_BUILT = /\.test\.ts$|\.test-support\.ts$/;
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return NOT_BUILT.test(target) ? 0 : stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
-const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const changedAt = Math.max(...inputs.map((input) => newestMtime(path.join(root, input))));
-if (builtAt >= changedAt) process.exit(0);
-
-console.log(builtAt ? 'Front-end sources changed: rebuilding…' : 'Building the front end (first start)…');
-const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-client.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+for (const part of parts) {
+  const stamp = path.join(root, part.stamp);
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const changedAt = Math.max(...part.inputs.map((input) => newestMtime(path.join(root, input))));
+  if (builtAt >= changedAt) continue;
+  console.log(builtAt ? `Sources of ${part.name} changed: rebuilding…` : `Building ${part.name} (first start)…`);
+  const result = spawnSync(process.execPath, [path.join(root, part.script)], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

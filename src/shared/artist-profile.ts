@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StopView } from './artists.ts';
 import { isIsoDate } from './dates.ts';
 
 /** GET /api/artist-profile/:slug?today=YYYY-MM-DD — the artist page. */
@@ -6,18 +7,6 @@ export const artistProfileQuerySchema = z.object({ today: z.string().refine(isIs
 
 /** The artist page lists this many of the next shows (the tour page has them all). */
 export const ARTIST_NEXT_SHOWS = 5;
-
-export interface ArtistShow {
-  stopSlug: string;
-  date: string;
-  time: string | null;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
-  ticketUrl: string | null;
-}
 
 export interface ArtistTourSummary {
   id: string;
@@ -39,7 +28,7 @@ export interface ArtistProfile {
     /** Users who follow the artist. */
     followerCount: number;
   };
-  nextShows: ArtistShow[];
+  nextShows: StopView[];
   upcomingShowCount: number;
   /** Tours with upcoming dates first (soonest first), then past tours (most recent first). */
   tours: ArtistTourSummary[];

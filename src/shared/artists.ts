@@ -36,9 +36,9 @@ export interface ArtistListPage {
   pageSize: number;
 }
 
-export interface TourStopView {
-  id: string;
-  slug: string;
+/** One stop as pages list shows: when, where and tickets (the artist page's next shows). */
+export interface StopView {
+  stopSlug: string;
   date: string;
   /** 'HH:MM' local to the venue, or null when unknown. */
   time: string | null;
@@ -49,6 +49,12 @@ export interface TourStopView {
   region: string | null;
   country: string;
   ticketUrl: string | null;
+}
+
+/** A stop on the tour page: a StopView keyed by its id and slug. */
+export interface TourStopView extends Omit<StopView, 'stopSlug'> {
+  id: string;
+  slug: string;
   isUpcoming: boolean;
 }
 

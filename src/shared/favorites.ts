@@ -1,3 +1,5 @@
+import type { StopView } from './artists.ts';
+
 /** Spec section 8: the heart's toasts, word for word. */
 export const favoriteMessages = {
   signInTitle: 'Sign in required',
@@ -24,15 +26,7 @@ export interface FavoriteChange {
   favorited: boolean;
 }
 
-export interface FavoriteNextShow {
-  stopSlug: string;
-  date: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
-}
+export type FavoriteNextShow = Omit<StopView, 'time' | 'ticketUrl'>;
 
 export interface FavoriteArtistEntry {
   /** Title-cased. */

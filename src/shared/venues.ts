@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StopView } from './artists.ts';
 import { isIsoDate } from './dates.ts';
 
 export const venueSlugParamSchema = z.object({
@@ -14,15 +15,11 @@ export const venuePageQuerySchema = z.object({ today: z.string().refine(isIsoDat
 /** At most this many upcoming shows are listed on a venue page. */
 export const VENUE_UPCOMING_LIMIT = 100;
 
-export interface VenueShow {
+/** A show at the venue: the venue's own fields are on the page, not repeated per show. */
+export interface VenueShow extends Pick<StopView, 'stopSlug' | 'date' | 'time' | 'ticketUrl'> {
   artistName: string;
   artistSlug: string;
-  stopSlug: string;
   tourName: string;
-  date: string;
-  /** 'HH:MM' local to the venue, or null. */
-  time: string | null;
-  ticketUrl: string | null;
 }
 
 export interface VenuePage {

@@ -237,6 +237,41 @@ test.describe('auth screen', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   });
 
+  test('on desktop the header’s account menu names the user, opens Settings and signs out by keyboard', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInViaApi(page, accounts.fan);
+    await page.goto('/dashboard');
+    const header = page.getByRole('banner');
+    const menuButton = header.getByRole('button', { name: 'Account menu' });
+    await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText(accounts.fan.fullName);
+    await expect(menu).toContainText(accounts.fan.email);
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(menu).toBeHidden();
+
+    // The keyboard: Enter opens it on its first item, Esc closes it back onto the button.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(menuButton).toHaveCount(0);
+    expect((await page.request.get('/api/me').then((r) => r.json())).user).toBeNull();
+  });
+
   test('a one-time code from the mail signs in', async ({ page, consoleGuard }) => {
     test.slow();
     consoleGuard.allow(expectedHttpErrors([400]));

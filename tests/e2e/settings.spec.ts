@@ -15,10 +15,10 @@ import {
 
 /** A code from a later 30-second step than `after`, so the server never sees the same code twice. */
 async function nextTotpCode(secret: string, after?: string): Promise<string> {
-  let code = totpCode(secret);
+  let code = await totpCode(secret);
   while (code === after) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    code = totpCode(secret);
+    code = await totpCode(secret);
   }
   return code;
 }

@@ -48,6 +48,8 @@ export const HARBOR_TRIBUTE = '6e5d4c3b-3333-4444-8555-666677778888';
 /** Only the notifications browser tests use these: they announce new shows for them (POST /__fake/events). */
 export const GLASS_MERIDIAN = '7f6e5d4c-4444-4555-8666-777788889999';
 export const QUARTZ_PARADE = '8a7f6e5d-5555-4666-8777-888899990000';
+/** Only the search spec's "listed at home at once" test syncs it: its name sorts first on the home page. */
+export const ALDER_SKYLINES = '9b8a7f6e-6666-4777-8888-999900001111';
 
 export function fakeArtists(): FakeArtist[] {
   return [
@@ -74,6 +76,7 @@ export function fakeArtists(): FakeArtist[] {
     { mbid: HARBOR_TRIBUTE, name: 'Velvet Harbor Tribute', type: 'Group', jambaseId: 'jambase:5550004' },
     { mbid: GLASS_MERIDIAN, name: 'Glass Meridian', type: 'Group', country: 'US', jambaseId: 'jambase:5550005' },
     { mbid: QUARTZ_PARADE, name: 'Quartz Parade', type: 'Group', country: 'GB', jambaseId: 'jambase:5550006' },
+    { mbid: ALDER_SKYLINES, name: 'Alder Skylines', type: 'Group', country: 'US', jambaseId: 'jambase:5550007' },
   ];
 }
 
@@ -217,6 +220,13 @@ export function fakeEvents(): FakeEvent[] {
       venueId: 'jambase:70001',
       daysFromToday: 27,
       time: '19:30:00',
+    },
+    {
+      id: 'jambase:12000060',
+      performers: [ALDER_SKYLINES],
+      venueId: 'jambase:70002',
+      daysFromToday: 12,
+      time: '20:00:00',
     },
   ];
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 
 function errorSummary(error: unknown): string {
@@ -23,7 +24,7 @@ export const RouteErrorScreen = () => {
         <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
           Reload page
         </button>
-        <Link to="/" reloadDocument className={buttonVariants({ variant: 'outline' })}>
+        <Link to={paths.home} reloadDocument className={buttonVariants({ variant: 'outline' })}>
           Return to Home
         </Link>
       </div>

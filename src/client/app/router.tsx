@@ -25,7 +25,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'artist/:artistSlug',
             lazy: async () => ({
-              Component: (await import('#client/features/artist-page/components/artist-page.tsx')).ArtistPage,
+              Component: (await import('#client/features/artist-profile/components/artist-page.tsx')).ArtistPage,
             }),
           },
           {
@@ -48,7 +48,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: 'my-artists',
                 lazy: async () => ({
-                  Component: (await import('#client/features/my-artists/components/my-artists-page.tsx')).MyArtistsPage,
+                  Component: (await import('#client/features/favorites/components/my-artists-page.tsx')).MyArtistsPage,
                 }),
               },
               {

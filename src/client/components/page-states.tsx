@@ -6,6 +6,7 @@ import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { isNotFound } from '#client/lib/api-client.ts';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 
 interface NotFoundStateProps {
@@ -23,7 +24,7 @@ export const NotFoundState = ({
   thing,
   heading,
   hint,
-  link = { to: '/', label: 'Return to Home' },
+  link = { to: paths.home, label: 'Return to Home' },
 }: NotFoundStateProps) => {
   useDocumentTitle(`${thing} not found | ${BRAND}`);
   return (

@@ -5,6 +5,7 @@
  * the server's Content-Security-Policy allows no inline scripts.
  */
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
+import { paths } from '../lib/paths.ts';
 
 /** The design's page background (src/client/app/styles.css --color-background); also index.html's theme-color. */
 const BACKGROUND = '#0c0a17';
@@ -32,14 +33,14 @@ export const webAppManifest: Partial<ManifestOptions> = {
       name: 'Shows',
       short_name: 'Shows',
       description: 'Your upcoming shows',
-      url: '/dashboard',
+      url: paths.dashboard,
       icons: [{ src: '/icons/shortcut-shows-96.png', sizes: '96x96', type: 'image/png' }],
     },
     {
       name: 'My Artists',
       short_name: 'Artists',
       description: 'The artists you follow',
-      url: '/my-artists',
+      url: paths.myArtists,
       icons: [{ src: '/icons/shortcut-artists-96.png', sizes: '96x96', type: 'image/png' }],
     },
   ],

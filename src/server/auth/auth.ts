@@ -4,6 +4,7 @@ import { emailOTP, twoFactor } from 'better-auth/plugins';
 import type { Database } from '#server/db/client.ts';
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from '#server/db/schema/auth.ts';
 import type { Env } from '#server/env.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createMailer, type Mailer } from '#server/lib/mailer.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth.ts';
@@ -20,7 +21,20 @@ export interface AuthDeps {
   logger: Logger;
   /** Defaults to SMTP or the outbox, from the environment. */
   mailer?: Mailer;
+  /** Closes the event streams of ended sessions in every process. */
+  events?: Pick<EventBus, 'announceSessionsEnded'>;
 }
+
+/**
+ * Better Auth's code-based password reset: the app resets by link only, and these endpoints
+ * skipped our per-account mail limit and the common-password check. Disabled: 404.
+ */
+export const DISABLED_AUTH_PATHS = [
+  '/email-otp/request-password-reset',
+  '/forget-password/email-otp',
+  '/email-otp/reset-password',
+  '/email-otp/check-verification-otp',
+];
 
 const DAY = 24 * 60 * 60;
 /** The spec's reset page; the client reads `token` from the query. */
@@ -31,7 +45,7 @@ export function createAuth(deps: AuthDeps) {
   const { env, database } = deps;
   const mailer = deps.mailer ?? createMailer(env, deps.logger);
   const mailConfigured = Boolean(env.SMTP_URL);
-  const hooks = createAuthHooks(database);
+  const hooks = createAuthHooks({ database, events: deps.events });
 
   return betterAuth({
     appName: 'TourGuides',
@@ -43,6 +57,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: resolveAuthSecret(env),
     trustedOrigins: [env.publicUrl],
+    disabledPaths: DISABLED_AUTH_PATHS,
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: {

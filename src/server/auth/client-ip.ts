@@ -1,3 +1,4 @@
+import { normalizeIP } from '@better-auth/core/utils/ip';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
@@ -22,6 +23,20 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     if (last) return last;
   }
   return socketAddress(c);
+}
+
+/**
+ * Who a limit counts: an IPv4 address, or an IPv6 /64 (one subscriber is usually given a whole /64,
+ * so counting single addresses would give them billions of buckets). Better Auth keys its own
+ * limiter the same way.
+ */
+export function clientGroup(address: string): string {
+  return normalizeIP(address, { ipv6Subnet: 64 });
+}
+
+/** The client's limit bucket for our own limits (rate-limit.ts callers). */
+export function clientKey(c: Context, trustProxy: boolean): string {
+  return clientGroup(clientIp(c, trustProxy));
 }
 
 function socketAddress(c: Context): string {

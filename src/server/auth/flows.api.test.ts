@@ -139,7 +139,7 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     const qr = await browser.request('/api/account/two-factor/qr', { json: { uri: totpURI } });
     expect((await qr.json()).svg).toContain('<svg');
 
-    const confirmed = await browser.request('/api/auth/two-factor/verify-totp', { json: { code: totp(key) } });
+    const confirmed = await browser.request('/api/auth/two-factor/verify-totp', { json: { code: await totp(key) } });
     expect(confirmed.status).toBe(200);
     expect((await me(browser)).twoFactorEnabled).toBe(true);
 
@@ -158,14 +158,14 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
     expect(await me(second)).toBeNull();
     const badCode = await second.request('/api/auth/two-factor/verify-totp', { json: { code: '000000' } });
     expect(badCode.status).toBe(401);
-    const goodCode = await second.request('/api/auth/two-factor/verify-totp', { json: { code: totp(key) } });
+    const goodCode = await second.request('/api/auth/two-factor/verify-totp', { json: { code: await totp(key) } });
     expect(goodCode.status).toBe(200);
     expect((await me(second)).email).toBe(email);
 
     const noCode = await second.request('/api/auth/two-factor/disable', { json: { password: PASSWORD } });
     expect(noCode.status).toBe(400);
     const disabled = await second.request('/api/auth/two-factor/disable', {
-      json: { password: PASSWORD, code: totp(key) },
+      json: { password: PASSWORD, code: await totp(key) },
     });
     expect(disabled.status).toBe(200);
     expect((await me(second)).twoFactorEnabled).toBe(false);
@@ -179,7 +179,7 @@ describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor'
       await browser.request('/api/auth/two-factor/enable', { json: { password: PASSWORD } })
     ).json();
     const key = base32Decode(new URL(totpURI).searchParams.get('secret') ?? '');
-    await browser.request('/api/auth/two-factor/verify-totp', { json: { code: totp(key) } });
+    await browser.request('/api/auth/two-factor/verify-totp', { json: { code: await totp(key) } });
 
     const second = new TestBrowser(server);
     await signIn(second, email, PASSWORD);

@@ -55,17 +55,19 @@ describe.runIf(databaseAvailable())('accounts: abuse limits and CSRF', () => {
     expect(rows.length).toBeGreaterThan(0);
   });
 
-  it('locks one account after repeated failed sign-ins, from any IP, even with the right password', async () => {
+  it('locks one account for one client after repeated failed sign-ins, even with the right password', async () => {
     const email = uniqueEmail();
     await signUp(new TestBrowser(server), email, PASSWORD);
+    const guesser = new TestBrowser(server);
     for (let i = 0; i < perAccountRules.signIn.max; i++) {
-      expect((await signIn(new TestBrowser(server), email, `wrong-${i}-password`)).status).toBe(401);
+      expect((await signIn(guesser, email, `wrong-${i}-password`)).status).toBe(401);
     }
-    await expectTooMany(await signIn(new TestBrowser(server), email, PASSWORD), perAccountRules.signIn.windowSeconds);
-    // Another account is not affected.
+    await expectTooMany(await signIn(guesser, email, PASSWORD), perAccountRules.signIn.windowSeconds);
+    // Another account is not affected, and neither is this one from another client (ADR 0003).
     const other = uniqueEmail();
     await signUp(new TestBrowser(server), other, PASSWORD);
-    expect((await signIn(new TestBrowser(server), other, PASSWORD)).status).toBe(200);
+    expect((await signIn(guesser, other, PASSWORD)).status).toBe(200);
+    expect((await signIn(new TestBrowser(server), email, PASSWORD)).status).toBe(200);
   });
 
   it('refuses a cross-site state-changing request to our routes', async () => {

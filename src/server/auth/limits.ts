@@ -22,7 +22,10 @@ export const perIpRules: Record<string, { window: number; max: number } | false>
 export const defaultPerIpRule = { window: 60, max: 100 };
 
 export const perAccountRules = {
+  /** Failed sign-ins per account and client (IPv4 address or IPv6 /64). */
   signIn: { windowSeconds: 15 * 60, max: 10 },
+  /** Per account alone, from every client together: a slow distributed guess still stops. */
+  signInAccount: { windowSeconds: 15 * 60, max: 50 },
   resetRequest: { windowSeconds: 60 * 60, max: 3 },
   otpSend: { windowSeconds: 15 * 60, max: 3 },
   otpSignIn: { windowSeconds: 15 * 60, max: 10 },
@@ -30,6 +33,8 @@ export const perAccountRules = {
 
 export type AccountLimit = keyof typeof perAccountRules;
 
-export function accountLimitKey(limit: AccountLimit, email: string): string {
-  return `${limit}:${email.trim().toLowerCase()}`;
+/** `client` (a clientGroup) narrows the counter to one account from one client. */
+export function accountLimitKey(limit: AccountLimit, email: string, client?: string): string {
+  const account = `${limit}:${email.trim().toLowerCase()}`;
+  return client === undefined ? account : `${account}|${client}`;
 }

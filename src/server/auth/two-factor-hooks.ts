@@ -19,5 +19,5 @@ export async function requireCurrentTotpCode(ctx: HookContext): Promise<void> {
   });
   if (!row) return;
   const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
-  if (!verifyTotp(new TextEncoder().encode(secret), code)) throw badRequest('Invalid code', 'INVALID_CODE');
+  if (!(await verifyTotp(new TextEncoder().encode(secret), code))) throw badRequest('Invalid code', 'INVALID_CODE');
 }

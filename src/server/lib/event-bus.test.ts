@@ -47,6 +47,7 @@ function bus(stored: UserEventMessage[] = [], maxStreamsPerUser = 2) {
     logger: pino({ level: 'silent' }),
     userChannel: 'users',
     publicChannel: 'public',
+    sessionChannel: 'sessions',
     maxStreamsPerUser,
     latestUserEventId: async () => 0,
     userEventsAfter: async (afterId) => stored.filter((message) => message.id > afterId),

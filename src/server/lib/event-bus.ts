@@ -20,6 +20,8 @@ export interface UserStreamSubscriber {
   deliver(message: UserEventMessage): void;
   /** The user opened one stream too many in this process and this one is the oldest: end it. */
   evict(): void;
+  /** Some session of the user ended (anywhere): end this stream if its own session is gone. */
+  sessionsEnded?(): void;
 }
 
 /**
@@ -42,6 +44,11 @@ export interface EventBus {
    * every notification): a new stream's resume point, so its first reconnect replays what it missed.
    */
   latestUserEventId(): number;
+  /**
+   * Tells every process that sessions of this user ended (sign-out, revocation, reset, deletion),
+   * so each re-checks the sessions of that user's open streams. Resolves once the database has it.
+   */
+  announceSessionsEnded(userId: string): Promise<void>;
   /** Called once when the server shuts down, so long-lived streams end and let it stop. */
   onClose(handler: () => void): () => void;
   /** Starts listening on the database. */
@@ -70,6 +77,8 @@ export interface EventBusOptions {
   logger: Logger;
   userChannel: string;
   publicChannel: string;
+  /** Carries `{userId}` when sessions of that user ended. */
+  sessionChannel: string;
   /** Users' events stored after `afterId` (oldest first): what a resumed listener missed. */
   userEventsAfter(afterId: number): Promise<UserEventMessage[]>;
   /** The newest stored user event's id (0 when none): where a resumed listener starts looking. */
@@ -90,6 +99,15 @@ export function parseUserEventMessage(text: string): UserEventMessage | null {
   }
 }
 
+function parseSessionsEnded(text: string): string | null {
+  try {
+    const value = JSON.parse(text) as { userId?: unknown };
+    return typeof value.userId === 'string' ? value.userId : null;
+  } catch {
+    return null;
+  }
+}
+
 function parsePublicEvent(text: string): AppEvent | null {
   try {
     const value = JSON.parse(text) as AppEvent;
@@ -100,7 +118,7 @@ function parsePublicEvent(text: string): AppEvent | null {
 }
 
 export function createEventBus(options: EventBusOptions): EventBus {
-  const { transport, logger, userChannel, publicChannel } = options;
+  const { transport, logger, userChannel, publicChannel, sessionChannel } = options;
   const maxStreamsPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
   const log = logger.child({ component: 'event-bus' });
   const publicSubscribers = new Set<{ filter: EventFilter; handler: EventHandler }>();
@@ -128,6 +146,10 @@ export function createEventBus(options: EventBusOptions): EventBus {
       const message = parseUserEventMessage(payload);
       if (message) dispatchUser(message);
       else log.warn({ channel }, 'malformed user event notification ignored');
+    } else if (channel === sessionChannel) {
+      const userId = parseSessionsEnded(payload);
+      if (userId) for (const stream of userStreams.get(userId) ?? []) stream.sessionsEnded?.();
+      else log.warn({ channel }, 'malformed session notification ignored');
     } else if (channel === publicChannel) {
       const event = parsePublicEvent(payload);
       if (event) dispatchPublic(event);
@@ -176,6 +198,9 @@ export function createEventBus(options: EventBusOptions): EventBus {
     latestUserEventId() {
       return highestUserEventId;
     },
+    async announceSessionsEnded(userId) {
+      await transport.notify(sessionChannel, JSON.stringify({ userId }));
+    },
     onClose(handler) {
       if (closing) {
         queueMicrotask(handler);
@@ -185,7 +210,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       return () => closeHandlers.delete(handler);
     },
     async start() {
-      await transport.listen([userChannel, publicChannel], onMessage, () => void catchUp());
+      await transport.listen([userChannel, publicChannel, sessionChannel], onMessage, () => void catchUp());
       highestUserEventId = Math.max(highestUserEventId, await options.latestUserEventId());
     },
     close() {

@@ -23,10 +23,16 @@ export function outboxDir(env: Pick<Env, 'dataDir'>): string {
   return path.join(env.dataDir, 'outbox');
 }
 
-/** SMTP when `SMTP_URL` is set; otherwise `.eml` files in the outbox and the link in the log. */
+/**
+ * SMTP when `SMTP_URL` is set; otherwise `.eml` files in the outbox, and locally the link in the
+ * log. In production the log never holds a link, code or address (logs are shipped and kept):
+ * only the file's path, at debug level.
+ */
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (env.SMTP_URL) return smtpMailer(nodemailer.createTransport(env.SMTP_URL), env.MAIL_FROM);
-  return outboxMailer(outboxDir(env), env.MAIL_FROM, logger);
+  const production = env.NODE_ENV === 'production';
+  if (production) logger.warn({ outbox: outboxDir(env) }, 'SMTP_URL is not set: mails are written to the outbox only');
+  return outboxMailer(outboxDir(env), env.MAIL_FROM, logger, production);
 }
 
 function smtpMailer(transport: Transporter, from: string): Mailer {
@@ -37,7 +43,7 @@ function smtpMailer(transport: Transporter, from: string): Mailer {
   };
 }
 
-function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
+function outboxMailer(dir: string, from: string, logger: Logger, production: boolean): Mailer {
   // nodemailer's stream transport builds the same MIME message SMTP would send.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -47,7 +53,8 @@ function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
       // A sortable, unique name: tests and people find the newest mail first.
       const file = path.join(dir, `${Date.now()}-${randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL set)');
+      if (production) logger.debug({ file }, 'mail written to the outbox (no SMTP_URL set)');
+      else logger.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL set)');
     },
   };
 }

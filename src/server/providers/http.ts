@@ -10,7 +10,18 @@ import type { Logger } from '#server/lib/logger.ts';
  * anyone uses it, and every attempt recorded for the API status page.
  */
 
-export type ProviderErrorKind = 'unavailable' | 'timeout' | 'bad-response' | 'unauthorized' | 'not-found';
+/**
+ * 'busy': refused before calling, as our own queue for the provider is too long (retryAfterMs says
+ * when a slot frees); 'cancelled': the caller went away (its signal aborted).
+ */
+export type ProviderErrorKind =
+  | 'unavailable'
+  | 'timeout'
+  | 'bad-response'
+  | 'unauthorized'
+  | 'not-found'
+  | 'busy'
+  | 'cancelled';
 
 export class ProviderError extends Error {
   constructor(
@@ -19,6 +30,7 @@ export class ProviderError extends Error {
     readonly kind: ProviderErrorKind,
     message: string,
     readonly status: number | null = null,
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`${provider} ${operation}: ${message}`);
     this.name = 'ProviderError';
@@ -56,6 +68,8 @@ export interface ProviderRequest<T> {
   record: CallRecorder;
   /** Awaited before every attempt, retries included: the place for rate limiting. */
   beforeAttempt?: () => Promise<void>;
+  /** The caller's: aborting it stops the call, its retries and waits (a visitor who left). */
+  signal?: AbortSignal;
   maxAttempts?: number;
   baseDelayMs?: number;
 }
@@ -79,9 +93,22 @@ export async function providerGetJson<T>(request: ProviderRequest<T>): Promise<T
     lastError = outcome.error;
     if (!isRetryable(outcome.error) || attempt === attempts) break;
     const backoff = baseDelay * 2 ** (attempt - 1);
-    await sleep(Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, outcome.retryAfterMs ?? 0)));
+    const delay = Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, outcome.retryAfterMs ?? 0));
+    await sleep(delay, undefined, { signal: request.signal }).catch(() => {
+      throw cancelled(request);
+    });
   }
   throw lastError!;
+}
+
+function cancelled(request: Pick<ProviderRequest<unknown>, 'provider' | 'operation'>): ProviderError {
+  return new ProviderError(request.provider, request.operation, 'cancelled', 'cancelled: the caller went away');
+}
+
+/** The attempt's own timeout, and the caller's signal when it has one. */
+function attemptSignal(request: ProviderRequest<unknown>): AbortSignal {
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  return request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
 }
 
 /** Busy or unreachable providers may recover in a moment; a timeout already cost the caller its patience. */
@@ -90,6 +117,7 @@ function isRetryable(error: ProviderError): boolean {
 }
 
 async function attemptOnce<T>(request: ProviderRequest<T>): Promise<Attempt<T>> {
+  if (request.signal?.aborted) throw cancelled(request);
   const started = performance.now();
   let status: number | null = null;
   const finish = async (outcome: Attempt<T>): Promise<Attempt<T>> => {
@@ -113,12 +141,13 @@ async function attemptOnce<T>(request: ProviderRequest<T>): Promise<Attempt<T>> 
   try {
     const response = await fetch(request.url, {
       headers: { Accept: 'application/json', ...request.headers },
-      signal: AbortSignal.timeout(request.timeoutMs),
+      signal: attemptSignal(request as ProviderRequest<unknown>),
     });
     status = response.status;
     body = await response.text();
     if (!response.ok) return fail(...classifyStatus(response));
   } catch (error) {
+    if (request.signal?.aborted) return fail('cancelled', 'cancelled: the caller went away');
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return timedOut
       ? fail('timeout', `no answer within ${request.timeoutMs} ms`)
@@ -157,22 +186,79 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+export interface RateSlotOptions {
+  /**
+   * Refuse (ProviderError 'busy', nothing booked) when the free slot is further away than this: a
+   * visitor should not wait behind a long queue, and a burst must not push every later caller back.
+   */
+  maxWaitMs?: number;
+  /** Stops the wait (the slot stays booked: it may already be someone's neighbour). */
+  signal?: AbortSignal;
+}
+
 /**
  * Waits for this process's turn under a provider-wide request rate. The slot is taken in the
  * database (one row per provider), so every process sharing it keeps to the limit together:
- * each caller books `max(next_at, now)` and moves next_at one interval further.
+ * each caller books `max(next_at, now)` and moves next_at one interval further — only when that
+ * slot is within `maxWaitMs`, decided in the same statement so concurrent callers cannot overbook.
  */
-export async function waitForRateSlot(database: Database, provider: string, intervalMs: number): Promise<void> {
+export async function waitForRateSlot(
+  database: Database,
+  provider: string,
+  intervalMs: number,
+  options: RateSlotOptions = {},
+): Promise<void> {
+  const maxWaitMs = options.maxWaitMs ?? null;
   const { rows } = await database.query<{ wait_ms: number | string }>(
     `insert into provider_rate_slots (provider, next_at)
        values ($1, clock_timestamp() + $2::int * interval '1 millisecond')
      on conflict (provider) do update
        set next_at = greatest(provider_rate_slots.next_at, clock_timestamp()) + $2::int * interval '1 millisecond'
+       where $3::int is null or provider_rate_slots.next_at <= clock_timestamp() + $3::int * interval '1 millisecond'
      returning extract(epoch from (next_at - $2::int * interval '1 millisecond' - clock_timestamp())) * 1000 as wait_ms`,
-    [provider, intervalMs],
+    [provider, intervalMs, maxWaitMs],
   );
+  if (rows.length === 0) throw await busy(database, provider);
   const waitMs = Number(rows[0]?.wait_ms ?? 0);
-  if (waitMs > 0) await sleep(Math.ceil(waitMs));
+  if (waitMs <= 0) return;
+  await sleep(Math.ceil(waitMs), undefined, { signal: options.signal }).catch(() => {
+    throw cancelled({ provider, operation: 'rate-slot' });
+  });
+}
+
+async function busy(database: Database, provider: string): Promise<ProviderError> {
+  const { rows } = await database.query<{ wait_ms: number | string }>(
+    `select extract(epoch from (next_at - clock_timestamp())) * 1000 as wait_ms from provider_rate_slots where provider = $1`,
+    [provider],
+  );
+  const waitMs = Math.max(0, Math.ceil(Number(rows[0]?.wait_ms ?? 0)));
+  return new ProviderError(
+    provider,
+    'rate-slot',
+    'busy',
+    `busy: the next free slot is ${waitMs} ms away`,
+    null,
+    waitMs,
+  );
+}
+
+/**
+ * At most `max` calls at once per process (waiting for a slot or in flight); the next is refused
+ * as 'busy' rather than queued. Returns a runner that holds a place for the call's duration.
+ */
+export function callLimiter(provider: string, max: number, retryAfterMs: number) {
+  let running = 0;
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    if (running >= max) {
+      throw new ProviderError(provider, 'in-flight', 'busy', `busy: ${running} calls in flight`, null, retryAfterMs);
+    }
+    running++;
+    try {
+      return await call();
+    } finally {
+      running--;
+    }
+  };
 }
 
 /** The status page looks back days, not months: older call records only take space. */

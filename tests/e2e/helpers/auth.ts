@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import type { Page } from '@playwright/test';
 import { e2eDataDir } from '../support/data-dir.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -75,23 +76,7 @@ export async function waitForMail(to: string, since: number, timeoutMs = 10_000)
   throw new Error(`no mail to ${to} in ${OUTBOX} within ${timeoutMs} ms`);
 }
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-function base32Decode(secret: string): Buffer {
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    bits += BASE32.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
-}
-
 /** The current RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret, as an authenticator app shows it. */
-export function totpCode(secret: string, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 0xf;
-  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
+export function totpCode(secret: string): Promise<string> {
+  return createOTP(base32.decode(secret)).totp();
 }

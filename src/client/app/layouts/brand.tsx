@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '#client/lib/paths.ts';
 
 /** The TourGuides mark: a spotlight over a stage. */
 export const BrandMark = () => (
@@ -17,7 +18,7 @@ export const BrandMark = () => (
 );
 
 export const BrandLink = ({ className }: { className?: string }) => (
-  <Link to="/" className={className} aria-label="TourGuides home">
+  <Link to={paths.home} className={className} aria-label="TourGuides home">
     <span className="flex items-center gap-2.5">
       <BrandMark />
       <span className="font-display text-xl font-extrabold tracking-tight">

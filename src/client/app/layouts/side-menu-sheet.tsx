@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Sheet, SheetContent } from '#client/components/ui/sheet.tsx';
 import type { SessionUser } from '#client/features/auth/use-session.ts';
 import { LazyNotificationsMenuLink } from '#client/features/notifications/lazy.tsx';
-import { NOTIFICATIONS_PATH } from '#client/features/notifications/paths.ts';
+import { paths } from '#client/lib/paths.ts';
 import { NavItem } from './nav-item.tsx';
 import { navLinksFor } from './navigation.ts';
 import { VisitorAuthLinks } from './visitor-auth-links.tsx';
@@ -37,7 +37,7 @@ export const SideMenuSheet = ({ user, open, onOpenChange }: SideMenuSheetProps) 
         {user ? (
           // Small screens have no bell: the item carries the unread count (loaded with the bell's code).
           <Suspense
-            fallback={<NavItem link={{ label: 'Notifications', to: NOTIFICATIONS_PATH }} className={menuItemClass} />}
+            fallback={<NavItem link={{ label: 'Notifications', to: paths.notifications }} className={menuItemClass} />}
           >
             <LazyNotificationsMenuLink className={menuItemClass} />
           </Suspense>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '#client/lib/paths.ts';
 import { BrandMark } from './brand.tsx';
 
 export const SiteFooter = () => (
@@ -9,7 +10,7 @@ export const SiteFooter = () => (
         <p>© 2025 TourGuides. All rights reserved.</p>
       </div>
       <div className="flex items-center gap-4">
-        <Link to="/install" className="underline-offset-4 hover:text-foreground hover:underline">
+        <Link to={paths.install} className="underline-offset-4 hover:text-foreground hover:underline">
           Install the app
         </Link>
         <p>Your concert companion.</p>

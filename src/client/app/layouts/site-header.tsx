@@ -1,9 +1,10 @@
 import { ChevronLeft } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { LazyNotificationBell, LazyNotificationStream } from '#client/features/notifications/lazy.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import { BrandLink } from './brand.tsx';
 import { NavItem } from './nav-item.tsx';
@@ -11,11 +12,14 @@ import { isTopLevelPath, mobileTitles, navLinksFor } from './navigation.ts';
 import { SideMenu } from './side-menu.tsx';
 import { VisitorAuthLinks } from './visitor-auth-links.tsx';
 
+// Signed-in users only: it brings Radix's menu and the auth client, which a visitor's first render must not carry.
+const AccountMenu = lazy(() => import('./account-menu.tsx').then((module) => ({ default: module.AccountMenu })));
+
 const BackButton = () => {
   const navigate = useNavigate();
   const location = useLocation();
   // A page opened directly (no in-app history) goes back to home instead of leaving the site.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const goBack = () => (location.key === 'default' ? navigate(paths.home) : navigate(-1));
   return (
     <Button variant="ghost" size="icon" aria-label="Go back" onClick={goBack} className="-ml-2 md:hidden">
       <ChevronLeft aria-hidden="true" />
@@ -53,8 +57,9 @@ export const SiteHeader = () => {
           // Desktop only (spec): small screens reach notifications from the side menu. The stream
           // serves both; keyed by user so an account switch opens a new one.
           <Suspense fallback={null}>
-            <div className="hidden md:block">
+            <div className="hidden items-center md:flex">
               <LazyNotificationBell />
+              <AccountMenu user={user} />
             </div>
             <LazyNotificationStream key={user.id} />
           </Suspense>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 
 export const NotFoundPage = () => {
@@ -18,7 +19,7 @@ export const NotFoundPage = () => {
       <h1 className="font-display text-3xl font-bold">Oops! Page not found</h1>
       <p className="max-w-md text-muted">This stage is empty: the page you asked for does not exist.</p>
       <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
+        <Link to={paths.home}>Return to Home</Link>
       </Button>
     </section>
   );

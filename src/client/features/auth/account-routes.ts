@@ -22,7 +22,7 @@ export const accountRoutes: RouteObject[] = [
       {
         path: 'settings',
         lazy: async () => ({
-          Component: (await import('#client/features/settings/components/settings-page.tsx')).SettingsPage,
+          Component: (await import('#client/features/account/components/settings-page.tsx')).SettingsPage,
         }),
       },
     ],

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '#client/lib/auth-client.ts';
+import { paths } from '#client/lib/paths.ts';
 import { beginSignOut, endSession } from './session.ts';
 
 /**
@@ -25,7 +26,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     }
     endSession(queryClient);
     setSigningOut(false);
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
   }, [queryClient, navigate]);
 
   return { signOut, signingOut };

@@ -29,8 +29,8 @@ export function useToggleFavorite(options: ToggleOptions = {}) {
       queryClient.setQueryData(favoritesKeys.status(change.artistSlug), change.favorited);
       if (options.onChanged) options.onChanged(change, request);
       else announce(change, request.artistName);
-      // The artist page's answer may be reused from the browser's HTTP cache for 30 s, so a refetch
-      // would bring back the old follower count: count this change in directly instead.
+      // The heart's page shows the new follower count at once; the refetch below confirms it (the
+      // server has browsers revalidate it, so the answer is never an old copy).
       queryClient.setQueryData<ArtistProfile>(['artist-profile', change.artistSlug], (profile) =>
         profile
           ? {
@@ -42,7 +42,10 @@ export function useToggleFavorite(options: ToggleOptions = {}) {
             }
           : profile,
       );
-      await queryClient.invalidateQueries({ queryKey: favoritesKeys.list() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: favoritesKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: ['artist-profile', change.artistSlug] }),
+      ]);
     },
     onError: () => {
       showToast({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncResponse } from '#shared/search-api.ts';
-import { catalogOutcome, moveActive, optionDetail, syncToast } from './search-flow.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { MUSICBRAINZ_BUSY_MESSAGE, type SyncResponse } from '#shared/search-api.ts';
+import {
+  catalogOutcome,
+  moveActive,
+  optionDetail,
+  searchFailedToast,
+  searchFailureToast,
+  syncToast,
+} from './search-flow.ts';
 
 const match = (name: string, tourCount = 1) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), tourCount });
 
@@ -68,5 +76,19 @@ describe('moveActive', () => {
     expect(moveActive(0, 3, 'ArrowUp')).toBe(2);
     expect(moveActive(-1, 3, 'ArrowUp')).toBe(2);
     expect(moveActive(0, 0, 'ArrowDown')).toBe(-1);
+  });
+});
+
+describe('searchFailureToast', () => {
+  it('says MusicBrainz is busy when the server refused the search for that reason', () => {
+    const busy = new ApiError(503, 'UNAVAILABLE', MUSICBRAINZ_BUSY_MESSAGE);
+    expect(searchFailureToast(busy)).toMatchObject({ title: 'Search failed', description: MUSICBRAINZ_BUSY_MESSAGE });
+  });
+
+  it('keeps the spec message for every other failure', () => {
+    expect(searchFailureToast(new ApiError(503, 'UNAVAILABLE', 'MusicBrainz did not answer correctly.'))).toBe(
+      searchFailedToast,
+    );
+    expect(searchFailureToast(new Error('boom'))).toBe(searchFailedToast);
   });
 });

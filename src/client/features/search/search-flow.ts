@@ -1,5 +1,11 @@
 import type { ToastInput } from '#client/components/ui/toaster.tsx';
-import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import {
+  type ArtistSuggestion,
+  type CatalogMatch,
+  MUSICBRAINZ_BUSY_MESSAGE,
+  type SyncResponse,
+} from '#shared/search-api.ts';
 
 /** One entry of the list under the search box: a catalog artist, or a MusicBrainz artist to sync. */
 export type SearchOption = ({ kind: 'catalog' } & CatalogMatch) | ({ kind: 'musicbrainz' } & ArtistSuggestion);
@@ -56,6 +62,12 @@ export const searchFailedToast: ToastInput = {
   description: 'Failed to search for tour dates. Please try again.',
   variant: 'destructive',
 };
+
+/** MusicBrainz is busy (the server refused rather than queue the search): say so, not a bare failure. */
+export function searchFailureToast(error: unknown): ToastInput {
+  const busy = error instanceof ApiError && error.status === 503 && error.message === MUSICBRAINZ_BUSY_MESSAGE;
+  return busy ? { ...searchFailedToast, description: MUSICBRAINZ_BUSY_MESSAGE } : searchFailedToast;
+}
 
 /** The second line of an option: what tells two artists of one name apart. */
 export function optionDetail(option: SearchOption): string {

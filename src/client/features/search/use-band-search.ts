@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { invalidateCatalogQueries } from '#client/lib/catalog-queries.ts';
+import { paths } from '#client/lib/paths.ts';
 import { validateBandSearch } from '#shared/search.ts';
 import type { CatalogMatch } from '#shared/search-api.ts';
 import { getSuggestions } from './api/get-suggestions.ts';
@@ -12,7 +14,7 @@ import {
   foundInCatalogToast,
   noToursToast,
   type SearchOption,
-  searchFailedToast,
+  searchFailureToast,
   syncToast,
   TOAST_ID,
 } from './search-flow.ts';
@@ -38,7 +40,7 @@ export function useBandSearch(initialText = '') {
   const openCatalogArtist = (match: CatalogMatch) => {
     showToast(match.tourCount > 0 ? foundInCatalogToast(match) : noToursToast(match.name));
     setOptions([]);
-    navigate(`/tour/${match.slug}`);
+    navigate(paths.tour(match.slug));
   };
 
   /** Runs one step of the search with the button showing 'Searching...'; any failure is 'Search failed'. */
@@ -46,8 +48,8 @@ export function useBandSearch(initialText = '') {
     setSearching(true);
     try {
       await step();
-    } catch {
-      showToast(searchFailedToast);
+    } catch (error) {
+      showToast(searchFailureToast(error));
     } finally {
       setSearching(false);
     }
@@ -55,12 +57,12 @@ export function useBandSearch(initialText = '') {
 
   const sync = async (artistName: string, mbid?: string) => {
     const result = await syncTourDates({ artistName, mbid });
-    // The artist list and tour pages may have been cached before these dates existed.
-    await queryClient.invalidateQueries({ queryKey: ['artists'] });
+    // The artist list, tour, artist and venue pages may have been cached before these dates existed.
+    await invalidateCatalogQueries(queryClient);
     showToast(syncToast(result));
     setOptions([]);
     // A MusicBrainz artist always has a tour page now; typed text with no dates has none to show.
-    if (mbid || result.stopsFound > 0) navigate(`/tour/${result.artistSlug}`);
+    if (mbid || result.stopsFound > 0) navigate(paths.tour(result.artistSlug));
   };
 
   const submit = () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AccountLimit, accountLimitKey, perAccountRules } from '#server/auth/limits.ts';
 import type { Database } from '#server/db/client.ts';
 import { accounts, attemptCounters, sessions, userRoles, users, verifications } from '#server/db/schema/auth.ts';
@@ -86,7 +86,11 @@ export async function deleteUser(database: Database, userId: string, email: stri
   return database.db.transaction(async (tx) => {
     await tx.delete(verifications).where(eq(verifications.value, userId));
     const counterKeys = (Object.keys(perAccountRules) as AccountLimit[]).map((limit) => accountLimitKey(limit, email));
-    await tx.delete(attemptCounters).where(inArray(attemptCounters.key, counterKeys));
+    // Per-client sign-in counters carry the client after the account key.
+    const perClient = `${accountLimitKey('signIn', email)}|`;
+    await tx
+      .delete(attemptCounters)
+      .where(or(inArray(attemptCounters.key, counterKeys), sql`starts_with(${attemptCounters.key}, ${perClient})`));
     const removed = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     return removed.length > 0;
   });

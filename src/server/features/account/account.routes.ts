@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie } from 'hono/cookie';
+import { clientKey } from '#server/auth/client-ip.ts';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { enforceLimit, type LimitRule } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import { deleteAccountSchema, type MeResponse, profileUpdateSchema, totpQrRequestSchema } from '#shared/auth.ts';
 import { SHOW_IMPORT_LIMITS, showImportQuerySchema } from '#shared/show-portability.ts';
@@ -17,6 +19,15 @@ const importLimit = bodyLimit({
   },
 });
 
+/**
+ * Deleting the account checks the password: limited like a sign-in, per user (a stolen session
+ * cannot guess the password) and per client (one address cannot guess across many accounts).
+ */
+export const accountDeleteLimits = {
+  perUser: { windowSeconds: 15 * 60, max: 5 },
+  perClient: { windowSeconds: 15 * 60, max: 10 },
+} satisfies Record<string, LimitRule>;
+
 /** GET /api/me: the signed-in user or null (never 401, so the client can ask freely). */
 export function meRoutes({ database }: Pick<AppDeps, 'database'>) {
   return new Hono<AppEnv>().use(noStore).get('/', async (c) => {
@@ -27,7 +38,7 @@ export function meRoutes({ database }: Pick<AppDeps, 'database'>) {
 }
 
 /** /api/account/*: the signed-in user's own data only (the actor is always c.var.user). */
-export function accountRoutes({ database, env }: Pick<AppDeps, 'database' | 'env'>) {
+export function accountRoutes({ database, env, events }: Pick<AppDeps, 'database' | 'env' | 'events'>) {
   const secureCookie = env.publicUrl.startsWith('https://');
   return (
     new Hono<AppEnv>()
@@ -57,7 +68,16 @@ export function accountRoutes({ database, env }: Pick<AppDeps, 'database' | 'env
         return c.json(await importShows(database, c.var.user!.id, text, c.req.valid('query').dryRun));
       })
       .delete('/', validate('json', deleteAccountSchema), async (c) => {
-        await deleteAccount(database, { user: c.var.user!, session: c.var.session! }, c.req.valid('json'));
+        const user = c.var.user!;
+        await enforceLimit(database, `account-delete-user:${user.id}`, accountDeleteLimits.perUser);
+        await enforceLimit(
+          database,
+          `account-delete-client:${clientKey(c, env.TRUST_PROXY)}`,
+          accountDeleteLimits.perClient,
+        );
+        await deleteAccount(database, { user, session: c.var.session! }, c.req.valid('json'));
+        // Its sessions went with it: open event streams in every process close.
+        await events.announceSessionsEnded(user.id);
         deleteCookie(c, secureCookie ? '__Secure-tourguides.session_token' : 'tourguides.session_token', {
           path: '/',
           secure: secureCookie,

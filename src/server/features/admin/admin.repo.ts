@@ -44,13 +44,3 @@ export async function countArtists(database: Database, search: string): Promise<
   const { rows } = await database.query<{ total: number }>(COUNT_SQL, [likeEscape(search)]);
   return Number(rows[0]?.total ?? 0);
 }
-
-export async function findArtistIdBySlug(
-  database: Database,
-  slug: string,
-): Promise<{ id: string; slug: string } | undefined> {
-  const { rows } = await database.query<{ id: string; slug: string }>('select id, slug from artists where slug = $1', [
-    slug,
-  ]);
-  return rows[0];
-}

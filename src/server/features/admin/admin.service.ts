@@ -1,10 +1,11 @@
 import type { Database } from '#server/db/client.ts';
+import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ADMIN_ARTISTS_PAGE_SIZE, type AdminArtistsPage, type AdminArtistsQuery } from '#shared/auth.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search-api.ts';
-import { countArtists, findArtistIdBySlug, findArtistPage } from './admin.repo.ts';
+import { countArtists, findArtistPage } from './admin.repo.ts';
 
 /** POST /api/admin/artists/:slug/resync → 202 */
 export interface AdminResyncResponse {
@@ -42,7 +43,7 @@ export async function queueArtistResync(
 ): Promise<AdminResyncResponse> {
   // Without JamBase the job would run and do nothing: say so instead of a 202 that means nothing.
   if (!deps.hasTourSource) throw new AppError('UNAVAILABLE', NO_TOUR_SOURCE_MESSAGE);
-  const artist = await findArtistIdBySlug(deps.database, slug);
+  const artist = await selectArtistBySlug(deps.database.db, slug);
   if (!artist) throw notFound('Artist');
   const { queue } = deps;
   const jobId = await queue.send(artistResyncJob, { artistId: artist.id }, { singletonKey: artist.id });

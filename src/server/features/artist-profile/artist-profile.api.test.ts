@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRevalidatedRead } from '#server/lib/public-cache.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
@@ -92,6 +93,19 @@ describe.runIf(databaseAvailable())('artist page API', () => {
       tours: [],
       links: { musicBrainz: null, official: null },
     });
+  });
+
+  it('has browsers revalidate: 304 while unchanged, the new follower count once someone follows', async () => {
+    const url = `/api/artist-profile/northern-lanterns?today=${TODAY}`;
+    const etag = await expectRevalidatedRead(server, url, 30);
+    await server.database.query("insert into users (name, email) values ('C', 'c@example.com')");
+    await server.database.query(
+      `insert into favorite_artists (user_id, artist_id, artist_name, artist_slug)
+       select u.id, a.id, a.name, a.slug from users u, artists a where u.email = 'c@example.com' and a.slug = 'northern-lanterns'`,
+    );
+    const after = await server.fetch(url, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect((await after.json()).artist.followerCount).toBe(3);
   });
 
   it('answers 404 for unknown artists', async () => {

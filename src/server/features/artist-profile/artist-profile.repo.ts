@@ -1,25 +1,12 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { artistImages, artists, favoriteArtists, tourStops, tours, venues } from '#server/db/schema/index.ts';
-import { stopViewColumns } from '../artists/artists.repo.ts';
+import { favoriteArtists, tourStops, tours, venues } from '#server/db/schema/index.ts';
+import { stopsInDateOrder, stopViewColumns } from '#server/features/artists/artists.repo.ts';
 
-export async function selectArtistWithFollowers(db: Db, slug: string) {
-  const [artist] = await db
-    .select({
-      id: artists.id,
-      name: artists.name,
-      slug: artists.slug,
-      mbid: artists.mbid,
-      genres: artists.genres,
-      imageUrl: artistImages.imageUrl,
-      officialUrl: artistImages.officialUrl,
-      followerCount: sql<number>`(select count(*)::int from ${favoriteArtists} f where f.artist_id = ${artists.id})`,
-    })
-    .from(artists)
-    .leftJoin(artistImages, eq(artistImages.artistId, artists.id))
-    .where(eq(artists.slug, slug))
-    .limit(1);
-  return artist;
+/** Users who follow the artist. Uses favorite_artists (artist_id). */
+export async function countFollowers(db: Db, artistId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(favoriteArtists).where(eq(favoriteArtists.artistId, artistId));
+  return row?.value ?? 0;
 }
 
 /** Uses tour_stops (artist_id, event_date). */
@@ -29,7 +16,7 @@ export async function selectNextShows(db: Db, artistId: string, today: string, l
     .from(tourStops)
     .innerJoin(venues, eq(venues.id, tourStops.venueId))
     .where(and(eq(tourStops.artistId, artistId), gte(tourStops.eventDate, today)))
-    .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(tourStops.id))
+    .orderBy(...stopsInDateOrder())
     .limit(limit);
 }
 
@@ -53,6 +40,10 @@ export async function selectTourSummaries(db: Db, artistId: string, today: strin
         Number,
       ),
       firstDate: sql<string | null>`to_char(min(${tourStops.eventDate}), 'YYYY-MM-DD')`,
+      /** Orders the tours (tour-order.ts); not sent. */
+      nextDate: sql<
+        string | null
+      >`to_char(min(${tourStops.eventDate}) filter (where ${tourStops.eventDate} >= ${today}::date), 'YYYY-MM-DD')`,
       lastDate: sql<string | null>`to_char(max(${tourStops.eventDate}), 'YYYY-MM-DD')`,
     })
     .from(tours)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { publicRevalidated } from '#server/lib/public-cache.ts';
 import { validate } from '#server/lib/validate.ts';
 import { artistProfileQuerySchema } from '#shared/artist-profile.ts';
 import { artistSlugParamSchema } from '#shared/artists.ts';
@@ -8,12 +9,16 @@ import { getArtistProfile } from './artist-profile.service.ts';
 
 /** GET /api/artist-profile/:slug?today= — the artist page; public. */
 export function artistProfileRoutes({ database }: Pick<AppDeps, 'database'>) {
-  return new Hono<AppEnv>().get('/:slug', validate('query', artistProfileQuerySchema), async (c) => {
-    const param = artistSlugParamSchema.safeParse({ slug: c.req.param('slug') });
-    if (!param.success) throw notFound('Artist');
-    const body = await getArtistProfile(database, param.data.slug, c.req.valid('query').today);
-    // The follower count changes with every heart: keep shared caches short.
-    c.header('Cache-Control', 'public, max-age=30');
-    return c.json(body);
-  });
+  // The follower count changes with every heart: shared caches keep it half as long as the list.
+  return new Hono<AppEnv>().get(
+    '/:slug',
+    publicRevalidated(30),
+    validate('query', artistProfileQuerySchema),
+    async (c) => {
+      const param = artistSlugParamSchema.safeParse({ slug: c.req.param('slug') });
+      if (!param.success) throw notFound('Artist');
+      const body = await getArtistProfile(database, param.data.slug, c.req.valid('query').today);
+      return c.json(body);
+    },
+  );
 }

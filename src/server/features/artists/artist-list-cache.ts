@@ -13,7 +13,8 @@ import { catalogVersion, lastCatalogChangeAt } from '#server/features/catalog/ca
  *   `refreshArtistStats`, by `writeCatalogEntries` after its commit, and on 'artist-image-ready');
  *   a noted change drops every kept page at once (one version counter);
  * - a page is kept at most `ttlMs` (10 s), which bounds staleness when another process (the import
- *   CLI on a shared PostgreSQL, a second server) writes; the answer already allows shared caches 60 s;
+ *   CLI on a shared PostgreSQL, a second server) writes (shared caches may keep the answer 60 s;
+ *   browsers revalidate every time, see lib/public-cache.ts);
  * - a page read while a write may still be uncommitted (within `settleMs` of a noted change) is
  *   served but not kept, so a page read between a writer's stats refresh and its commit cannot
  *   outlive that commit.

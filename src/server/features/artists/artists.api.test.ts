@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRevalidatedRead } from '#server/lib/public-cache.test-support.ts';
 import type { ArtistListPage, ArtistTourPage } from '#shared/artists.ts';
 import { type FactoryArtist, type FactoryStop, seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
@@ -167,9 +168,8 @@ describe.runIf(databaseAvailable())('artists API', () => {
       await expectBadRequest('/api/artists?today=03/01/2027', 'today');
     });
 
-    it('lets shared caches keep the answer briefly', async () => {
-      const response = await server.fetch(`/api/artists?today=${TODAY}`);
-      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    it('has browsers revalidate (304 when unchanged) and lets shared caches keep the answer a minute', async () => {
+      await expectRevalidatedRead(server, `/api/artists?today=${TODAY}`, 60);
     });
   });
 
@@ -247,6 +247,10 @@ describe.runIf(databaseAvailable())('artists API', () => {
         expect(response.status).toBe(404);
         expect((await response.json()).error).toEqual({ code: 'NOT_FOUND', message: 'Artist not found' });
       }
+    });
+
+    it('has browsers revalidate the tour page (304 when unchanged); shared caches keep it a minute', async () => {
+      await expectRevalidatedRead(server, `/api/artists/the-black-keys?today=${TODAY}`, 60);
     });
 
     it('rejects an invalid visitor date', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 
@@ -110,6 +110,7 @@ export async function selectArtistListPage(db: Db, filter: ArtistListFilter): Pr
   return statement.execute({ page: filter.page, pageSize: filter.pageSize, today: filter.today });
 }
 
+/** The one artist-by-slug lookup: the tour page, the artist page, favorites and admin use it. */
 export async function selectArtistBySlug(db: Db, slug: string) {
   const [artist] = await db
     .select({
@@ -119,6 +120,7 @@ export async function selectArtistBySlug(db: Db, slug: string) {
       mbid: artists.mbid,
       genres: artists.genres,
       imageUrl: artistImages.imageUrl,
+      officialUrl: artistImages.officialUrl,
     })
     .from(artists)
     .leftJoin(artistImages, eq(artistImages.artistId, artists.id))
@@ -127,13 +129,6 @@ export async function selectArtistBySlug(db: Db, slug: string) {
   return artist;
 }
 
-export type ArtistRecord = NonNullable<Awaited<ReturnType<typeof selectArtistBySlug>>>;
-
-/**
- * Every tour of an artist with its stops and venues, stops in date order. Tours without stops
- * come back once with null stop columns (left join). Uses tours (artist_id, name) and
- * tour_stops (tour_id, event_date, venue_id).
- */
 /** How a stop is shown wherever pages list shows: the tour page, the artist page. */
 export const stopViewColumns = {
   stopSlug: tourStops.slug,
@@ -147,6 +142,19 @@ export const stopViewColumns = {
   ticketUrl: tourStops.ticketUrl,
 };
 
+/**
+ * The order every page lists stops in: by date, then start time (unknown times last), then a
+ * tie-break that keeps the order stable (the stop's id unless the page has a better one).
+ */
+export function stopsInDateOrder(tieBreak: AnyColumn = tourStops.id): SQL[] {
+  return [asc(tourStops.eventDate), asc(tourStops.startTime), asc(tieBreak)];
+}
+
+/**
+ * Every tour of an artist with its stops and venues, stops in date order. Tours without stops
+ * come back once with null stop columns (left join). Uses tours (artist_id, name) and
+ * tour_stops (tour_id, event_date, venue_id).
+ */
 export async function selectTourStops(db: Db, artistId: string) {
   return db
     .select({
@@ -159,7 +167,7 @@ export async function selectTourStops(db: Db, artistId: string) {
     .leftJoin(tourStops, eq(tourStops.tourId, tours.id))
     .leftJoin(venues, eq(venues.id, tourStops.venueId))
     .where(eq(tours.artistId, artistId))
-    .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(tourStops.id));
+    .orderBy(...stopsInDateOrder());
 }
 
 export type TourStopRow = Awaited<ReturnType<typeof selectTourStops>>[number];

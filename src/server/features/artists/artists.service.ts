@@ -9,6 +9,7 @@ import {
 } from '#shared/artists.ts';
 import { stateCode, titleCase } from '#shared/text.ts';
 import { selectArtistBySlug, selectArtistListPage, selectTourStops, type TourStopRow } from './artists.repo.ts';
+import { orderTours, type TourDates } from './tour-order.ts';
 
 export interface ListArtistsInput {
   page: number;
@@ -55,7 +56,7 @@ export async function getArtistTourPage(database: Database, slug: string, today:
       genres: artist.genres,
       imageUrl: artist.imageUrl,
     },
-    tours: orderTours(groupTours(rows, today), today),
+    tours: orderTours(groupTours(rows, today), (tour) => tourDates(tour, today)),
   };
 }
 
@@ -95,19 +96,10 @@ function groupTours(rows: TourStopRow[], today: string): TourView[] {
   return [...byId.values()];
 }
 
-/** Upcoming tours by their next date, then past tours most recent first, then tours without stops. */
-function orderTours(tourList: TourView[], today: string): TourView[] {
-  const nextDate = (tour: TourView) => tour.stops.find((stop) => stop.date >= today)?.date;
-  const lastDate = (tour: TourView) => tour.stops.at(-1)?.date;
-  const rank = (tour: TourView) => (nextDate(tour) ? 0 : lastDate(tour) ? 1 : 2);
-  return [...tourList].sort((a, b) => {
-    const byRank = rank(a) - rank(b);
-    if (byRank !== 0) return byRank;
-    if (rank(a) === 0) return compare(nextDate(a), nextDate(b)) || compare(a.name, b.name);
-    return compare(lastDate(b), lastDate(a)) || compare(a.name, b.name);
-  });
-}
-
-function compare(a: string | undefined, b: string | undefined): number {
-  return (a ?? '').localeCompare(b ?? '');
+function tourDates(tour: TourView, today: string): TourDates {
+  return {
+    name: tour.name,
+    nextDate: tour.stops.find((stop) => stop.date >= today)?.date ?? null,
+    lastDate: tour.stops.at(-1)?.date ?? null,
+  };
 }

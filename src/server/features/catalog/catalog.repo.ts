@@ -1,50 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { batched, type Executor, recordset, rowsOf, type Tx } from '#server/db/sql.ts';
 import { sortKey } from '#shared/text.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
-
-/** The database handle or an open transaction: every catalog query runs on either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
-
-const BATCH_SIZE = 5000;
-
-type ColumnType = 'uuid' | 'text' | 'date' | 'time' | 'float8';
-
-/**
- * `json_to_recordset($1::json) as x("artistId" uuid, "name" text)`: a batch travels as one JSON
- * parameter, so a statement has one parameter whatever the batch size (PostgreSQL caps it at
- * 65,535) and works the same on PGlite and node-postgres. JSON.stringify is native and several
- * times cheaper than the drivers' per-element escaping of array parameters.
- */
-function recordset<Row extends object>(rows: readonly Row[], columns: Partial<Record<keyof Row & string, ColumnType>>) {
-  const entries = Object.entries(columns) as [keyof Row & string, ColumnType][];
-  const names = entries.map(([name]) => name);
-  const definitions = entries.map(([name, type]) => sql`${sql.identifier(name)} ${sql.raw(type)}`);
-  // json_to_recordset ignores other keys, so the (slower) key-filtering replacer is only worth it
-  // when rows carry more than the columns. A missing value reads as null.
-  const first = rows[0] ?? {};
-  const exact = Object.keys(first).length === names.length && names.every((name) => name in first);
-  const json = exact ? JSON.stringify(rows) : JSON.stringify(rows, names);
-  return sql`json_to_recordset(${json}::json) as x(${sql.join(definitions, sql`, `)})`;
-}
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_SIZE) result.push(items.slice(start, start + BATCH_SIZE));
-  return result;
-}
-
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-async function batched<In, Out>(executor: Executor, items: readonly In[], query: (batch: In[]) => SQL): Promise<Out[]> {
-  const out: Out[] = [];
-  for (const batch of chunks(items)) out.push(...(await rowsOf<Out>(executor, query(batch))));
-  return out;
-}
 
 /** Serialises catalog writers (import, provider syncs) so their slug choices never race. */
 export async function lockCatalogWrites(tx: Tx): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { Tx } from '#server/db/sql.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
 import { slugify, stateCode } from '#shared/text.ts';
@@ -21,7 +22,6 @@ import {
   type NewVenue,
   refreshArtistStats,
   suspendStopChecks,
-  type Tx,
 } from './catalog.repo.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
 

@@ -1,15 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { artists, favoriteArtists, users } from '#server/db/schema/index.ts';
-
-export async function selectArtistBySlug(db: Db, slug: string) {
-  const [artist] = await db
-    .select({ id: artists.id, name: artists.name, slug: artists.slug })
-    .from(artists)
-    .where(eq(artists.slug, slug))
-    .limit(1);
-  return artist;
-}
+import { artists, favoriteArtists, tourStops, users } from '#server/db/schema/index.ts';
+import { rowsOf } from '#server/db/sql.ts';
+import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
 
 export async function insertFavorite(
   db: Db,
@@ -68,7 +61,9 @@ export interface FavoriteRow {
 
 /** The user's artists, each with its next show (lateral: one indexed probe of tour_stops per artist). */
 export async function selectFavoritesWithNextShow(db: Db, userId: string, today: string): Promise<FavoriteRow[]> {
-  const result = (await db.execute(sql`
+  return rowsOf<FavoriteRow>(
+    db,
+    sql`
     select a.name as "artistName", a.slug as "artistSlug", i.image_url as "imageUrl", f.source as "source",
            to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "followedAt",
            s.slug as "stopSlug", to_char(s.event_date, 'YYYY-MM-DD') as "date", v.name as "venueName",
@@ -78,14 +73,15 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
     join artists a on a.id = f.artist_id
     left join artist_images i on i.artist_id = a.id
     left join lateral (
-      select ts.slug, ts.event_date, ts.city, ts.region, ts.country, ts.lat, ts.lon, ts.venue_id
-      from tour_stops ts
-      where ts.artist_id = a.id and ts.event_date >= ${today}::date
-      order by ts.event_date, ts.start_time nulls last, ts.id
+      select ${tourStops.slug}, ${tourStops.eventDate}, ${tourStops.city}, ${tourStops.region}, ${tourStops.country},
+             ${tourStops.lat}, ${tourStops.lon}, ${tourStops.venueId}
+      from ${tourStops}
+      where ${tourStops.artistId} = a.id and ${tourStops.eventDate} >= ${today}::date
+      order by ${sql.join(stopsInDateOrder(), sql`, `)}
       limit 1
     ) s on true
     left join venues v on v.id = s.venue_id
     where f.user_id = ${userId}
-    order by a.sort_name, a.id`)) as unknown as { rows: FavoriteRow[] };
-  return result.rows;
+    order by a.sort_name, a.id`,
+  );
 }

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
 import { titleCase } from '#shared/text.ts';
@@ -6,7 +7,6 @@ import {
   deleteFavorite,
   type FavoriteRow,
   insertFavorite,
-  selectArtistBySlug,
   selectFavoritedSlugs,
   selectFavoritesWithNextShow,
   selectHome,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { clientIp } from '#server/auth/client-ip.ts';
+import { clientKey } from '#server/auth/client-ip.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
-import { enforceLimit } from '#server/lib/rate-limit.ts';
+import { enforceLimit, tooManyAttempts } from '#server/lib/rate-limit.ts';
 import { FILES_URL_PREFIX } from '#server/lib/storage.ts';
 import { validate } from '#server/lib/validate.ts';
 import { MAX_PUBLIC_EVENT_ARTISTS, type PublicEvent } from '#shared/events.ts';
@@ -17,6 +17,13 @@ import { existingImages, queueArtistImage } from './images.service.ts';
  * address (a venue's Wi-Fi). Asking again for a waiting or made image costs a lookup, never a job.
  */
 const QUEUE_LIMIT = { windowSeconds: 60, max: 300 };
+/**
+ * Anonymous image-event streams one client (an IPv4 address or an IPv6 /64) may hold open in this
+ * process: a page opens one, a few tabs or people behind one address a few more.
+ */
+export const MAX_PUBLIC_STREAMS_PER_CLIENT = 20;
+/** A refused client may try again after this long (its other streams may have closed by then). */
+const STREAMS_RETRY_SECONDS = 30;
 /** Proxies close idle connections; a comment line every so often keeps the stream open. */
 const KEEP_ALIVE_MS = 25_000;
 
@@ -35,7 +42,7 @@ const publicEventsQuerySchema = z.object({
 /** POST /api/images/queue */
 export function imagesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/queue', validate('json', queueArtistImageBodySchema), async (c) => {
-    await enforceLimit(deps.database, `image-queue:${clientIp(c, deps.env.TRUST_PROXY)}`, QUEUE_LIMIT);
+    await enforceLimit(deps.database, `image-queue:${clientKey(c, deps.env.TRUST_PROXY)}`, QUEUE_LIMIT);
     const body = await queueArtistImage(deps, c.req.valid('json').artistName);
     c.header('Cache-Control', 'no-store');
     return c.json(body, body.status === 'queued' ? 202 : 200);
@@ -47,9 +54,23 @@ export function imagesRoutes(deps: AppDeps) {
  * exist are sent first, so a card that queued its image just before connecting misses nothing.
  */
 export function publicEventsRoutes(deps: AppDeps) {
+  // Streams live in one process, so the count does too: client → streams open here.
+  const openPerClient = new Map<string, number>();
+  const release = (client: string) => {
+    const left = (openPerClient.get(client) ?? 1) - 1;
+    if (left > 0) openPerClient.set(client, left);
+    else openPerClient.delete(client);
+  };
   return new Hono<AppEnv>().get('/public', validate('query', publicEventsQuerySchema), (c) => {
     const slugs = new Set(c.req.valid('query').artist);
     c.header('Cache-Control', 'no-store');
+    // Hono answers HEAD with the GET route minus the body: a stream would open, never be read or
+    // end, and hold one of the client's places.
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
+    const client = clientKey(c, deps.env.TRUST_PROXY);
+    const open = openPerClient.get(client) ?? 0;
+    if (open >= MAX_PUBLIC_STREAMS_PER_CLIENT) throw tooManyAttempts(STREAMS_RETRY_SECONDS);
+    openPerClient.set(client, open + 1);
     return streamSSE(c, async (stream) => {
       const send = (event: PublicEvent) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       const unsubscribe = deps.events.subscribe(
@@ -78,6 +99,7 @@ export function publicEventsRoutes(deps: AppDeps) {
       } finally {
         unsubscribe();
         stopListeningForClose();
+        release(client);
       }
     });
   });

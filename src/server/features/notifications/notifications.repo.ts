@@ -1,13 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationPreferences, userNotifications } from '#server/db/schema/index.ts';
-import type { Executor, Tx } from '#server/features/catalog/catalog.repo.ts';
+import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
 import type { NotificationView } from '#shared/notifications.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
-
-async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const notificationColumns = {
   id: userNotifications.id,

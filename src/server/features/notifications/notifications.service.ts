@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import type { Tx } from '#server/features/catalog/catalog.repo.ts';
+import type { Tx } from '#server/db/sql.ts';
 import { appendUserEvents } from '#server/features/realtime/user-events.repo.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import {

@@ -4,6 +4,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import { createDatabaseTransport } from './database-transport.ts';
 import {
   PUBLIC_EVENTS_CHANNEL,
+  SESSIONS_ENDED_CHANNEL,
   selectLatestUserEventId,
   selectUserEventsAfter,
   USER_EVENTS_CHANNEL,
@@ -20,6 +21,7 @@ export function createRealtimeEventBus(database: Database, logger: Logger): Even
     logger,
     userChannel: USER_EVENTS_CHANNEL,
     publicChannel: PUBLIC_EVENTS_CHANNEL,
+    sessionChannel: SESSIONS_ENDED_CHANNEL,
     latestUserEventId: () => selectLatestUserEventId(database.db),
     async userEventsAfter(afterId) {
       const missed = [];

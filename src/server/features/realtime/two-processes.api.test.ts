@@ -120,4 +120,18 @@ describe.runIf(databaseAvailable() && testDbKind() === 'postgres')('two server p
     expect(fromB).toEqual(fromA);
     expect(JSON.parse(fromB.data!)).toMatchObject({ artistSlug: 'amber-skies' });
   });
+
+  it('closes the streams of a session signed out on the other process', async () => {
+    const fan = await signUpOn(processA);
+    const onB = await stream(processB, '/api/events', fan.cookie);
+    // The stream's first block shows it is subscribed before the sign-out is announced.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const out = await fetch(`${processA.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: processA.url, cookie: fan.cookie },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    await onB.waitForEnd(5_000);
+  });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { userEvents } from '#server/db/schema/index.ts';
-import type { Executor } from '#server/features/catalog/catalog.repo.ts';
+import { sessions, userEvents } from '#server/db/schema/index.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { UserEventMessage } from '#server/lib/event-bus.ts';
 import type { UserEvent } from '#shared/notifications.ts';
 
@@ -34,6 +34,19 @@ export async function appendUserEvents(executor: Executor, items: UserEventInput
 
 /** The channel public events (an artist image is ready) travel on between server processes. */
 export const PUBLIC_EVENTS_CHANNEL = 'tourguides_public_events';
+
+/** `{userId}` when sessions of that user ended: streams re-check their own session. */
+export const SESSIONS_ENDED_CHANNEL = 'tourguides_sessions_ended';
+
+/** Whether a stream's session still exists and has not expired. */
+export async function isSessionOpen(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
 
 function toMessage(row: { id: number; userId: string; payload: unknown }): UserEventMessage {
   return { id: Number(row.id), userId: row.userId, event: row.payload as UserEvent };
@@ -73,8 +86,11 @@ export async function selectLatestUserEventId(db: Db): Promise<number> {
 
 /** Returns how many were deleted. */
 export async function deleteUserEventsBefore(db: Db, cutoff: Date): Promise<number> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`
     with deleted as (delete from ${userEvents} where ${lt(userEvents.createdAt, cutoff)} returning 1)
-    select count(*)::int as count from deleted`)) as unknown as { rows: { count: number }[] };
-  return result.rows[0]?.count ?? 0;
+    select count(*)::int as count from deleted`,
+  );
+  return row?.count ?? 0;
 }

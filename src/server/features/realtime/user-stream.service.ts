@@ -1,6 +1,6 @@
 import type { AppDeps } from '#server/lib/context.ts';
 import type { UserEventMessage } from '#server/lib/event-bus.ts';
-import { selectUserEventsForReplay } from './user-events.repo.ts';
+import { isSessionOpen, selectUserEventsForReplay } from './user-events.repo.ts';
 
 /** Proxies close idle connections; a comment line every so often keeps the stream open. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -20,7 +20,8 @@ const KEEP_ALIVE_MESSAGE = ': keep-alive\n\n';
 /**
  * A stream ends after about this long (never after its session expires); the browser reconnects
  * at once with Last-Event-ID and misses nothing. The session is checked again on reconnect, so a
- * signed-out or revoked session stops getting events within this time.
+ * session that expires meanwhile stops getting events within this time. One that ends earlier
+ * (sign-out, revocation, reset, deletion) is announced on the bus and closes at once.
  */
 export const STREAM_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -52,6 +53,8 @@ export function openUserStream(
   userId: string,
   lastEventId: number | null,
   lifetimeMs: number,
+  /** The session the stream was opened with: the stream ends when it does. */
+  sessionId?: string,
 ): ReadableStream<Uint8Array> {
   let open = true;
   let cleanup = () => {};
@@ -86,6 +89,16 @@ export function openUserStream(
         evict() {
           write(EVICTED_MESSAGE);
           end();
+        },
+        sessionsEnded() {
+          if (!sessionId || !open) return;
+          isSessionOpen(deps.database.db, sessionId).then(
+            (stillOpen) => {
+              // The browser reconnects, is refused (401) and stops.
+              if (!stillOpen) end();
+            },
+            (error: unknown) => deps.logger.error({ err: error, userId }, 'could not check a stream’s session'),
+          );
         },
       });
       const stopListeningForClose = deps.events.onClose(end);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/sql.ts';
 
 export interface CatalogMatchRow {
   name: string;
@@ -24,11 +25,13 @@ function likePattern(text: string): string {
  */
 export async function selectCatalogMatches(db: Db, text: string, limit: number): Promise<CatalogMatchRow[]> {
   const columns = sql`name, slug, tour_count as "tourCount", sort_name as "sortName"`;
-  const result = (await db.execute(sql`
+  return rowsOf<CatalogMatchRow>(
+    db,
+    sql`
     (select ${columns}, true as exact from artists where lower(name) = lower(${text}) limit ${limit})
     union all
     (select ${columns}, false as exact from artists
      where name ilike ${likePattern(text)} and lower(name) <> lower(${text}) limit ${limit})
-    limit ${limit}`)) as unknown as { rows: CatalogMatchRow[] };
-  return result.rows;
+    limit ${limit}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { clientIp } from '#server/auth/client-ip.ts';
+import { clientKey } from '#server/auth/client-ip.ts';
 import { queueTourChangeNotifications } from '#server/features/notifications/notifications.jobs.ts';
 import { createProviders } from '#server/features/sync/sync.providers.ts';
 import type { SyncOutcome } from '#server/features/sync/sync.service.ts';
@@ -21,8 +21,8 @@ export const SYNC_LIMIT: LimitRule = { windowSeconds: 60, max: 10 };
 export function searchRoutes(deps: AppDeps) {
   const { database, env } = deps;
   const providers = createProviders(deps);
-  const limit = (c: Parameters<typeof clientIp>[0], name: string, rule: LimitRule) =>
-    enforceLimit(database, `search-${name}:${clientIp(c, env.TRUST_PROXY)}`, rule);
+  const limit = (c: Parameters<typeof clientKey>[0], name: string, rule: LimitRule) =>
+    enforceLimit(database, `search-${name}:${clientKey(c, env.TRUST_PROXY)}`, rule);
 
   return new Hono<AppEnv>()
     .use(csrfProtection(env.publicUrl))
@@ -31,7 +31,8 @@ export function searchRoutes(deps: AppDeps) {
     })
     .post('/suggestions', validate('json', suggestionsRequestSchema), async (c) => {
       await limit(c, 'suggestions', SUGGESTIONS_LIMIT);
-      return c.json(await suggestArtists(providers, c.req.valid('json').query));
+      // A visitor who leaves stops the MusicBrainz call (and its wait for a slot).
+      return c.json(await suggestArtists(providers, c.req.valid('json').query, c.req.raw.signal));
     })
     .post('/sync', validate('json', syncRequestSchema), async (c) => {
       await limit(c, 'sync', SYNC_LIMIT);

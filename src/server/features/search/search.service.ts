@@ -6,9 +6,12 @@ import {
   type SyncOutcome,
   syncArtistTourDates,
 } from '#server/features/sync/sync.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { ProviderError } from '#server/providers/http.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import {
   type CatalogSearchResponse,
+  MUSICBRAINZ_BUSY_MESSAGE,
   SEARCH_RESULTS_LIMIT,
   type SuggestionsResponse,
   type SyncRequest,
@@ -25,9 +28,13 @@ export async function searchCatalog(database: Database, text: string): Promise<C
 }
 
 /** MusicBrainz suggestions (spec: search-artist-suggestions) for a band the catalog does not know. */
-export async function suggestArtists(providers: Providers, text: string): Promise<SuggestionsResponse> {
+export async function suggestArtists(
+  providers: Providers,
+  text: string,
+  signal?: AbortSignal,
+): Promise<SuggestionsResponse> {
   try {
-    const candidates = await providers.musicBrainz.searchArtists(text, SEARCH_RESULTS_LIMIT);
+    const candidates = await providers.musicBrainz.searchArtists(text, SEARCH_RESULTS_LIMIT, signal);
     return {
       suggestions: candidates.map((candidate) => ({
         name: candidate.name,
@@ -38,8 +45,18 @@ export async function suggestArtists(providers: Providers, text: string): Promis
       })),
     };
   } catch (error) {
+    if (error instanceof ProviderError && error.kind === 'busy') throw musicBrainzBusy(error);
     throw providerFailure(error);
   }
+}
+
+/** 503 with Retry-After: the visitor's search would have waited too long for its MusicBrainz slot. */
+function musicBrainzBusy(error: ProviderError): AppError {
+  const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+  return new AppError('UNAVAILABLE', MUSICBRAINZ_BUSY_MESSAGE, {
+    cause: error,
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 /** Tour dates from JamBase into the catalog (spec: search-jambase); the answer names the tour page. */

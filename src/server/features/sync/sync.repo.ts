@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TourStopChangeKind } from '#server/db/schema/index.ts';
-import type { Executor, Tx } from '#server/features/catalog/catalog.repo.ts';
+import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
 import type { KnownStop } from './sync.diff.ts';
-
-async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export interface ArtistIdentity {
   id: string;

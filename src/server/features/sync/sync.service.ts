@@ -1,6 +1,8 @@
 import type { Database, Db } from '#server/db/client.ts';
-import { findTours, lockCatalogWrites, refreshArtistStats, type Tx } from '#server/features/catalog/catalog.repo.ts';
+import type { Tx } from '#server/db/sql.ts';
+import { findTours, lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
 import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
+import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
@@ -98,7 +100,7 @@ function inTransaction(database: Database, tx: Tx): Database {
 }
 
 async function writeSync(database: Database, target: SyncTarget, tours: CatalogTour[], today: string) {
-  return database.db.transaction(async (tx) => {
+  const outcome = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const [entry] = normaliseCatalog(
       { artists: [{ name: target.name, mbid: target.mbid ?? undefined, tours }] },
@@ -135,6 +137,10 @@ async function writeSync(database: Database, target: SyncTarget, tours: CatalogT
       changes: { new: count('new'), moved: count('moved'), cancelled: count('cancelled') },
     };
   });
+  // Committed only now (the catalog writer's own note came at its savepoint): list pages kept
+  // meanwhile are stale, and the fan who synced is about to open the list (ADR 0009).
+  noteCatalogChanged();
+  return outcome;
 }
 
 /**

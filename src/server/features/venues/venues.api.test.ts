@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRevalidatedRead } from '#server/lib/public-cache.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
@@ -79,6 +80,10 @@ describe.runIf(databaseAvailable())('venue page API', () => {
       }),
     ]);
     expect(body.pastShowCount).toBe(2);
+  });
+
+  it('has browsers revalidate (304 while unchanged); shared caches keep it a minute', async () => {
+    await expectRevalidatedRead(server, `/api/venues/${anthemSlug}?today=${TODAY}`, 60);
   });
 
   it('links to an address search when the venue has no coordinates', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
+import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
 
 export async function selectVenueBySlug(db: Db, slug: string) {
   const [venue] = await db
@@ -37,7 +38,7 @@ export async function selectUpcomingShows(db: Db, venueId: string, today: string
     .innerJoin(artists, eq(artists.id, tourStops.artistId))
     .innerJoin(tours, eq(tours.id, tourStops.tourId))
     .where(and(eq(tourStops.venueId, venueId), gte(tourStops.eventDate, today)))
-    .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(artists.sortName))
+    .orderBy(...stopsInDateOrder(artists.sortName))
     .limit(limit);
 }
 

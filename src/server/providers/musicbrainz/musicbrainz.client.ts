@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import { type CallRecorder, providerGetJson, waitForRateSlot } from '../http.ts';
+import { type CallRecorder, callLimiter, providerGetJson, waitForRateSlot } from '../http.ts';
 import { type MbArtistLookup, mbArtistLookupSchema, mbArtistSearchSchema } from './musicbrainz.schemas.ts';
 
 export const MUSICBRAINZ = 'musicbrainz';
@@ -9,6 +9,14 @@ export const MUSICBRAINZ = 'musicbrainz';
  * of the next one.
  */
 export const MUSICBRAINZ_INTERVAL_MS = 1100;
+/**
+ * A visitor's search waits at most this long for its slot; beyond, it is refused at once (busy,
+ * try again) instead of queueing: a burst of anonymous searches cannot make every later one wait.
+ * Background lookups (artist images) keep waiting their turn.
+ */
+export const MUSICBRAINZ_SEARCH_MAX_WAIT_MS = 4_000;
+/** Searches waiting or in flight per process; more are refused as busy. */
+export const MUSICBRAINZ_SEARCHES_IN_FLIGHT = 6;
 
 export interface MusicBrainzClientOptions {
   /** e.g. https://musicbrainz.org (the /ws/2 path is added here). */
@@ -51,18 +59,24 @@ export function createMusicBrainzClient(options: MusicBrainzClientOptions) {
     record: options.record,
     beforeAttempt: () => waitForRateSlot(options.database, MUSICBRAINZ, MUSICBRAINZ_INTERVAL_MS),
   };
+  const searchLimiter = callLimiter(MUSICBRAINZ, MUSICBRAINZ_SEARCHES_IN_FLIGHT, MUSICBRAINZ_INTERVAL_MS);
 
   return {
-    /** Artists matching free text, best first. */
-    async searchArtists(text: string, limit = 5): Promise<MbArtistCandidate[]> {
+    /** Artists matching free text, best first. A visitor's search: bounded wait, refused when busy. */
+    async searchArtists(text: string, limit = 5, signal?: AbortSignal): Promise<MbArtistCandidate[]> {
       const url = new URL(`${base}/artist`);
       url.search = new URLSearchParams({ query: escapeLucene(text), limit: String(limit), fmt: 'json' }).toString();
-      const answer = await providerGetJson({
-        ...common,
-        operation: 'artist-search',
-        url,
-        schema: mbArtistSearchSchema,
-      });
+      const slot = { maxWaitMs: MUSICBRAINZ_SEARCH_MAX_WAIT_MS, signal };
+      const answer = await searchLimiter(() =>
+        providerGetJson({
+          ...common,
+          beforeAttempt: () => waitForRateSlot(options.database, MUSICBRAINZ, MUSICBRAINZ_INTERVAL_MS, slot),
+          signal,
+          operation: 'artist-search',
+          url,
+          schema: mbArtistSearchSchema,
+        }),
+      );
       return answer.artists.map((artist) => ({
         mbid: artist.id,
         name: artist.name,

@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ArtistPagination } from '#client/features/artists/components/artist-pagination.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { AdminArtistsPage as ArtistsPage } from '#shared/auth.ts';
 import { useAdminArtists } from '../api/get-admin-artists.ts';
@@ -132,7 +133,7 @@ const ArtistsTable = ({
           {data.artists.map((artist) => (
             <tr key={artist.id} className="border-b border-border/60 last:border-0 hover:bg-white/3">
               <th scope="row" className="px-4 py-3 font-medium">
-                <Link to={`/tour/${artist.slug}`} className="rounded-sm hover:text-accent hover:underline">
+                <Link to={paths.tour(artist.slug)} className="rounded-sm hover:text-accent hover:underline">
                   {artist.name}
                 </Link>
               </th>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
 import { usePageSettled } from '#client/lib/page-settled.ts';
+import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
 import { ArtistImage, type NearViewport, useNearViewport } from './artist-image.tsx';
@@ -65,7 +66,7 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
           </p>
         </div>
         <Button asChild variant="outline" size="sm" className={cn(buttonClassName, 'group-hover:border-accent')}>
-          <Link to={`/tour/${artist.slug}`}>View Tour Dates</Link>
+          <Link to={paths.tour(artist.slug)}>View Tour Dates</Link>
         </Button>
       </div>
     </article>

@@ -4,6 +4,7 @@ import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
 import { useArtistTour } from '../api/get-artist-tour.ts';
@@ -24,7 +25,7 @@ const ArtistNotFound = () => (
       home page.
     </p>
     <Button asChild size="lg">
-      <Link to="/">Search from the home page</Link>
+      <Link to={paths.home}>Search from the home page</Link>
     </Button>
   </div>
 );

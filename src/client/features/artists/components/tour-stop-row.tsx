@@ -1,12 +1,10 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
-import { placeLabel } from '../place-label.ts';
-
-// Other pages import placeLabel from here; it lives in ../place-label.ts.
-export { placeLabel };
 
 /** A stop links to its venue page and to its local guide. */
 export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: TourStopView }) => {
@@ -30,7 +28,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
         ) : null}
       </div>
       <div className="min-w-0">
-        <Link to={`/venue/${stop.venueSlug}`} className="font-semibold underline-offset-4 hover:underline">
+        <Link to={paths.venue(stop.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
           {stop.venueName}
         </Link>
         <p className="flex items-center gap-1.5 text-sm text-muted">
@@ -40,7 +38,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         <Link
-          to={`/guide/${artistSlug}/${stop.slug}`}
+          to={paths.guide(artistSlug, stop.slug)}
           className="inline-flex h-9 items-center gap-2 rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5"
         >
           <Compass className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { onTwoFactorRequired } from '#client/lib/auth-client.ts';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useSession } from '../use-session.ts';
 import { type AuthMode, authModeFrom, authModeTexts } from './auth-modes.ts';
@@ -34,7 +35,7 @@ export const AuthPage = () => {
 
   // Spec: a visitor with a session (already, or just signed in) goes to /dashboard.
   useEffect(() => {
-    if (status === 'signed-in') navigate('/dashboard', { replace: true });
+    if (status === 'signed-in') navigate(paths.dashboard, { replace: true });
   }, [status, navigate]);
 
   // After a switch of mode or step the clicked link may be gone, dropping focus to the page: it moves
@@ -62,7 +63,7 @@ export const AuthPage = () => {
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:px-6 sm:py-14">
       <Link
-        to="/"
+        to={paths.home}
         className="inline-flex items-center gap-2 self-start rounded-md text-sm text-muted hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to home

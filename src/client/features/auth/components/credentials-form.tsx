@@ -2,6 +2,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
+import { paths } from '#client/lib/paths.ts';
 import {
   type AuthForm,
   authFormSchema,
@@ -57,7 +58,7 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
       password,
       name: fullName,
       fullName,
-      callbackURL: '/dashboard',
+      callbackURL: paths.dashboard,
     });
     if (error) showToast(signUpFailed(error));
     else if (data?.token) await completeSignIn(accountCreated);
@@ -69,7 +70,7 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
   };
 
   const requestReset = async ({ email }: ResetRequest) => {
-    const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/auth/reset-password' });
+    const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
     if (error) showToast(resetFailed(error));
     else {
       showToast(resetEmailSent);

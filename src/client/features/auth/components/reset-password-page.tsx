@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { type AuthClientError, authClient } from '#client/lib/auth-client.ts';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { passwordSchema } from '#shared/auth.ts';
 import { resetFailed } from '../auth-feedback.ts';
@@ -39,7 +40,7 @@ export const ResetPasswordPage = () => {
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:px-6 sm:py-14">
       <Link
-        to="/auth"
+        to={paths.signIn}
         className="inline-flex items-center gap-2 self-start rounded-md text-sm text-muted hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to login
@@ -63,7 +64,7 @@ const BrokenLink = () => (
       newest email.
     </p>
     <Button asChild size="lg">
-      <Link to="/auth?mode=reset">Request a new link</Link>
+      <Link to={paths.requestPasswordReset}>Request a new link</Link>
     </Button>
   </div>
 );
@@ -79,11 +80,11 @@ const NewPasswordForm = ({ token, onTokenRejected }: { token: string; onTokenRej
       if (error && isInvalidToken(error)) onTokenRejected();
       else if (error) showToast(resetFailed(error));
       else if (await completeSignIn({ ...passwordUpdated, description: "You're logged in with your new password." })) {
-        navigate('/dashboard', { replace: true });
+        navigate(paths.dashboard, { replace: true });
       } else {
         // Two-factor accounts are not signed in by the reset: they log in and give their code.
         showToast({ ...passwordUpdated, description: 'Log in with your new password to continue.' });
-        navigate('/auth', { replace: true });
+        navigate(paths.signIn, { replace: true });
       }
     },
   });

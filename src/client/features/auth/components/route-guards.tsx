@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { sessionJustEndedHere } from '../session.ts';
 import { useSession } from '../use-session.ts';
 
@@ -14,7 +15,7 @@ export const SignedInOnly = () => {
   const { status } = useSession();
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === 'signed-out') navigate(sessionJustEndedHere() ? '/' : '/auth', { replace: true });
+    if (status === 'signed-out') navigate(sessionJustEndedHere() ? paths.home : paths.signIn, { replace: true });
   }, [status, navigate]);
   return status === 'signed-in' ? <Outlet /> : <Checking />;
 };
@@ -28,7 +29,7 @@ export const AdminOnly = () => {
   const navigate = useNavigate();
   const isAdmin = user?.isAdmin === true;
   useEffect(() => {
-    if (status !== 'loading' && !isAdmin) navigate('/', { replace: true });
+    if (status !== 'loading' && !isAdmin) navigate(paths.home, { replace: true });
   }, [status, isAdmin, navigate]);
   return isAdmin ? <Outlet /> : <Checking />;
 };

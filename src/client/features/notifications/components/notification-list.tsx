@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { NotificationView } from '#shared/notifications.ts';
 import { notificationsQueryOptions } from '../api/notifications-api.ts';
@@ -101,7 +102,7 @@ export function useSelectNotification(beforeLeaving?: () => void) {
     if (!notification.read) void markRead(notification.id);
     if (notification.artistSlug) {
       beforeLeaving?.();
-      navigate('/stats');
+      navigate(paths.stats);
     }
   };
 }

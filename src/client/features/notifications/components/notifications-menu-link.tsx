@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import { notificationsQueryOptions } from '../api/notifications-api.ts';
-import { NOTIFICATIONS_PATH } from '../paths.ts';
 import { badgeText, notificationsLabel } from './notification-list.tsx';
 
 /** The side menu's 'Notifications' item with the unread count: small screens have no bell. */
@@ -10,10 +10,10 @@ export const NotificationsMenuLink = ({ className }: { className?: string }) => 
   const { data } = useQuery(notificationsQueryOptions());
   const { pathname } = useLocation();
   const unreadCount = data?.unreadCount ?? 0;
-  const current = pathname === NOTIFICATIONS_PATH;
+  const current = pathname === paths.notifications;
   return (
     <Link
-      to={NOTIFICATIONS_PATH}
+      to={paths.notifications}
       aria-label={notificationsLabel(data?.unreadCount)}
       aria-current={current ? 'page' : undefined}
       className={cn(

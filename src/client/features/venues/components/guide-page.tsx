@@ -3,8 +3,9 @@ import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
@@ -46,7 +47,7 @@ export const GuidePage = () => {
         </p>
         <p className="flex items-center gap-1.5 text-muted">
           <MapPin className="size-4" aria-hidden="true" />
-          <Link to={`/venue/${stop.venueSlug}`} className="font-semibold text-foreground hover:underline">
+          <Link to={paths.venue(stop.venueSlug)} className="font-semibold text-foreground hover:underline">
             {stop.venueName}
           </Link>
           , {placeLabel(stop)}
@@ -58,10 +59,10 @@ export const GuidePage = () => {
       </p>
       <div className="flex flex-wrap gap-3">
         <Button asChild>
-          <Link to={`/venue/${stop.venueSlug}`}>Venue details</Link>
+          <Link to={paths.venue(stop.venueSlug)}>Venue details</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={`/tour/${artistSlug}`}>All tour dates</Link>
+          <Link to={paths.tour(artistSlug)}>All tour dates</Link>
         </Button>
         <AddToCalendarLink stopId={stop.id} size="default" />
       </div>

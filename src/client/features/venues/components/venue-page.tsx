@@ -2,7 +2,8 @@ import { Building2, CalendarDays, ExternalLink, MapPin, SearchX, Ticket } from '
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
@@ -20,14 +21,14 @@ const ShowRow = ({ show }: { show: VenueShow }) => (
       {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
     </p>
     <div className="min-w-0">
-      <Link to={`/artist/${show.artistSlug}`} className="font-semibold underline-offset-4 hover:underline">
+      <Link to={paths.artist(show.artistSlug)} className="font-semibold underline-offset-4 hover:underline">
         {show.artistName}
       </Link>
       <p className="text-sm text-muted">{show.tourName}</p>
     </div>
     <div className="flex flex-wrap gap-2 sm:justify-end">
       <Button asChild variant="outline" size="sm">
-        <Link to={`/guide/${show.artistSlug}/${show.stopSlug}`}>Local guide</Link>
+        <Link to={paths.guide(show.artistSlug, show.stopSlug)}>Local guide</Link>
       </Button>
       {show.ticketUrl ? (
         <Button asChild variant="secondary" size="sm">

@@ -6,15 +6,16 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
-import { favoritesListQueryOptions } from '#client/features/favorites/api/favorites-api.ts';
-import { announce, useToggleFavorite } from '#client/features/favorites/use-toggle-favorite.ts';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { type FavoriteArtistEntry, favoriteMessages } from '#shared/favorites.ts';
+import { favoritesListQueryOptions } from '../api/favorites-api.ts';
 import { type FavoriteSort, sortFavorites } from '../sort-favorites.ts';
+import { announce, useToggleFavorite } from '../use-toggle-favorite.ts';
 
 const sortOptions: { value: FavoriteSort; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -39,7 +40,7 @@ const FavoriteRow = ({ entry, homeCity, busy, onUnfollow }: RowProps) => {
       <ArtistImage src={imageUrl} seed={entry.artistSlug} className="size-16 shrink-0 rounded-xl sm:size-20" />
       <div className="min-w-0 flex-1">
         <Link
-          to={`/artist/${entry.artistSlug}`}
+          to={paths.artist(entry.artistSlug)}
           className="font-display text-lg font-bold underline-offset-4 hover:underline"
         >
           {entry.artistName}
@@ -47,7 +48,7 @@ const FavoriteRow = ({ entry, homeCity, busy, onUnfollow }: RowProps) => {
         {show ? (
           <p className="text-sm text-muted">
             Next: <time dateTime={show.date}>{formatLongDate(show.date)}</time> ·{' '}
-            <Link to={`/venue/${show.venueSlug}`} className="underline-offset-4 hover:underline">
+            <Link to={paths.venue(show.venueSlug)} className="underline-offset-4 hover:underline">
               {show.venueName}
             </Link>
             , {placeLabel(show)}
@@ -146,7 +147,7 @@ export const MyArtistsPage = () => {
               <MapPin className="size-4" aria-hidden="true" />
               <span>
                 Add your home city in{' '}
-                <Link to="/settings" className="underline">
+                <Link to={paths.settings} className="underline">
                   Settings
                 </Link>{' '}
                 to see how far each show is.

@@ -3,11 +3,13 @@ import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
-import { placeLabel } from '#client/features/artists/components/tour-stop-row.tsx';
 import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
+import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import type { ArtistProfile, ArtistShow, ArtistTourSummary } from '#shared/artist-profile.ts';
+import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
+import type { StopView } from '#shared/artists.ts';
 import { formatLocalTime, formatLongDate, formatShortDate } from '#shared/dates.ts';
 import { useArtistProfile } from '../api/get-artist-profile.ts';
 
@@ -48,14 +50,14 @@ const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
   );
 };
 
-const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: ArtistShow }) => (
+const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopView }) => (
   <li className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5">
     <p className="font-display font-bold text-accent">
       <time dateTime={show.date}>{formatLongDate(show.date)}</time>
       {show.time ? <span className="block text-sm font-normal text-muted">{formatLocalTime(show.time)}</span> : null}
     </p>
     <div className="min-w-0">
-      <Link to={`/venue/${show.venueSlug}`} className="font-semibold underline-offset-4 hover:underline">
+      <Link to={paths.venue(show.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
         {show.venueName}
       </Link>
       <p className="flex items-center gap-1.5 text-sm text-muted">
@@ -65,7 +67,7 @@ const ShowRow = ({ artistSlug, show }: { artistSlug: string; show: ArtistShow })
     </div>
     <div className="flex flex-wrap gap-2 sm:justify-end">
       <Button asChild variant="outline" size="sm">
-        <Link to={`/guide/${artistSlug}/${show.stopSlug}`}>Local guide</Link>
+        <Link to={paths.guide(artistSlug, show.stopSlug)}>Local guide</Link>
       </Button>
       {show.ticketUrl ? (
         <Button asChild variant="secondary" size="sm">
@@ -127,7 +129,7 @@ const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
             <h2 id="next-shows" className="font-display text-2xl font-bold">
               Next shows
             </h2>
-            <Link to={`/tour/${artist.slug}`} className="text-sm font-semibold text-accent hover:underline">
+            <Link to={paths.tour(artist.slug)} className="text-sm font-semibold text-accent hover:underline">
               View Tour Dates ({profile.upcomingShowCount} upcoming)
             </Link>
           </div>
@@ -186,7 +188,7 @@ export const ArtistPage = () => {
           thing="Artist"
           heading="We couldn't find that artist"
           hint="Check the spelling, or search for the band from the home page."
-          link={{ to: '/', label: 'Search from the home page' }}
+          link={{ to: paths.home, label: 'Search from the home page' }}
         />
       }
     />

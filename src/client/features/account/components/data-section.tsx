@@ -8,6 +8,7 @@ import { ModalDialog, ModalDialogContent, ModalDialogTrigger } from '#client/com
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { endSession } from '#client/features/auth/session.ts';
 import { validateForm } from '#client/features/auth/validate-form.ts';
+import { paths } from '#client/lib/paths.ts';
 import { deleteAccountSchema } from '#shared/auth.ts';
 import { deleteAccount, downloadAccountExport, downloadAttendedCsv } from '../api/account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
@@ -94,7 +95,7 @@ const DeleteAccountDialog = () => {
     }
     setOpen(false);
     endSession(queryClient);
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
     showToast({ title: 'Account deleted', description: 'Your account and all of its data have been removed.' });
   };
 

@@ -1,0 +1,30 @@
+/**
+ * Every path of the app is built here, so a page's address is written once (the route patterns
+ * are in app/router.tsx and features/auth/account-routes.ts). Slugs are URL-safe as stored
+ * ([a-z0-9-]), so they go in as they are.
+ */
+export const paths = {
+  home: '/',
+  /** The artist list on the home page. */
+  homeArtists: '/#artists',
+  tour: (artistSlug: string) => `/tour/${artistSlug}`,
+  artist: (artistSlug: string) => `/artist/${artistSlug}`,
+  venue: (venueSlug: string) => `/venue/${venueSlug}`,
+  guide: (artistSlug: string, stopSlug: string) => `/guide/${artistSlug}/${stopSlug}`,
+  addShow: '/add-show',
+  donate: '/donate',
+  install: '/install',
+  signIn: '/auth',
+  signUp: '/auth?mode=signup',
+  requestPasswordReset: '/auth?mode=reset',
+  resetPassword: '/auth/reset-password',
+  dashboard: '/dashboard',
+  myArtists: '/my-artists',
+  myShows: '/my-shows',
+  stats: '/stats',
+  vacation: '/vacation',
+  settings: '/settings',
+  /** The small-screen notifications page (the side menu links to it; desktop has the bell). */
+  notifications: '/notifications',
+  adminArtists: '/admin/artists',
+} as const;
