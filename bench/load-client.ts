@@ -14,6 +14,8 @@ export interface LoadOptions {
   connections: number;
   durationMs: number;
   maxDrainMs: number;
+  /** Sent with every request (e.g. a session cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -24,14 +26,20 @@ export interface LoadResult {
   /** The first failure, to tell a refused connection from an error status. */
   firstError?: string;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
   requestsPerSecond: number;
 }
 
-function requestOnce(agent: http.Agent, url: string, signal: AbortSignal): Promise<number> {
+function requestOnce(
+  agent: http.Agent,
+  url: string,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, signal }, (response) => {
+    const request = http.get(url, { agent, signal, headers }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
       response.on('error', reject);
@@ -60,7 +68,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const client = async () => {
     while (performance.now() < deadline) {
       const sent = performance.now();
-      const outcome = await requestOnce(agent, options.url, drainLimit.signal).catch((error: Error) => error.message);
+      const outcome = await requestOnce(agent, options.url, drainLimit.signal, options.headers).catch(
+        (error: Error) => error.message,
+      );
       if (outcome === 200) {
         latencies.push(performance.now() - sent);
       } else if (drainLimit.signal.aborted) {
@@ -82,6 +92,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     unfinished,
     firstError,
     p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? Number.NaN,
     requestsPerSecond: latencies.length / elapsedSeconds,

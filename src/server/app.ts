@@ -11,6 +11,7 @@ import { addShowRoutes } from './features/add-show/add-show.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -88,9 +89,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // GET and HEAD have no body; asking for one makes the node adapter build a full Request
   // (an AbortController and a header copy): ~10% of a cached list request's CPU in the profile.
-  // Show photo uploads have their own, larger limit (show-photos.routes.ts).
+  // Routes with a larger limit of their own: show photo uploads (show-photos.routes.ts) and the
+  // shows import, which takes a whole export file.
+  const ownLimit = new Set(['/api/account/import']);
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || isPhotoUpload(c.req.method, c.req.path)
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    isPhotoUpload(c.req.method, c.req.path) ||
+    ownLimit.has(c.req.path)
       ? next()
       : limitBody(c, next),
   );
@@ -120,6 +126,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Show detail and photos: their paths take only UUIDs, so other /api/shows routes are not shadowed.
   app.route('/api/shows', showPhotosRoutes(deps));
   app.route('/api/shows', showDetailRoutes(deps));
+  app.route('/api/calendar', calendarRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '#shared/errors.ts';
+import type { ErrorBody, ErrorCode, ErrorIssue } from '#shared/errors.ts';
 
 /** A non-2xx answer from our API, carrying the wire error's code and message. */
 export class ApiError extends Error {
@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
     message: string,
+    /** Every problem, when the server lists them (e.g. a refused import file). */
+    readonly issues: ErrorIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,7 +28,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 async function toApiError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
   const error = body?.error;
-  if (error?.code && error.message) return new ApiError(response.status, error.code, error.message);
+  if (error?.code && error.message) return new ApiError(response.status, error.code, error.message, error.issues);
   return new ApiError(response.status, response.status === 404 ? 'NOT_FOUND' : 'INTERNAL', response.statusText);
 }
 
@@ -38,6 +40,8 @@ interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own type (an uploaded file); instead of `body`. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -47,17 +51,17 @@ interface RequestOptions {
  * failures and non-2xx answers (an abort stays an AbortError).
  */
 export async function apiRequest(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
-  const { query, body, signal } = options;
+  const { query, body, file, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers,
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {

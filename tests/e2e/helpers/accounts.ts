@@ -37,6 +37,8 @@ export const accounts = {
   code: account('code', 'Casey Code'),
   /** Chooses a home place in settings (places spec). */
   places: account('places', 'Pat Places'),
+  /** Copies and resets its calendar feed links, imports shows (calendar.spec.ts). */
+  calendar: account('calendar', 'Cleo Calendar'),
   /** Deleted by the settings test. */
   doomed: account('doomed', 'Dana Doomed'),
 } satisfies Record<string, E2eAccount>;

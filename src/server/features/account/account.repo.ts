@@ -75,7 +75,18 @@ export async function findPasswordHash(database: Database, userId: string): Prom
 }
 
 /** Tables added by later features that hold rows per user (a `user_id` column), for the export. */
-const EXPORTED_ELSEWHERE = ['users', 'sessions', 'accounts', 'two_factors', 'user_roles', 'verifications'];
+const EXPORTED_ELSEWHERE = [
+  'users',
+  'sessions',
+  'accounts',
+  'two_factors',
+  'user_roles',
+  'verifications',
+  // `shows` carries them with their stops' identity (show-portability.service.ts).
+  'user_shows',
+  // Feed tokens are secrets, like session tokens.
+  'calendar_feeds',
+];
 
 export async function findOtherUserTables(database: Database): Promise<string[]> {
   const { rows } = await database.query<{ table_name: string }>(

@@ -8,6 +8,7 @@ import type { AuthSession, AuthUser } from '#server/lib/context.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
 import { placesMessages } from '#shared/places.ts';
 import * as repo from './account.repo.ts';
+import { exportShows } from './show-portability.service.ts';
 
 /** A session younger than this may delete the account without typing the password again. */
 const FRESH_SESSION_MS = 10 * 60 * 1000;
@@ -80,6 +81,8 @@ export async function exportAccount(database: Database, userId: string) {
     signInMethods: await repo.findSignInMethods(database, userId),
     sessions: await repo.findSessions(database, userId),
     ...other,
+    // With each stop's identity (artist, venue, place, date), so the import can restore them anywhere.
+    shows: await exportShows(database, userId),
   };
 }
 

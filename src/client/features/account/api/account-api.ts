@@ -1,5 +1,6 @@
 import { apiRequest } from '#client/lib/api-client.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
+import type { ShowImportResult } from '#shared/show-portability.ts';
 
 const request = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', path: string, body?: unknown) =>
   apiRequest(method, path, { body });
@@ -22,14 +23,14 @@ export async function fetchTotpQrCode(uri: string): Promise<string> {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-/** GET /api/account/export, saved by the browser as a JSON file. */
-export async function downloadAccountExport(): Promise<void> {
-  const response = await request('GET', '/api/account/export');
+/** GET a file from our API and hand it to the browser's downloads under `fileName`. */
+async function downloadFile(path: string, fileName: string): Promise<void> {
+  const response = await request('GET', path);
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = 'tourguides-my-data.json';
+    link.download = fileName;
     document.body.append(link);
     link.click();
     link.remove();
@@ -37,4 +38,17 @@ export async function downloadAccountExport(): Promise<void> {
     // The click has handed the file to the browser; the object URL is no longer needed.
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
+}
+
+/** GET /api/account/export, saved by the browser as a JSON file. */
+export const downloadAccountExport = () => downloadFile('/api/account/export', 'tourguides-my-data.json');
+
+/** GET /api/account/export/attended.csv: the shows marked "I was there", for spreadsheets. */
+export const downloadAttendedCsv = () =>
+  downloadFile('/api/account/export/attended.csv', 'tourguides-attended-shows.csv');
+
+/** POST /api/account/import: a JSON export or CSV restored into an account with no shows; `dryRun` only checks. */
+export async function importShows(file: File, dryRun: boolean): Promise<ShowImportResult> {
+  const response = await apiRequest('POST', '/api/account/import', { file, query: { dryRun: dryRun ? 1 : undefined } });
+  return (await response.json()) as ShowImportResult;
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Trash2 } from 'lucide-react';
+import { Download, FileSpreadsheet, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,21 +10,22 @@ import { endSession } from '#client/features/auth/session.ts';
 import { validateForm } from '#client/features/auth/validate-form.ts';
 import { paths } from '#client/lib/paths.ts';
 import { deleteAccountSchema } from '#shared/auth.ts';
-import { deleteAccount, downloadAccountExport } from '../api/account-api.ts';
+import { deleteAccount, downloadAccountExport, downloadAttendedCsv } from '../api/account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
+import { ShowsImport } from './shows-import.tsx';
 
-/** Download my data (JSON) and delete my account. */
+/** Download my data (JSON, attended shows as CSV), import shows, and delete my account. */
 export const DataSection = () => {
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'json' | 'csv' | null>(null);
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (kind: 'json' | 'csv') => {
+    setDownloading(kind);
     try {
-      await downloadAccountExport();
+      await (kind === 'json' ? downloadAccountExport() : downloadAttendedCsv());
     } catch (error) {
       showToast({ title: 'Download failed', description: (error as Error).message, variant: 'destructive' });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -34,12 +35,31 @@ export const DataSection = () => {
         <div className="flex flex-col items-start gap-3">
           <p className="text-sm text-muted">
             A JSON file with everything TourGuides stores about you: profile, artists, shows, notifications and
-            sessions.
+            sessions. The shows you were at are also available as a spreadsheet (CSV).
           </p>
-          <Button variant="outline" disabled={downloading} aria-busy={downloading} onClick={() => void download()}>
-            <Download aria-hidden="true" />
-            {downloading ? 'Preparing...' : 'Download my data'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              disabled={downloading !== null}
+              aria-busy={downloading === 'json'}
+              onClick={() => void download('json')}
+            >
+              <Download aria-hidden="true" />
+              {downloading === 'json' ? 'Preparing...' : 'Download my data'}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={downloading !== null}
+              aria-busy={downloading === 'csv'}
+              onClick={() => void download('csv')}
+            >
+              <FileSpreadsheet aria-hidden="true" />
+              {downloading === 'csv' ? 'Preparing...' : 'Attended shows (CSV)'}
+            </Button>
+          </div>
+        </div>
+        <div className="border-t border-border pt-6">
+          <ShowsImport />
         </div>
         <div className="flex flex-col items-start gap-3 border-t border-border pt-6">
           <p className="text-sm text-muted">

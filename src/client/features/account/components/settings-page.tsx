@@ -1,11 +1,13 @@
 import { SignOutButton } from '#client/features/auth/components/sign-out-button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { CalendarSubscribe } from '#client/features/calendar/components/calendar-subscribe.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { DataSection } from './data-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { SettingsCard } from './settings-card.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /** /settings (signed-in only, see SignedInOnly): profile, security, sessions and the account's data. */
@@ -23,6 +25,9 @@ export const SettingsPage = () => {
       </header>
       <ProfileSection user={user} />
       <NotificationsSection />
+      <SettingsCard title="Calendar feeds">
+        <CalendarSubscribe />
+      </SettingsCard>
       <PasswordSection email={user.email} />
       <TwoFactorSection enabled={user.twoFactorEnabled} email={user.email} />
       <SessionsSection />

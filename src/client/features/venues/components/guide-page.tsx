@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useArtistTour } from '#client/features/artists/api/get-artist-tour.ts';
 import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
+import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -77,6 +78,7 @@ export const GuidePage = () => {
         <Button asChild variant="outline">
           <Link to={paths.tour(artistSlug)}>All tour dates</Link>
         </Button>
+        <AddToCalendarLink stopId={stop.id} size="default" />
       </div>
     </section>
   );

@@ -1,0 +1,325 @@
+/**
+ * `npm run bench:shows`: a fan following 200 artists in a catalog of 10,000 artists / 200,000 stops,
+ * with 2,000 attended shows. Measures (1) each calendar feed generated in full (query + ICS text,
+ * target under 200 ms) and (2) /dashboard's API `GET /api/shows/upcoming` over real HTTP under
+ * load (p50/p95/p99, target p99 under 50 ms), on PostgreSQL and on PGlite. Figures go to
+ * docs/performance.md.
+ */
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { createApp } from '#server/app.ts';
+import { createBackground } from '#server/background.ts';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
+import { feedIcs, listFeeds } from '#server/features/calendar/calendar.service.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import type { CalendarFeedKind } from '#shared/shows.ts';
+import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
+import { bulkLoadCatalog } from './bulk-load.ts';
+import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
+import { loadAverage } from './cpu.ts';
+import type { LoadOptions, LoadResult } from './load-client.ts';
+
+const QUICK = process.argv.includes('--quick');
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
+const STOPS_PER_ARTIST = 20;
+const FOLLOWED = QUICK ? 50 : 200;
+const ATTENDED = QUICK ? 500 : 2_000;
+const GOING = 40;
+const INTERESTED = 40;
+const FEED_RUNS = QUICK ? 5 : 20;
+const CONNECTIONS = 10;
+const DURATION_MS = QUICK ? 1_000 : 5_000;
+/** A fixed "today": the generated dates are spread around it, so runs compare. */
+const TODAY = '2027-01-15';
+const BENCH_DATABASE = 'tourguides_bench_shows';
+const PUBLIC_URL = 'http://127.0.0.1';
+const PASSWORD = 'bench-shows-password-2027';
+
+const loadClientFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
+const run = promisify(execFile);
+
+/** The generator's cities, with coordinates and zones (the generator gives venues neither). */
+const CITY_PLACES: [city: string, lat: number, lon: number, zone: string][] = [
+  ['New York', 40.7128, -74.006, 'America/New_York'],
+  ['Los Angeles', 34.0522, -118.2437, 'America/Los_Angeles'],
+  ['Chicago', 41.8781, -87.6298, 'America/Chicago'],
+  ['Austin', 30.2672, -97.7431, 'America/Chicago'],
+  ['Denver', 39.7392, -104.9903, 'America/Denver'],
+  ['Seattle', 47.6062, -122.3321, 'America/Los_Angeles'],
+  ['Nashville', 36.1627, -86.7816, 'America/Chicago'],
+  ['Atlanta', 33.749, -84.388, 'America/New_York'],
+  ['Boston', 42.3601, -71.0589, 'America/New_York'],
+  ['Portland', 45.5152, -122.6784, 'America/Los_Angeles'],
+  ['Toronto', 43.6532, -79.3832, 'America/Toronto'],
+  ['Montreal', 45.5017, -73.5673, 'America/Toronto'],
+  ['London', 51.5074, -0.1278, 'Europe/London'],
+  ['Manchester', 53.4808, -2.2426, 'Europe/London'],
+  ['Dublin', 53.3498, -6.2603, 'Europe/Dublin'],
+  ['Berlin', 52.52, 13.405, 'Europe/Berlin'],
+  ['Paris', 48.8566, 2.3522, 'Europe/Paris'],
+  ['Amsterdam', 52.3676, 4.9041, 'Europe/Amsterdam'],
+  ['Madrid', 40.4168, -3.7038, 'Europe/Madrid'],
+  ['Stockholm', 59.3293, 18.0686, 'Europe/Stockholm'],
+  ['Tokyo', 35.6762, 139.6503, 'Asia/Tokyo'],
+  ['Sydney', -33.8688, 151.2093, 'Australia/Sydney'],
+  ['Melbourne', -37.8136, 144.9631, 'Australia/Melbourne'],
+  ['Mexico City', 19.4326, -99.1332, 'America/Mexico_City'],
+];
+
+interface ServedApp {
+  base: string;
+  close(): Promise<void>;
+}
+
+async function serveApp(database: Database, port: number): Promise<ServedApp> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench-shows'),
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: `${PUBLIC_URL}:${port}`,
+  });
+  const logger = createLogger('silent');
+  const app = createApp({ env, database, logger, ...createBackground({ env, database, logger }) });
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  (server as Server).keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A free port, so PUBLIC_URL (Better Auth's origin check) can name the port before serving. */
+async function freePort(): Promise<number> {
+  const probe = serve({ fetch: () => new Response(), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => probe.once('listening', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function placeVenues(database: Database): Promise<void> {
+  const values = CITY_PLACES.map(
+    (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}::float8, $${i * 4 + 3}::float8, $${i * 4 + 4})`,
+  );
+  await database.query(
+    `update venues v set lat = p.lat, lon = p.lon, time_zone = p.zone
+       from (values ${values.join(', ')}) as p(city, lat, lon, zone) where v.city = p.city`,
+    CITY_PLACES.flat(),
+  );
+}
+
+/** Signs the fan up through the real auth routes and returns the session cookie. */
+async function signUp(base: string): Promise<{ cookie: string; userId: string }> {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      email: 'bench-fan@example.com',
+      password: PASSWORD,
+      name: 'Bench Fan',
+      fullName: 'Bench Fan',
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
+  return { cookie, userId: me.user.id };
+}
+
+/** 200 followed artists, 2,000 attended past shows, some Going and Interested; home in Denver, 500 km. */
+async function seedFan(database: Database, userId: string): Promise<void> {
+  await database.query(
+    `update users set home_city = 'Denver', home_lat = 39.7392, home_lon = -104.9903,
+       home_time_zone = 'America/Denver', shows_radius_km = 500 where id = $1`,
+    [userId],
+  );
+  await database.query(
+    `insert into favorite_artists (user_id, artist_id, artist_name, artist_slug)
+     select $1, id, name, slug from artists order by id limit $2`,
+    [userId, FOLLOWED],
+  );
+  await database.query(
+    `insert into user_shows (user_id, stop_id, state, notes, rating)
+     select $1, id, 'attended', 'Great night, would go again.', 4 from tour_stops
+      where event_date < $2 order by md5(id::text) limit $3`,
+    [userId, TODAY, ATTENDED],
+  );
+  for (const [state, count] of [
+    ['going', GOING],
+    ['interested', INTERESTED],
+  ] as const) {
+    await database.query(
+      `insert into user_shows (user_id, stop_id, state)
+       select $1, s.id, $2 from tour_stops s
+        where s.event_date >= $3 and not exists (select 1 from user_shows u where u.user_id = $1 and u.stop_id = s.id)
+        order by md5(s.id::text || $2) limit $4`,
+      [userId, state, TODAY, count],
+    );
+  }
+  await database.query('analyze');
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+interface FeedFigures {
+  kind: CalendarFeedKind;
+  events: number;
+  kilobytes: number;
+  p50: number;
+  max: number;
+  /** This process's CPU per generation (the ICS work; the database's is not in it): steadier than wall time on a busy machine. */
+  cpuP50: number;
+  /** The first generation's CPU: every event rendered (none kept from before). */
+  firstCpu: number;
+  httpP50: number;
+}
+
+async function benchFeeds(database: Database, served: ServedApp, publicUrl: string, userId: string) {
+  const { feeds } = await listFeeds(database, publicUrl, userId);
+  const figures: FeedFigures[] = [];
+  for (const feed of feeds) {
+    const token = feed.url.slice(feed.url.lastIndexOf('/') + 1, -'.ics'.length);
+    const times: number[] = [];
+    const cpu: number[] = [];
+    let text = '';
+    for (let i = 0; i < FEED_RUNS; i++) {
+      const started = performance.now();
+      const cpuBefore = process.cpuUsage();
+      text = await feedIcs(database, publicUrl, token);
+      const used = process.cpuUsage(cpuBefore);
+      times.push(performance.now() - started);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    const firstCpu = cpu[0]!;
+    cpu.sort((a, b) => a - b);
+    const httpTimes: number[] = [];
+    for (let i = 0; i < Math.min(FEED_RUNS, 10); i++) {
+      const started = performance.now();
+      const response = await fetch(`${served.base}/api/calendar/${token}.ics`);
+      if (!response.ok) throw new Error(`feed answered ${response.status}`);
+      await response.text();
+      httpTimes.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    httpTimes.sort((a, b) => a - b);
+    figures.push({
+      kind: feed.kind,
+      events: text.split('BEGIN:VEVENT').length - 1,
+      kilobytes: Buffer.byteLength(text) / 1024,
+      p50: percentile(times, 0.5),
+      max: times.at(-1)!,
+      cpuP50: percentile(cpu, 0.5),
+      firstCpu,
+      httpP50: percentile(httpTimes, 0.5),
+    });
+  }
+  return figures;
+}
+
+async function benchUpcoming(base: string, cookie: string): Promise<LoadResult | string> {
+  const url = `${base}/api/shows/upcoming?today=${TODAY}&filter=all`;
+  const probe = await fetch(url, { headers: { cookie } });
+  if (probe.status === 404) return 'GET /api/shows/upcoming is not on this branch yet (404)';
+  if (!probe.ok) return `GET /api/shows/upcoming answered ${probe.status}: ${await probe.text()}`;
+  const body = JSON.stringify(await probe.json());
+  console.log(`  /api/shows/upcoming answers ${(body.length / 1024).toFixed(0)} KB`);
+  const options: LoadOptions = {
+    url,
+    connections: CONNECTIONS,
+    durationMs: DURATION_MS,
+    maxDrainMs: 15_000,
+    headers: { cookie },
+  };
+  // The load client runs as its own process so it does not share the server's event loop.
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
+    maxBuffer: 1024 * 1024,
+  });
+  return JSON.parse(stdout) as LoadResult;
+}
+
+async function benchDatabase(label: string, database: Database, catalog: BenchCatalog) {
+  let started = performance.now();
+  await migrateDatabase(database);
+  await bulkLoadCatalog(database, catalog);
+  await placeVenues(database);
+  console.log(`${label}: catalog loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const port = await freePort();
+  const served = await serveApp(database, port);
+  try {
+    const { cookie, userId } = await signUp(served.base);
+    started = performance.now();
+    await seedFan(database, userId);
+    console.log(`${label}: fan seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const feeds = await benchFeeds(database, served, `${PUBLIC_URL}:${port}`, userId);
+    for (const feed of feeds) {
+      console.log(
+        `${label}: feed ${feed.kind.padEnd(10)} ${String(feed.events).padStart(5)} events, ${feed.kilobytes.toFixed(0).padStart(5)} KB: ` +
+          `generated p50 ${feed.p50.toFixed(1)} ms, max ${feed.max.toFixed(1)} ms (CPU first ${feed.firstCpu.toFixed(0)} ms, p50 ${feed.cpuP50.toFixed(1)} ms); ` +
+          `over HTTP p50 ${feed.httpP50.toFixed(1)} ms`,
+      );
+    }
+    const upcoming = await benchUpcoming(served.base, cookie);
+    if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
+    else {
+      console.log(
+        `${label}: GET /api/shows/upcoming, ${CONNECTIONS} connections: ${upcoming.requests} requests, ` +
+          `${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, p95 ${upcoming.p95.toFixed(1)} ms, ` +
+          `p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, errors ${upcoming.errors}` +
+          (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
+      );
+    }
+  } finally {
+    await served.close();
+  }
+}
+
+async function onPostgres(catalog: BenchCatalog): Promise<void> {
+  if (!(await isPostgresReachable())) {
+    console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
+    return;
+  }
+  await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
+  const database = await openPostgres(databaseUrl(BENCH_DATABASE), 10);
+  try {
+    await benchDatabase('PostgreSQL', database, catalog);
+  } finally {
+    await database.close();
+    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  }
+}
+
+async function onPglite(catalog: BenchCatalog): Promise<void> {
+  const database = await openPglite();
+  try {
+    await benchDatabase('PGlite', database, catalog);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:shows: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops; a fan following ${FOLLOWED}, ` +
+      `${ATTENDED.toLocaleString('en-US')} attended, ${GOING} going, ${INTERESTED} interested; load average ${loadAverage()}`,
+  );
+  const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
+  if (ONLY !== 'pglite') await onPostgres(catalog);
+  if (ONLY !== 'postgres') await onPglite(catalog);
+  console.log(`done; load average ${loadAverage()}`);
+}
+
+await main();
