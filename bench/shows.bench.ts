@@ -88,7 +88,7 @@ async function serveApp(database: Database, port: number): Promise<ServedApp> {
     PUBLIC_URL: `${PUBLIC_URL}:${port}`,
   });
   const logger = createLogger('silent');
-  const app = createApp({ env, database, logger, ...createBackground({ env, database, logger }) });
+  const app = createApp(createBackground({ env, database, logger }));
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   (server as Server).keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { CalendarSubscribeButton } from '#client/features/calendar/components/calendar-subscribe-button.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -74,6 +75,7 @@ export const MyShowsPage = () => {
         />
         <div className="flex flex-wrap items-center gap-3">
           <RadiusSelect data={query.data} />
+          <CalendarSubscribeButton />
           <SegmentedControl
             label="View"
             options={[

@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { signInPath } from '#client/features/auth/return-path.ts';
 import { useSession } from '#client/features/auth/use-session.ts';
+import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -14,6 +15,7 @@ import { SHOW_STATE_LABELS, type ShowState } from '#shared/shows.ts';
 import { useShowDetail } from '../api/show-detail-api.ts';
 import { ShowDetailNotes } from './show-detail-notes.tsx';
 import { ShowDetailPhotos } from './show-detail-photos.tsx';
+import { ShowStateButtons } from './show-state-buttons.tsx';
 
 const stateLabel = (state: ShowState) => (state === 'missed' ? 'Missed it' : SHOW_STATE_LABELS[state]);
 
@@ -29,16 +31,22 @@ const Badge = ({ children, tone }: { children: string; tone: 'warning' | 'danger
   </span>
 );
 
-/**
- * The fan's state. The state buttons (ShowStateButtons, from the shows feature) go in this slot
- * when they land on main; until then the state is shown read-only.
- */
+/** The fan's state on this show, with its state buttons and the show's own .ics. */
 const ShowStateSlot = ({ show }: { show: ShowDetail }) => (
-  <div className="flex flex-wrap items-center gap-3" data-slot="show-state">
-    <span className="text-sm text-muted">Your show:</span>
-    <span className="rounded-full bg-surface-raised px-4 py-1.5 text-sm font-semibold">
-      {show.mine ? stateLabel(show.mine.state) : 'Not marked'}
-    </span>
+  <div className="flex flex-col gap-3" data-slot="show-state">
+    <p className="text-sm text-muted">
+      Your show:{' '}
+      <span className="font-semibold text-foreground">{show.mine ? stateLabel(show.mine.state) : 'Not marked'}</span>
+    </p>
+    <div className="flex flex-wrap items-center gap-3">
+      <ShowStateButtons
+        stopId={show.stopId}
+        date={show.date}
+        status={show.status}
+        context={`${show.venue.name}, ${formatLongDate(show.date)}`}
+      />
+      <AddToCalendarLink stopId={show.stopId} />
+    </div>
   </div>
 );
 
