@@ -272,7 +272,7 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
         time: '19:30',
         status: 'scheduled',
         distanceKm: 3,
-        venue: { name: 'Paradise', city: 'Boston', region: 'MA', country: 'US', timeZone: null },
+        venue: { name: 'Paradise', city: 'Boston', region: 'MA', country: 'US', timeZone: 'America/New_York' },
         state: null,
         guidePath: `/guide/northern-lanterns/${paradise.artists[0]!.stopSlug}`,
         detailPath: `/shows/${paradise.stopId}`,
