@@ -60,7 +60,7 @@ for (const viewport of [
       await expectToast(page, 'Added to your shows: I was there');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED.name);
       await expect(page.getByText('Pending review')).toBeVisible();
-      await expect(page.getByText('Sat, Jun 15, 2019')).toBeVisible();
+      await expect(page.getByText('Sat, Jun 15, 2019', { exact: true })).toBeVisible();
       await expect(page.getByText(/8:30 PM/).first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Paradiso' })).toHaveAttribute('href', /^\/venue\/paradiso/);
       await expect(page.locator('[data-slot="show-state"]')).toContainText('I was there');

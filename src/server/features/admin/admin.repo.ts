@@ -24,7 +24,7 @@ page as (
 select page.id, page.name, page.slug, page.tour_count::int as tour_count,
   stops.n::int as stop_count, (select count(*) from matched)::int as total
 from page
-cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = page.id) stops
+cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = page.id and ts.review_state = 'approved') stops
 order by page.sort_name, page.id`;
 
 const COUNT_SQL = `select count(*)::int as total from artists where $1 = '' or name ilike '%' || $1 || '%' escape '\\'`;
