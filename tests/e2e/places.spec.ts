@@ -31,7 +31,10 @@ for (const viewport of [
       await expect(home).toHaveValue(before);
 
       await home.fill('');
+      // The answer for the whole word resets the highlight: arrow keys wait for it, not an earlier prefix's.
+      const settled = page.waitForResponse((response) => /\/api\/places\?q=denv(&|$)/.test(response.url()));
       await home.pressSequentially('denv');
+      await settled;
       const options = page.getByRole('option');
       await expect(options.first()).toContainText('Denver');
       await expect(options.first()).toContainText('Colorado, United States');
