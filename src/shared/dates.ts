@@ -96,3 +96,24 @@ export function formatShowTime(
   const label = showTimeZoneLabel(isoDate, venueTimeZone, viewerZone);
   return label ? `${formatLocalTime(time)} ${label}` : formatLocalTime(time);
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'YYYY-MM' → 'February 2027' (My Shows' month headings and month grid). */
+export function formatMonthTitle(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return `${MONTH_NAMES[number - 1]} ${year}`;
+}

@@ -1,24 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '#client/lib/utils.ts';
-import { formatLongDate, localIsoDate } from '#shared/dates.ts';
+import { formatLongDate, formatMonthTitle, localIsoDate } from '#shared/dates.ts';
 import type { UpcomingShow } from '#shared/shows-api.ts';
 import { ShowCard } from './show-card.tsx';
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
   ['Mon', 'Monday'],
@@ -132,8 +118,7 @@ export const MonthCalendar = ({ shows }: { shows: UpcomingShow[] }) => {
       setOpened(focused);
     }
   };
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const monthTitle = `${MONTH_NAMES[monthNumber - 1]} ${year}`;
+  const monthTitle = formatMonthTitle(month);
   const openedShows = opened ? (byDate.get(opened) ?? []) : [];
 
   return (

@@ -9,31 +9,12 @@ import { CalendarSubscribeButton } from '#client/features/calendar/components/ca
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
+import { formatMonthTitle } from '#shared/dates.ts';
 import { MY_SHOWS_FILTERS, MY_SHOWS_RADII, radiusValue, showMessages } from '#shared/show-messages.ts';
 import type { UpcomingFilter, UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { saveShowsRadius, showsKeys, upcomingShowsQueryOptions } from '../api/shows-api.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { ShowCard } from './show-card.tsx';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-function monthTitle(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[number - 1]} ${year}`;
-}
 
 const isFilter = (value: string | null): value is UpcomingFilter =>
   MY_SHOWS_FILTERS.some((filter) => filter.value === value);
@@ -115,7 +96,7 @@ const Body = ({
       {data.months.map((month) => (
         <section key={month.month} aria-labelledby={`month-${month.month}`} className="flex flex-col gap-3">
           <h2 id={`month-${month.month}`} className="font-display text-2xl font-bold">
-            {monthTitle(month.month)}
+            {formatMonthTitle(month.month)}
           </h2>
           <ul className="flex flex-col gap-3">
             {month.shows.map((show) => (
