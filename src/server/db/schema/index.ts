@@ -4,3 +4,4 @@ export * from './favorites.ts';
 export * from './notifications.ts';
 export * from './providers.ts';
 export * from './shows.ts';
+export * from './trips.ts';
