@@ -14,10 +14,20 @@ export interface TourDatesChangedEvent {
 }
 
 /**
+ * A fan created a trip or changed its place, radius or dates (features/trips announces it after
+ * commit); the trip search (gap-fill from the tour-date provider) schedules its job from it.
+ */
+export interface TripSavedEvent {
+  type: 'trip-saved';
+  tripId: string;
+  userId: string;
+}
+
+/**
  * What travels on the bus's public channel: browser events (a card waiting for an artist image
  * is shown to visitors too) and the server's own announcements between features.
  */
-export type AppEvent = PublicEvent | TourDatesChangedEvent;
+export type AppEvent = PublicEvent | TourDatesChangedEvent | TripSavedEvent;
 
 export type EventFilter = (event: AppEvent) => boolean;
 export type EventHandler<E extends AppEvent = AppEvent> = (event: E) => void;
