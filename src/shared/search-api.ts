@@ -68,9 +68,3 @@ export interface SyncResponse {
   tourId: string | null;
   tours: { artist_slug: string; name: string }[];
 }
-
-/** The error message when the server has no JamBase key. */
-/** 503 when MusicBrainz's queue is longer than a visitor should wait (Retry-After says how long). */
-export const MUSICBRAINZ_BUSY_MESSAGE = 'MusicBrainz is busy right now. Please try again in a few seconds.';
-
-export const NO_TOUR_SOURCE_MESSAGE = 'No tour-date source is configured (JAMBASE_API_KEY is not set).';

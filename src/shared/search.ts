@@ -2,6 +2,16 @@
 
 export const BAND_NAME_MAX_LENGTH = 100;
 
+/**
+ * 503 when MusicBrainz's queue is longer than a visitor should wait (Retry-After says how long).
+ * The messages live here, not in search-api.ts: the home page shows them, and importing that
+ * module's zod schemas would put zod (about 24 KB gzipped) in the home page's first render.
+ */
+export const MUSICBRAINZ_BUSY_MESSAGE = 'MusicBrainz is busy right now. Please try again in a few seconds.';
+
+/** The error message when the server has no JamBase key. */
+export const NO_TOUR_SOURCE_MESSAGE = 'No tour-date source is configured (JAMBASE_API_KEY is not set).';
+
 const INVALID_CHARACTERS = /[<>{}\\]/;
 
 export interface BandSearchProblem {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/lib/api-client.ts';
-import { MUSICBRAINZ_BUSY_MESSAGE, type SyncResponse } from '#shared/search-api.ts';
+import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
+import type { SyncResponse } from '#shared/search-api.ts';
 import {
   catalogOutcome,
   moveActive,

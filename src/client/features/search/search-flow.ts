@@ -1,11 +1,7 @@
 import type { ToastInput } from '#client/components/ui/toaster.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
-import {
-  type ArtistSuggestion,
-  type CatalogMatch,
-  MUSICBRAINZ_BUSY_MESSAGE,
-  type SyncResponse,
-} from '#shared/search-api.ts';
+import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
+import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';
 
 /** One entry of the list under the search box: a catalog artist, or a MusicBrainz artist to sync. */
 export type SearchOption = ({ kind: 'catalog' } & CatalogMatch) | ({ kind: 'musicbrainz' } & ArtistSuggestion);

@@ -4,7 +4,7 @@ import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ADMIN_ARTISTS_PAGE_SIZE, type AdminArtistsPage, type AdminArtistsQuery } from '#shared/auth.ts';
-import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search-api.ts';
+import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { countArtists, findArtistPage } from './admin.repo.ts';
 
 /** POST /api/admin/artists/:slug/resync → 202 */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MUSICBRAINZ } from '#server/providers/musicbrainz/musicbrainz.client.ts';
-import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search-api.ts';
+import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 import { SUGGESTIONS_LIMIT } from './search.routes.ts';

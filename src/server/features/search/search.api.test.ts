@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localIsoDate } from '#shared/dates.ts';
-import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search-api.ts';
+import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import {
   HARBOR_TRIBUTE,

@@ -9,9 +9,9 @@ import { AppError } from '#server/lib/app-error.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import type { Providers } from '#server/providers/providers.ts';
 import { localIsoDate } from '#shared/dates.ts';
+import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import {
   type CatalogSearchResponse,
-  MUSICBRAINZ_BUSY_MESSAGE,
   SEARCH_RESULTS_LIMIT,
   type SuggestionsResponse,
   type SyncRequest,

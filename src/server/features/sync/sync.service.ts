@@ -11,7 +11,7 @@ import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts'
 import { eventsToTours, JAMBASE_SOURCE, performerFor } from '#server/providers/jambase/jambase.mapping.ts';
 import type { JbEvent } from '#server/providers/jambase/jambase.schemas.ts';
 import type { CatalogTour } from '#shared/catalog-import.ts';
-import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search-api.ts';
+import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { diffStops, type KnownStop, type MovedStop, type StopDiff } from './sync.diff.ts';
 import {
   cancelStops,
