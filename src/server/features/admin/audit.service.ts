@@ -9,6 +9,11 @@ export interface AuditActor {
   email: string;
 }
 
+/** The actor of a request, from the signed-in user on the context (`actorOf(c.var.user!)` behind requireAdmin). */
+export function actorOf(user: { id: string; email: string }): AuditActor {
+  return { id: user.id, email: user.email };
+}
+
 export interface AdminAction {
   actor: AuditActor;
   /** 'area.verb', e.g. 'artist.merge', 'backup.restore', 'job.retry'. */
