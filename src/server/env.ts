@@ -54,6 +54,14 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFlag.optional(),
+    /** Daily backups kept (the oldest scheduled ones are deleted); 0 switches the daily backup off. */
+    BACKUP_RETENTION: z.coerce.number().int().min(0).max(365).default(7),
+    /** Whether the daily backup carries the files (images, photos) or only their storage keys. */
+    BACKUP_INCLUDE_FILES: boolFlag.default(false),
+    /** Donate page buttons: `Label|https://url` pairs separated by `;` (parsed in features/donate). */
+    DONATE_LINKS: z.string().trim().max(2000).optional(),
+    /** What donations pay for, shown above the buttons. */
+    DONATE_MESSAGE: z.string().trim().max(500).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

@@ -8,6 +8,7 @@ import { adminArtistsQuerySchema } from '#shared/auth.ts';
 import { listArtistsForAdmin, queueArtistResync } from './admin.service.ts';
 import { apiStatusRoutes } from './api-status.routes.ts';
 import { listAdminActions } from './audit.service.ts';
+import { backupsRoutes } from './backups.routes.ts';
 
 /** /api/admin/*: every route behind requireAdmin (401 signed out, 403 for non-admins). */
 export function adminRoutes(deps: AppDeps) {
@@ -16,6 +17,7 @@ export function adminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(noStore, requireAdmin(database))
     .route('/', apiStatusRoutes(deps))
+    .route('/', backupsRoutes(deps))
     .get('/audit', validate('query', adminAuditQuerySchema), async (c) => {
       return c.json(await listAdminActions(database.db, c.req.valid('query')));
     })

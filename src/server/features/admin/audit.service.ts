@@ -5,7 +5,8 @@ import { type AuditRow, insertAuditRow, selectAuditRows } from './audit.repo.ts'
 
 /** Who acted: the signed-in admin (`c.var.user`). */
 export interface AuditActor {
-  id: string;
+  /** Null when the account is not in the database (after a restore from before it existed). */
+  id: string | null;
   email: string;
 }
 
