@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDonateLinks } from '#shared/donate.ts';
 import type { S3Config } from './lib/s3-client.ts';
 
 /**
@@ -62,11 +63,15 @@ const envSchema = z
     DONATE_LINKS: z.string().trim().max(2000).optional(),
     /** What donations pay for, shown above the buttons. */
     DONATE_MESSAGE: z.string().trim().max(500).optional(),
+    /** The project's source repository: the Donate page's "star" and "report a bug" links. */
+    SOURCE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    const donate = parseDonateLinks(value.DONATE_LINKS);
+    if (donate.error) ctx.addIssue({ code: 'custom', path: ['DONATE_LINKS'], message: donate.error });
     const setS3 = [...requiredS3Variables, ...optionalS3Variables].filter((name) => value[name] !== undefined);
     if (setS3.length > 0) {
       for (const name of requiredS3Variables.filter((required) => value[required] === undefined)) {
