@@ -71,18 +71,22 @@ export interface JobStatsRow {
   oldest_waiting: Date | string | null;
 }
 
-/** pg-boss's jobs per queue: waiting (created or retry), running, failed in the last day. */
+/**
+ * Every pg-boss queue (including those with no job yet, such as a daily job before its first
+ * run) with its jobs waiting (created or retry), running, and failed in the last day.
+ */
 export async function selectJobStats(database: Database): Promise<JobStatsRow[]> {
   const { rows } = await database.query<JobStatsRow>(
-    `select name,
-            count(*) filter (where state in ('created', 'retry')) as queued,
-            count(*) filter (where state = 'active') as active,
-            count(*) filter (where state = 'failed' and completed_on > now() - interval '1 day') as failed_day,
-            min(created_on) filter (where state in ('created', 'retry')) as oldest_waiting
-       from pgboss.job
-      where name not like '\\_\\_pgboss%'
-      group by name
-      order by name`,
+    `select q.name,
+            count(j.id) filter (where j.state in ('created', 'retry')) as queued,
+            count(j.id) filter (where j.state = 'active') as active,
+            count(j.id) filter (where j.state = 'failed' and j.completed_on > now() - interval '1 day') as failed_day,
+            min(j.created_on) filter (where j.state in ('created', 'retry')) as oldest_waiting
+       from pgboss.queue q
+       left join pgboss.job j on j.name = q.name
+      where q.name not like '\\_\\_pgboss%'
+      group by q.name
+      order by q.name`,
   );
   return rows;
 }

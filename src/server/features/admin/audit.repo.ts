@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { adminAuditLog } from '#server/db/schema/admin-audit.ts';
-import type { Executor } from '#server/db/sql.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type NewAuditRow = typeof adminAuditLog.$inferInsert;
@@ -38,4 +38,26 @@ export async function selectAuditRows(executor: Executor, filter: AuditFilter): 
     .where(and(...conditions))
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(filter.limit);
+}
+
+/** The whole log as JSON text, taken before a restore replaces every table. */
+export async function snapshotAuditLog(executor: Executor): Promise<string> {
+  const [row] = await rowsOf<{ log: string }>(
+    executor,
+    sql`select coalesce(json_agg(a), '[]')::text as log from admin_audit_log a`,
+  );
+  return row?.log ?? '[]';
+}
+
+/**
+ * Puts back entries a restore removed (those written after the backup was taken), so the log keeps
+ * the whole history; an actor whose account is not in the restored data keeps their email only.
+ */
+export async function mergeAuditLog(executor: Executor, snapshot: string): Promise<void> {
+  await executor.execute(sql`
+    insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, before, after, created_at)
+    select x.id, (select u.id from users u where u.id = x.actor_id), x.actor_email, x.action, x.target_type,
+           x.target_id, x.target_label, x.before, x.after, x.created_at
+      from json_populate_recordset(null::admin_audit_log, ${snapshot}::json) x
+    on conflict (id) do nothing`);
 }

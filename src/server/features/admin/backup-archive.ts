@@ -316,6 +316,8 @@ export interface RestoreOptions {
   storage: Storage;
   /** 'empty': refuse unless every table is empty (the command line); 'replace': the page's restore. */
   mode: 'empty' | 'replace';
+  /** Runs in the restore's transaction before any table is emptied (to keep what must outlive it). */
+  beforeReplace?: (tx: Executor) => Promise<void>;
   /** Runs in the restore's transaction after the rows are in (the page writes its audit entry). */
   afterRestore?: (tx: Executor) => Promise<void>;
 }
@@ -334,6 +336,7 @@ export async function restoreBackupArchive(
   const files: { key: string; contentType: string; body: Buffer }[] = [];
   await database.db.transaction(async (tx) => {
     const tables = await listTables(tx);
+    await options.beforeReplace?.(tx);
     if (options.mode === 'empty') {
       if (!(await allEmpty(tx, tables))) throw new AppError('CONFLICT', backupMessages.notEmpty);
     } else {

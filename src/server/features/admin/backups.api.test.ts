@@ -99,6 +99,8 @@ describe.runIf(databaseAvailable())('admin backups', () => {
     await signInAdmin();
     const audit = (await (await admin.request('/api/admin/audit?targetType=backup')).json()) as AdminAuditPage;
     expect(audit.entries[0]).toMatchObject({ action: 'backup.restore', targetId: made.id, actorEmail: adminEmail });
+    // The entry of the backup itself was written after its snapshot: the restore kept it anyway.
+    expect(audit.entries[1]).toMatchObject({ action: 'backup.create', targetId: made.id });
     // The list of archives is not part of the data: every backup is still listed.
     const list = (await (await admin.request('/api/admin/backups')).json()) as BackupsResponse;
     expect(list.backups.map((backup) => backup.id)).toContain(made.id);

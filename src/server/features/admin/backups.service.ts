@@ -12,6 +12,7 @@ import {
   backupMessages,
   RESTORE_CONFIRMATION,
 } from '#shared/backups.ts';
+import { mergeAuditLog, snapshotAuditLog } from './audit.repo.ts';
 import { type AuditActor, recordAdminAction } from './audit.service.ts';
 import { BACKUP_FORMAT_VERSION, createBackupArchive, restoreBackupArchive } from './backup-archive.ts';
 import {
@@ -178,10 +179,16 @@ export async function restoreBackup(
 ): Promise<BackupRestoreResponse> {
   if (input.confirm !== RESTORE_CONFIRMATION) throw new AppError('BAD_REQUEST', backupMessages.confirmRestore);
   const { row, body } = await readBackupFile(deps, id);
+  // The audit log is history, not data: entries written since the backup survive the restore.
+  let auditLog = '[]';
   const summary = await restoreBackupArchive(deps.database, body, {
     storage: deps.storage,
     mode: 'replace',
+    beforeReplace: async (tx) => {
+      auditLog = await snapshotAuditLog(tx);
+    },
     afterRestore: async (tx) => {
+      await mergeAuditLog(tx, auditLog);
       // The admin's account may not exist in the restored data: then the entry keeps the email only.
       const present = actor.id ? await selectUserExists(tx, actor.id) : false;
       await recordAdminAction(tx, {

@@ -18,10 +18,8 @@ export const AdminComingSoonPage = () => {
       <div className="flex max-w-xl flex-col gap-3 rounded-card border border-dashed border-border-strong bg-surface p-6">
         <Construction className="size-8 text-accent" aria-hidden="true" />
         <p className="font-semibold">Coming soon</p>
-        <p className="text-muted">
-          {section ? `${section.purpose} ` : ''}This page is not built yet; the other admin pages work.
-        </p>
-        <Button asChild variant="outline" size="sm">
+        <p className="text-muted">{section ? `${section.purpose} ` : ''}This page is not built yet.</p>
+        <Button asChild variant="outline" size="sm" className="self-start">
           <Link to={paths.adminApiStatus}>Go to API status</Link>
         </Button>
       </div>

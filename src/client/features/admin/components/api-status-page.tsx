@@ -16,7 +16,8 @@ import { useApiStatus, useProbeProvider, useRetryJob } from '../api/api-status-a
 import { AdminPageHeader, fullDateTime, timeAgo } from './admin-page-header.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(rate === 1 ? 0 : 1)}%`);
+const percent = (rate: number | null) =>
+  rate === null ? '—' : `${(rate * 100).toFixed(rate === 1 || rate === 0 ? 0 : 1)}%`;
 const ms = (value: number | null) =>
   value === null ? '—' : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value} ms`;
 
@@ -167,7 +168,7 @@ const JobsSection = ({ jobs, failedJobs }: { jobs: JobQueueStatus[]; failedJobs:
     </h2>
     {jobs.length === 0 ? (
       <p className="rounded-card border border-dashed border-border-strong px-4 py-6 text-center text-muted">
-        No job has run yet.
+        No job queue yet: queues appear once the server has started its workers.
       </p>
     ) : (
       <div className="overflow-x-auto rounded-card border border-border bg-surface">
