@@ -87,6 +87,7 @@ describe.runIf(databaseAvailable() && testDbKind() === 'postgres')('backup acros
         `insert into user_events (user_id, type, payload) select id, 'x', '{}' from users limit 1 returning id`,
       );
       expect(Number(rows[0]!.id)).toBeGreaterThan(Math.min(SIZE.users, 100));
-    });
+      // Two fresh databases migrated and a PGlite started: slow on a loaded machine.
+    }, 120_000);
   }
 });
