@@ -8,7 +8,7 @@ export const AdminSubNav = () => {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const current = nav.current?.querySelector<HTMLElement>(`a[href="${CSS.escape(pathname)}"]`);
     const scroller = nav.current;
     if (!current || !scroller) return;
     // Scrolls the row only (scrollIntoView could move the page too).
