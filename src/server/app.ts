@@ -12,6 +12,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { donateRoutes } from './features/donate/donate.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/shows', showPhotosRoutes(deps));
   app.route('/api/shows', showDetailRoutes(deps));
   app.route('/api/calendar', calendarRoutes(deps));
+  app.route('/api/donate', donateRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

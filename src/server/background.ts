@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
@@ -68,6 +69,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
+      ...backupJobDefinitions({ database, storage, env, logger }),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -88,6 +90,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      await scheduleBackupJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();

@@ -1,4 +1,6 @@
+export * from './admin-audit.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
 export * from './notifications.ts';
