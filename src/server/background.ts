@@ -11,10 +11,16 @@ import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
+import {
+  planRecheckJob,
+  tourScraperJobDefinitions,
+  WEEKLY_RECHECK_CRON,
+} from './features/tour-scraper/tour-scraper.jobs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createQueue } from './lib/queue.ts';
+import { safeFetchFromEnv } from './lib/safe-fetch.ts';
 import { createStorage } from './lib/storage.ts';
 import { databaseCallRecorder } from './providers/http.ts';
 import { createProviders } from './providers/providers.ts';
@@ -68,6 +74,10 @@ export function createBackground(options: BackgroundOptions): Background {
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
+      ...tourScraperJobDefinitions(
+        { database, logger, events, safeFetch: safeFetchFromEnv(env, database) },
+        () => queue,
+      ),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -88,6 +98,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      await queue.schedule(planRecheckJob, WEEKLY_RECHECK_CRON, {});
     },
     async stop() {
       stopFollowingTourChanges();

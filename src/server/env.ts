@@ -54,10 +54,28 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFlag.optional(),
+    /** Ports a user-given URL may use (safe fetching, issue 17). */
+    SAFE_FETCH_PORTS: z
+      .string()
+      .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be port numbers separated by commas, such as 80,443')
+      .default('80,443')
+      .transform((value) => value.split(',').map(Number)),
+    /** TESTS ONLY: `address:port` pairs (the fake sites on loopback) safe fetching may reach; refused in production. */
+    SAFE_FETCH_TEST_ALLOW: z
+      .string()
+      .regex(/^[0-9a-f.:]+:\d{1,5}(,[0-9a-f.:]+:\d{1,5})*$/i, 'must be address:port pairs separated by commas')
+      .optional()
+      .transform((value) => (value ? value.split(',') : [])),
+    BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
+    BANDSINTOWN_APP_ID: z.string().min(1).optional(),
+    WIKIDATA_URL: z.url().default('https://www.wikidata.org'),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (value.NODE_ENV === 'production' && value.SAFE_FETCH_TEST_ALLOW.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['SAFE_FETCH_TEST_ALLOW'], message: 'is for tests only, never production' });
     }
     const setS3 = [...requiredS3Variables, ...optionalS3Variables].filter((name) => value[name] !== undefined);
     if (setS3.length > 0) {

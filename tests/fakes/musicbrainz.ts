@@ -160,6 +160,15 @@ export async function startFakeMusicBrainz(options: { port?: number } = {}): Pro
         if (match) return lookup(request, decodeURIComponent(match[1]!));
         return { status: 404, body: { error: 'Not Found', help: HELP } };
       },
+      // The web tour finder's tests point an artist's official homepage at a local fake site.
+      control(pathname, body) {
+        if (pathname !== '/__fake/official-url') return null;
+        const { mbid, url } = body as { mbid?: string; url?: string };
+        const artist = artists.find((candidate) => candidate.mbid === mbid);
+        if (!artist) return { status: 404, body: { error: 'unknown mbid' } };
+        artist.officialUrl = url;
+        return { status: 200, body: { ok: true } };
+      },
     },
     options,
   );
