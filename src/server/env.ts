@@ -66,6 +66,8 @@ const envSchema = z
       .regex(/^[0-9a-f.:]+:\d{1,5}(,[0-9a-f.:]+:\d{1,5})*$/i, 'must be address:port pairs separated by commas')
       .optional()
       .transform((value) => (value ? value.split(',') : [])),
+    /** One user-given URL's whole fetch (redirects included); tests shorten it. */
+    SAFE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
     BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
     BANDSINTOWN_APP_ID: z.string().min(1).optional(),
     WIKIDATA_URL: z.url().default('https://www.wikidata.org'),

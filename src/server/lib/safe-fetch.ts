@@ -65,7 +65,7 @@ export const SAFE_FETCH_LIMITS = {
   /** Per user: a paste of several URLs plus a finder run's crawl. */
   perUser: { windowSeconds: 60, max: 40 } satisfies LimitRule,
   /** Per host, all users together: be a polite visitor to small artists' sites. */
-  perHost: { windowSeconds: 60, max: 30 } satisfies LimitRule,
+  perHost: { windowSeconds: 60, max: 60 } satisfies LimitRule,
 };
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
@@ -349,7 +349,7 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
 
 /** The server's safe fetch, as the env configures it. */
 export function safeFetchFromEnv(
-  env: { SAFE_FETCH_PORTS: number[]; SAFE_FETCH_TEST_ALLOW: string[]; publicUrl: string },
+  env: { SAFE_FETCH_PORTS: number[]; SAFE_FETCH_TEST_ALLOW: string[]; SAFE_FETCH_TIMEOUT_MS: number; publicUrl: string },
   database: Database | null,
 ): SafeFetch {
   return createSafeFetch({
@@ -357,5 +357,6 @@ export function safeFetchFromEnv(
     userAgent: `TourGuidesBot/0.1 (+${env.publicUrl}; tour dates for fans)`,
     allowedPorts: env.SAFE_FETCH_PORTS,
     testAllow: env.SAFE_FETCH_TEST_ALLOW,
+    timeoutMs: env.SAFE_FETCH_TIMEOUT_MS,
   });
 }

@@ -21,6 +21,9 @@ export interface ResolveContext {
   artistHint?: string | null;
 }
 
+/** Codes of countries that no longer exist or are not countries: 'Germany' is DE, not DD. */
+const RETIRED_CODES = new Set(['DD', 'FX', 'SU', 'YU', 'CS', 'ZR', 'TP', 'BU', 'NT', 'AN', 'QO', 'EU', 'EZ', 'UN', 'ZZ', 'XK']);
+
 const countryCodes = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   const map = new Map<string, string>([
@@ -39,8 +42,10 @@ const countryCodes = (() => {
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
+      if (RETIRED_CODES.has(code)) continue;
       const name = names.of(code);
-      if (name && name !== code) map.set(name.toLowerCase(), code);
+      // First code wins: 'France' is FR, not the old FX ('Metropolitan France').
+      if (name && name !== code && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), code);
     }
   }
   return map;

@@ -110,6 +110,7 @@ export async function recheckPage(deps: RecheckDeps, url: string, today = localI
     counts[change.kind] += 1;
     outcome.byArtist.set(change.artistId, counts);
   }
+  await announceRecheck(deps, deps.logger, outcome);
   return outcome;
 }
 
@@ -219,8 +220,7 @@ export function tourScraperJobDefinitions(deps: RecheckDeps, queue: () => Queue)
   const page: JobDefinition<{ url: string }> = {
     ...recheckPageJob,
     async handler({ url }) {
-      const outcome = await recheckPage(deps, url);
-      await announceRecheck(deps, deps.logger, outcome);
+      await recheckPage(deps, url);
     },
   };
   return [plan, page] as JobDefinition<never>[];

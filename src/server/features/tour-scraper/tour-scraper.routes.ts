@@ -9,7 +9,7 @@ import { scrapeImportRequestSchema, scrapePreviewRequestSchema } from '#shared/t
 import { importRows, previewUrls } from './tour-scraper.service.ts';
 
 /** A paste costs up to ten page fetches: a few a minute is a person, more is a crawler. */
-const PREVIEW_LIMIT = { windowSeconds: 60, max: 6 };
+const PREVIEW_LIMIT = { windowSeconds: 60, max: 10 };
 const IMPORT_LIMIT = { windowSeconds: 60, max: 20 };
 
 /** /api/tour-scraper: signed-in users preview pages' tour dates and import the ones they choose. */
