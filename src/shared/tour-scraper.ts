@@ -124,6 +124,8 @@ export interface FinderResponse {
   steps: FinderStep[];
   /** The preview of the tour page found (or Bandsintown's list); null when none was found. */
   page: PreviewPage | null;
+  /** Why nothing was found (FINDER_MESSAGES), or null. */
+  message: string | null;
 }
 
 export const FINDER_MESSAGES = {

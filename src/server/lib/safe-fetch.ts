@@ -349,7 +349,12 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
 
 /** The server's safe fetch, as the env configures it. */
 export function safeFetchFromEnv(
-  env: { SAFE_FETCH_PORTS: number[]; SAFE_FETCH_TEST_ALLOW: string[]; SAFE_FETCH_TIMEOUT_MS: number; publicUrl: string },
+  env: {
+    SAFE_FETCH_PORTS: number[];
+    SAFE_FETCH_TEST_ALLOW: string[];
+    SAFE_FETCH_TIMEOUT_MS: number;
+    publicUrl: string;
+  },
   database: Database | null,
 ): SafeFetch {
   return createSafeFetch({

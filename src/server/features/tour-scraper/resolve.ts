@@ -22,7 +22,24 @@ export interface ResolveContext {
 }
 
 /** Codes of countries that no longer exist or are not countries: 'Germany' is DE, not DD. */
-const RETIRED_CODES = new Set(['DD', 'FX', 'SU', 'YU', 'CS', 'ZR', 'TP', 'BU', 'NT', 'AN', 'QO', 'EU', 'EZ', 'UN', 'ZZ', 'XK']);
+const RETIRED_CODES = new Set([
+  'DD',
+  'FX',
+  'SU',
+  'YU',
+  'CS',
+  'ZR',
+  'TP',
+  'BU',
+  'NT',
+  'AN',
+  'QO',
+  'EU',
+  'EZ',
+  'UN',
+  'ZZ',
+  'XK',
+]);
 
 const countryCodes = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

@@ -7,8 +7,8 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
-import { createSafeFetch, SAFE_FETCH_MESSAGES } from '#server/lib/safe-fetch.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { createSafeFetch, SAFE_FETCH_MESSAGES } from '#server/lib/safe-fetch.ts';
 import type { PreviewPage, PreviewRow, ScrapeImportResponse } from '#shared/tour-scraper.ts';
 import { SCRAPE_AMBIGUITIES, TOUR_SCRAPER_MESSAGES } from '#shared/tour-scraper.ts';
 import type { ImportRow } from '#shared/tour-scraper-api.ts';
@@ -69,7 +69,14 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
           {
             name: 'Comets 2027',
             stops: [
-              { date: '2027-03-05', time: '20:00', venue: 'Bluebird Theater', city: 'Denver', region: 'CO', country: 'US' },
+              {
+                date: '2027-03-05',
+                time: '20:00',
+                venue: 'Bluebird Theater',
+                city: 'Denver',
+                region: 'CO',
+                country: 'US',
+              },
               { date: '2027-04-02', venue: 'SO36', city: 'Berlin', country: 'DE' },
             ],
           },
@@ -93,7 +100,9 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
 
   it('answers 401 to visitors', async () => {
     const visitor = new TestBrowser(server);
-    expect((await visitor.request('/api/tour-scraper/preview', { json: { urls: [`${site.url}/jsonld`] } })).status).toBe(401);
+    expect(
+      (await visitor.request('/api/tour-scraper/preview', { json: { urls: [`${site.url}/jsonld`] } })).status,
+    ).toBe(401);
     expect((await visitor.request('/api/tour-scraper/import', { json: { rows: [] } })).status).toBe(401);
   });
 
@@ -147,13 +156,19 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
       ['The Fillmore', '2027-05-01', '19:30', 'CA', 'microdata'],
       ['Crystal Ballroom', '2027-05-03', null, 'OR', 'microdata'],
     ]);
-    expect(rows[0]).toMatchObject({ artistName: SITE_ARTISTS.microdata, countryCode: 'US', ticketUrl: `${site.url}/t/1` });
+    expect(rows[0]).toMatchObject({
+      artistName: SITE_ARTISTS.microdata,
+      countryCode: 'US',
+      ticketUrl: `${site.url}/t/1`,
+    });
   });
 
   it('follows a linked .ics calendar when the page has no structured data', async () => {
     const [page] = await preview(fan, [`${site.url}/ics-page`]);
     expect(page!.trail).toEqual([`${site.url}/ics-page`, `${site.url}/calendar.ics`]);
-    expect(page!.rows.map((row) => [row.venueName, row.city, row.countryCode, row.date, row.localTime, row.status])).toEqual([
+    expect(
+      page!.rows.map((row) => [row.venueName, row.city, row.countryCode, row.date, row.localTime, row.status]),
+    ).toEqual([
       ['La Cigale', 'Paris', 'FR', '2027-06-12', '20:30', 'scheduled'],
       ['Paradiso', 'Amsterdam', 'NL', '2027-06-15', '21:00', 'cancelled'],
     ]);
@@ -161,7 +176,11 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
 
   it('says so when a page has no events, and reports each address of a paste on its own', async () => {
     const pages = await preview(fan, [`${site.url}/plain`, 'ftp://example.com/tour', `${site.url}/microdata`]);
-    expect(pages.map((page) => page.error)).toEqual([TOUR_SCRAPER_MESSAGES.noEvents, SAFE_FETCH_MESSAGES.notHttp, null]);
+    expect(pages.map((page) => page.error)).toEqual([
+      TOUR_SCRAPER_MESSAGES.noEvents,
+      SAFE_FETCH_MESSAGES.notHttp,
+      null,
+    ]);
     expect(pages[2]!.rows).toHaveLength(2);
   });
 
@@ -199,7 +218,9 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
 
   it("turns a fan's selection into pending submitted stops that keep their source page", async () => {
     const rows = await rowsOf(fan, '/microdata');
-    const response = await fan.request('/api/tour-scraper/import', { json: { rows: rows.map((row) => toImport(row)) } });
+    const response = await fan.request('/api/tour-scraper/import', {
+      json: { rows: rows.map((row) => toImport(row)) },
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as ScrapeImportResponse;
     expect(body).toMatchObject({ destination: 'requests', added: 2, alreadyKnown: 0 });
@@ -226,7 +247,13 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ destination: 'catalog', added: 2, alreadyKnown: 1 });
-    const stops = await query<{ venue: string; date: string; time: string | null; status: string; review_state: string }>(
+    const stops = await query<{
+      venue: string;
+      date: string;
+      time: string | null;
+      status: string;
+      review_state: string;
+    }>(
       `select v.name as venue, s.event_date::text as date, to_char(s.start_time, 'HH24:MI') as time, s.status, s.review_state
        from tour_stops s join venues v on v.id = s.venue_id join artists a on a.id = s.artist_id
        where a.name = $1 order by s.event_date`,
@@ -317,7 +344,9 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
   it("keeps a fan's pending rows to the fan: another fan's import of the same show links, not doubles", async () => {
     const rows = await rowsOf(otherFan, '/microdata');
     expect(rows.every((row) => row.match === 'match')).toBe(true);
-    const response = await otherFan.request('/api/tour-scraper/import', { json: { rows: rows.map((row) => toImport(row)) } });
+    const response = await otherFan.request('/api/tour-scraper/import', {
+      json: { rows: rows.map((row) => toImport(row)) },
+    });
     expect(await response.json()).toMatchObject({ destination: 'requests', added: 0, alreadyKnown: 2 });
   });
 });
