@@ -206,6 +206,31 @@ function artistTour(): string {
   );
 }
 
+const nameOf = (slug: string) =>
+  slug.replace(/(^|-)([a-z0-9])/g, (_, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase());
+
+function ownArtistHome(slug: string): string {
+  return page(
+    nameOf(slug),
+    `<nav><a href="/artists/${slug}/">Home</a> <a href="/artists/${slug}/tour">Live</a></nav><h1>${nameOf(slug)}</h1>`,
+  );
+}
+
+function ownArtistTour(slug: string): string {
+  return page(
+    `${nameOf(slug)} — live`,
+    ld({
+      '@context': 'https://schema.org',
+      '@type': 'MusicEvent',
+      '@id': `${slug}-paradiso`,
+      name: `${nameOf(slug)} at Paradiso`,
+      startDate: '2027-08-08T20:00:00+02:00',
+      location: venue('Paradiso', 'Amsterdam', '', 'NL'),
+      performer: { '@type': 'MusicGroup', name: nameOf(slug) },
+    }),
+  );
+}
+
 function widgetHome(): string {
   return page(
     SITE_ARTISTS.widget,
@@ -349,6 +374,9 @@ export async function startFakeTourSites(options: { port?: number; internalUrl?:
         res.writeHead(200, { 'Content-Type': 'image/png' });
         return res.end(Buffer.alloc(64));
     }
+    // Browser tests' own artists: /artists/<slug>/ links to /artists/<slug>/tour (name from the slug).
+    const own = /^\/artists\/([a-z0-9-]+)\/(tour)?$/.exec(url.pathname);
+    if (own) return html(own[2] ? ownArtistTour(own[1]!) : ownArtistHome(own[1]!));
     const bit = /^\/bandsintown\/artists\/([^/]+)\/events$/.exec(url.pathname);
     if (bit) {
       const answer =
