@@ -87,6 +87,26 @@ function absolute(href: string | null, base: string): string | null {
   }
 }
 
+/** Nodes by @id, so `"performer": {"@id": "…#band"}` finds the band's name elsewhere in the graph. */
+export type NodeIndex = Map<string, JsonObject>;
+
+export function indexNodes(root: Json, index: NodeIndex = new Map(), depth = 0): NodeIndex {
+  if (depth > 12) return index;
+  if (Array.isArray(root)) for (const child of root) indexNodes(child, index, depth + 1);
+  else if (isObject(root)) {
+    const id = root['@id'];
+    if (typeof id === 'string' && Object.keys(root).length > 1 && !index.has(id)) index.set(id, root);
+    for (const value of Object.values(root)) if (typeof value === 'object') indexNodes(value, index, depth + 1);
+  }
+  return index;
+}
+
+/** A reference-only node (`{"@id": …}`) replaced by the node it names, when the page has it. */
+function deref(value: Json | undefined, index: NodeIndex | undefined): Json | undefined {
+  if (!index || !isObject(value) || Object.keys(value).length !== 1 || typeof value['@id'] !== 'string') return value;
+  return index.get(value['@id']) ?? value;
+}
+
 /** Every event object in a JSON-LD document: arrays, @graph, ItemList items, nested. */
 export function findJsonLdEvents(root: Json): JsonObject[] {
   const found: JsonObject[] = [];
@@ -116,14 +136,17 @@ export function findJsonLdEvents(root: Json): JsonObject[] {
 }
 
 /** A schema.org Event object (from JSON-LD or converted microdata) as a raw event. */
-export function eventFromSchema(node: JsonObject, base: string, source: ScrapeSource): RawEvent {
-  const location = asArray(node.location).find(isObject) ?? null;
+export function eventFromSchema(node: JsonObject, base: string, source: ScrapeSource, index?: NodeIndex): RawEvent {
+  const location =
+    (asArray(node.location)
+      .map((l) => deref(l, index))
+      .find(isObject) as JsonObject | undefined) ?? null;
   const addressNode = location ? location.address : undefined;
   const address = isObject(addressNode) ? addressNode : null;
   const geo = location && isObject(location.geo) ? location.geo : null;
   const offer = asArray(node.offers).find(isObject);
   const performers = asArray(node.performer)
-    .map((performer) => text(performer))
+    .map((performer) => text(deref(performer, index)))
     .filter((name): name is string => !!name);
   return {
     source,
@@ -133,14 +156,34 @@ export function eventFromSchema(node: JsonObject, base: string, source: ScrapeSo
     start: text(node.startDate),
     venueName: location ? text(location.name) : typeof node.location === 'string' ? text(node.location) : null,
     street: address ? text(address.streetAddress) : null,
-    city: address ? text(address.addressLocality) : typeof addressNode === 'string' ? text(addressNode) : null,
-    region: address ? text(address.addressRegion) : null,
-    country: address ? text(address.addressCountry) : null,
+    ...(address
+      ? {
+          city: text(address.addressLocality),
+          region: text(address.addressRegion),
+          country: text(address.addressCountry),
+        }
+      : placeFromText(typeof addressNode === 'string' ? addressNode : null)),
     lat: geo ? number(geo.latitude) : null,
     lon: geo ? number(geo.longitude) : null,
     status: text(node.eventStatus),
     ticketUrl: offer ? absolute(text(offer.url), base) : null,
   };
+}
+
+/**
+ * An address written as one string: 'Amsterdam', 'Voorbeeldstraat 6, 1017 Amsterdam, NL'. The last
+ * part is the country when there are several; the city is the part before it without its postcode.
+ */
+function placeFromText(value: string | null): { city: string | null; region: string | null; country: string | null } {
+  const parts = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return { city: null, region: null, country: null };
+  if (parts.length === 1) return { city: parts[0]!, region: null, country: null };
+  const country = parts[parts.length - 1]!;
+  const cityPart = parts[parts.length - 2]!.replace(/\b[A-Z]{0,2}[- ]?\d[\dA-Z -]*\b/g, '').trim();
+  return { city: cityPart || parts[parts.length - 2]!, region: null, country };
 }
 
 // ----------------------------------------------------------------------------------- HTML
@@ -212,7 +255,9 @@ export function extractFromHtml(html: string, pageUrl: string): HtmlExtraction {
     document.children,
   )) {
     const json = parseJsonLd(DomUtils.textContent(script));
-    if (json !== null) events.push(...findJsonLdEvents(json).map((node) => eventFromSchema(node, base, 'json-ld')));
+    if (json === null) continue;
+    const index = indexNodes(json);
+    events.push(...findJsonLdEvents(json).map((node) => eventFromSchema(node, base, 'json-ld', index)));
   }
 
   const scopes = DomUtils.findAll((el) => 'itemscope' in el.attribs && !('itemprop' in el.attribs), document.children);
@@ -269,7 +314,9 @@ function pageDateOf(document: ReturnType<typeof parseDocument>): string | null {
 /** A JSON or JSON-LD answer (an API or a .jsonld file): the same walk as embedded JSON-LD. */
 export function extractFromJson(body: string, pageUrl: string): RawEvent[] {
   const json = parseJsonLd(body);
-  return json === null ? [] : findJsonLdEvents(json).map((node) => eventFromSchema(node, pageUrl, 'json-ld'));
+  if (json === null) return [];
+  const index = indexNodes(json);
+  return findJsonLdEvents(json).map((node) => eventFromSchema(node, pageUrl, 'json-ld', index));
 }
 
 // ------------------------------------------------------------------------------- iCalendar

@@ -72,8 +72,10 @@ const countryCodes = (() => {
 export function countryCode(value: string | null): string | null {
   if (!value) return null;
   const cleaned = value.trim();
-  if (/^[A-Za-z]{2}$/.test(cleaned)) return cleaned.toUpperCase();
-  return countryCodes.get(cleaned.toLowerCase()) ?? null;
+  // Names and aliases first: 'UK' is a common way to write GB.
+  const named = countryCodes.get(cleaned.toLowerCase());
+  if (named) return named;
+  return /^[A-Za-z]{2}$/.test(cleaned) ? cleaned.toUpperCase() : null;
 }
 
 export function statusOf(value: string | null): StopStatus {
@@ -187,7 +189,10 @@ function resolveYear(value: { month: number; day: number; time: string | null },
 /** 'Artist at Venue', 'Artist – Tour name', 'Artist: Live' → 'Artist'. */
 export function artistFromTitle(title: string | null): string | null {
   if (!title) return null;
-  const head = title.split(/\s+(?:at|@|live at|[-–—|:])\s+/i)[0]!.trim();
+  const head = title
+    .split(/\s+(?:at|@|live at|[-–—|:])\s+/i)[0]!
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .trim();
   return head || null;
 }
 
@@ -225,13 +230,20 @@ export function rowKey(pageUrl: string, index: number, raw: RawEvent): string {
     .slice(0, 16);
 }
 
+/** The one performer every event that names one shares (an artist's own page), else null (a venue's page). */
+function pageArtist(raws: RawEvent[]): string | null {
+  const names = new Set(raws.flatMap((raw) => (raw.performers[0] ? [raw.performers[0]] : [])));
+  return names.size === 1 ? [...names][0]! : null;
+}
+
 export function resolveEvents(raws: RawEvent[], pageUrl: string, context: ResolveContext): ScrapedEvent[] {
   const seen = new Set<string>();
+  const onlyArtist = pageArtist(raws);
   const rows: ScrapedEvent[] = [];
   raws.forEach((raw, index) => {
     const place = resolvePlace(raw, context.gazetteer);
     const read = readStart(raw, place.timeZone, context.pageDate);
-    const artistName = raw.performers[0] ?? context.artistHint ?? artistFromTitle(raw.name);
+    const artistName = raw.performers[0] ?? context.artistHint ?? onlyArtist ?? artistFromTitle(raw.name);
     const ambiguities = [...read.ambiguities];
     if (!raw.venueName || !raw.city) ambiguities.push(SCRAPE_AMBIGUITIES.noVenue);
     else if (!place.countryCode) ambiguities.push(SCRAPE_AMBIGUITIES.noCountry);

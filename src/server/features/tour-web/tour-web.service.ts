@@ -83,7 +83,8 @@ export async function findTourDates(
 function pageStep(kind: FinderStep['kind'], label: string, url: string, scraped: ScrapedPage): FinderStep {
   const count = scraped.page.rows.length;
   const detail = scraped.page.error && count === 0 ? scraped.page.error : `${count} event${count === 1 ? '' : 's'}`;
-  return { kind, label: `${label}: ${detail}`, url, ok: scraped.response !== null };
+  // A step 'worked' when it found dates; a page read without any is a dead end on the trail.
+  return { kind, label: `${label}: ${detail}`, url, ok: count > 0 };
 }
 
 // ------------------------------------------------------------------------------- official site

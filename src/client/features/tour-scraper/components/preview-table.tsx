@@ -112,8 +112,10 @@ export const PreviewTable = ({ rows, onRowsChange, isAdmin }: PreviewTableProps)
   if (rows.length === 0) return null;
   return (
     <div className="flex flex-col gap-4">
-      <div className="hidden grid-cols-[2rem_1.4fr_9.5rem_6.5rem_1.4fr_1.1fr_4rem_8.5rem_1.2fr_6.5rem] gap-2 px-3 text-xs font-semibold tracking-wide text-muted uppercase lg:grid">
-        <span className="sr-only">Choose</span>
+      <div className="hidden grid-cols-[2rem_1.4fr_9.5rem_7.5rem_1.4fr_1.1fr_4rem_8.5rem_1.2fr_6.5rem] gap-2 px-3 text-xs font-semibold tracking-wide text-muted uppercase lg:grid">
+        <span>
+          <span className="sr-only">Choose</span>
+        </span>
         <span>Artist</span>
         <span>Date</span>
         <span>Local time</span>
@@ -196,7 +198,7 @@ const RowEditor = ({ row, onChange }: { row: EditableRow; onChange: (patch: Part
         row.selected ? 'border-accent/60' : 'border-border',
       )}
     >
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[2rem_1.4fr_9.5rem_6.5rem_1.4fr_1.1fr_4rem_8.5rem_1.2fr_6.5rem] lg:items-center">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[2rem_1.4fr_9.5rem_7.5rem_1.4fr_1.1fr_4rem_8.5rem_1.2fr_6.5rem] lg:items-center">
         <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-4 lg:col-span-1">
           <input
             type="checkbox"
