@@ -104,6 +104,26 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
       (await visitor.request('/api/tour-scraper/preview', { json: { urls: [`${site.url}/jsonld`] } })).status,
     ).toBe(401);
     expect((await visitor.request('/api/tour-scraper/import', { json: { rows: [] } })).status).toBe(401);
+    // A signed-in fan's cookies sent from another site are refused (CSRF), before any fetch.
+    site.requests.length = 0;
+    const crossSite = await fan.request('/api/tour-scraper/preview', {
+      json: { urls: [`${site.url}/jsonld`] },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(site.requests).toEqual([]);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const none = await fan.request('/api/tour-scraper/preview', { json: { urls: [] } });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(await none.json())).toContain(TOUR_SCRAPER_MESSAGES.noUrls);
+    const many = await fan.request('/api/tour-scraper/preview', {
+      json: { urls: Array.from({ length: 11 }, (_, i) => `https://band.example/${i}`) },
+    });
+    expect(JSON.stringify(await many.json())).toContain(TOUR_SCRAPER_MESSAGES.tooManyUrls);
+    const empty = await fan.request('/api/tour-scraper/import', { json: { rows: [] } });
+    expect(JSON.stringify(await empty.json())).toContain(TOUR_SCRAPER_MESSAGES.nothingSelected);
   });
 
   it('reads JSON-LD in its common shapes: arrays, @graph, ItemList, nested places, offers, statuses, zones', async () => {
