@@ -247,7 +247,8 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
           const location = res.headers.location ?? null;
           const contentType = res.headers['content-type'] ?? '';
           if (status >= 300 && status < 400 && location) {
-            res.resume();
+            // A redirect's body is never read: a huge one must not cost us the download.
+            res.destroy();
             return resolvePromise({ status, location, contentType, body: '' });
           }
           const kind = contentKind(contentType);

@@ -15,7 +15,7 @@ import type { ImportRow } from '#shared/tour-scraper-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type FakeSite, SITE_ARTISTS, startFakeInternal, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-import { recheckPage } from './tour-scraper.jobs.ts';
+import { planWeeklyRecheck, recheckPage, recheckPageJob } from './tour-scraper.jobs.ts';
 
 const PASSWORD = 'heart-of-glass-77';
 const TODAY = '2026-11-20';
@@ -340,6 +340,55 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     published.length = 0;
     await recheckPage(deps, `${site.url}/recheck`, TODAY);
     expect(published).toEqual([]);
+  });
+
+  it('plans the weekly re-check: every source page not checked in the last days, spaced out', async () => {
+    await server.database.query('update scraped_stop_sources set last_checked_at = null');
+    await server.database.query(
+      `update scraped_stop_sources set last_checked_at = now() where source_url like '%/jsonld'`,
+    );
+    const sent: { name: string; data: { url: string }; startAfterSeconds?: number }[] = [];
+    const queue = {
+      send: async (job: { name: string }, data: unknown, options?: { startAfterSeconds?: number }) => {
+        sent.push({ name: job.name, data: data as { url: string }, startAfterSeconds: options?.startAfterSeconds });
+        return 'job-id';
+      },
+    };
+    const deps = {
+      database: server.database,
+      safeFetch: createSafeFetch({ database: null, userAgent: 'x' }),
+      logger: createLogger('silent'),
+      events: { publish: async () => {} },
+    };
+    const queued = await planWeeklyRecheck(deps, queue as never);
+    const urls = sent.map((job) => job.data.url).sort();
+    expect(urls).toEqual([`${site.url}/microdata`, `${site.url}/recheck`]);
+    expect(queued).toBe(2);
+    expect(sent.every((job) => job.name === recheckPageJob.name)).toBe(true);
+    expect(sent.map((job) => job.startAfterSeconds)).toEqual([0, 30]);
+  });
+
+  it('limits fetches per user and per host', async () => {
+    const limited = createSafeFetch({
+      database: server.database,
+      userAgent: 'TourGuidesBot/test',
+      testAllow: [`127.0.0.1:${site.port}`],
+      limits: { perUser: { windowSeconds: 60, max: 2 }, perHost: { windowSeconds: 60, max: 100 } },
+    });
+    const userId = crypto.randomUUID();
+    const fetchOnce = () => limited({ url: `${site.url}/microdata`, userId, purpose: 'user-url' });
+    await fetchOnce();
+    // The robots.txt fetch counted too: the user's third request is over the limit.
+    await expect(fetchOnce()).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const perHost = createSafeFetch({
+      database: server.database,
+      userAgent: 'TourGuidesBot/test',
+      testAllow: [`127.0.0.1:${site.port}`],
+      limits: { perUser: { windowSeconds: 60, max: 100 }, perHost: { windowSeconds: 60, max: 1 } },
+    });
+    await expect(perHost({ url: `${site.url}/microdata`, userId: null, purpose: 'user-url' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
   });
 
   it('keeps the stops of a page that cannot be reached, and notes why', async () => {

@@ -149,7 +149,7 @@ export const PreviewTable = ({ rows, onRowsChange, isAdmin }: PreviewTableProps)
         <p className="text-sm text-muted">
           {isAdmin
             ? 'Imported shows are public at once and re-checked weekly against their page.'
-            : 'An admin reviews your shows before everyone sees them; you see them in your shows meanwhile.'}
+            : 'An admin reviews your shows before everyone sees them.'}
         </p>
       </div>
       {result ? <ImportDone result={result} /> : null}
