@@ -60,7 +60,8 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     site = await startFakeTourSites({ internalUrl: `${internal.url}/latest/meta-data/` });
     server = await startAuthTestServer({
       SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${site.port}`,
-      SAFE_FETCH_TIMEOUT_MS: '1500',
+      // Short enough for the slow page's test, long enough to stream 5 MB on a busy machine.
+      SAFE_FETCH_TIMEOUT_MS: '4000',
     });
     await seedCatalog(server.database, [
       {
@@ -214,7 +215,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
       ['http://169.254.169.254/latest/meta-data/', SAFE_FETCH_MESSAGES.privateAddress],
       ['http://10.0.0.1/', SAFE_FETCH_MESSAGES.privateAddress],
       [`${site.url}/huge`, SAFE_FETCH_MESSAGES.tooLarge],
-      [`${site.url}/slow?ms=4000`, SAFE_FETCH_MESSAGES.timeout],
+      [`${site.url}/slow?ms=9000`, SAFE_FETCH_MESSAGES.timeout],
       [`${site.url}/image.png`, SAFE_FETCH_MESSAGES.contentType],
     ];
     const pages = await preview(
