@@ -414,6 +414,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
   it("keeps a fan's pending rows to the fan: another fan's import of the same show links, not doubles", async () => {
     const rows = await rowsOf(otherFan, '/microdata');
     expect(rows.every((row) => row.match === 'match')).toBe(true);
+    expect(rows.map((row) => row.matchNote)).toEqual(['Already sent for review', 'Already sent for review']);
     const response = await otherFan.request('/api/tour-scraper/import', {
       json: { rows: rows.map((row) => toImport(row)) },
     });

@@ -9,13 +9,15 @@ export interface DayStop {
   city: string;
   time: string | null;
   status: string;
+  /** 'approved' or 'pending' (someone's submission awaiting review). */
+  reviewState: string;
 }
 
 export function selectArtistStopsOn(executor: Executor, artistId: string, date: string): Promise<DayStop[]> {
   return rowsOf<DayStop>(
     executor,
     sql`select s.id, v.identity_key as "venueKey", v.name as "venueName", s.city,
-               to_char(s.start_time, 'HH24:MI') as time, s.status
+               to_char(s.start_time, 'HH24:MI') as time, s.status, s.review_state as "reviewState"
         from tour_stops s join venues v on v.id = s.venue_id
         where s.artist_id = ${artistId} and s.event_date = ${date}::date and s.review_state <> 'rejected'`,
   );

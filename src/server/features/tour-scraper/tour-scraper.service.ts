@@ -166,7 +166,9 @@ export async function matchRows(db: Db, rows: ScrapedEvent[]): Promise<PreviewRo
       match = sameTime && here.status === row.status ? 'match' : 'conflict';
       note =
         match === 'match'
-          ? 'In the catalog'
+          ? here.reviewState === 'approved'
+            ? 'In the catalog'
+            : 'Already sent for review'
           : !sameTime
             ? `The catalog has ${here.time} here`
             : `The catalog says ${here.status}`;
