@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
+import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -50,7 +51,12 @@ export default defineConfig({
     {
       command: 'node --import tsx tests/fakes/run.ts',
       url: `${fakes.musicBrainzUrl}/__fake/health`,
-      env: { FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort), FAKE_JAMBASE_PORT: String(fakes.jamBasePort) },
+      env: {
+        FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort),
+        FAKE_JAMBASE_PORT: String(fakes.jamBasePort),
+        FAKE_TOUR_SITES_PORT: String(fakes.tourSitesPort),
+        FAKE_INTERNAL_PORT: String(fakes.internalPort),
+      },
       timeout: 30_000,
       reuseExistingServer: false,
     },
@@ -69,6 +75,10 @@ export default defineConfig({
         // The Donate page's buttons (admin-ops.spec.ts); its unconfigured form is checked there too.
         DONATE_LINKS: 'GitHub Sponsors|https://github.com/sponsors/example;Ko-fi|https://ko-fi.com/example',
         DONATE_MESSAGE: 'Donations pay for the server, the database and the tour-date API.',
+        // The tour scraper reaches the fake sites only: an exact test-only address:port pair.
+        SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${fakes.tourSitesPort}`,
+        BANDSINTOWN_URL: `${fakes.tourSitesUrl}/bandsintown`,
+        BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_APP_ID,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

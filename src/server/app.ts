@@ -22,6 +22,8 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
 import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
+import { tourScraperRoutes } from './features/tour-scraper/tour-scraper.routes.ts';
+import { tourWebRoutes } from './features/tour-web/tour-web.routes.ts';
 import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
@@ -129,6 +131,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/shows', showDetailRoutes(deps));
   app.route('/api/calendar', calendarRoutes(deps));
   app.route('/api/donate', donateRoutes(deps));
+  app.route('/api/tour-scraper', tourScraperRoutes(deps));
+  app.route('/api/tour-web', tourWebRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

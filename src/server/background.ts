@@ -12,10 +12,16 @@ import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
+import {
+  planRecheckJob,
+  tourScraperJobDefinitions,
+  WEEKLY_RECHECK_CRON,
+} from './features/tour-scraper/tour-scraper.jobs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createQueue } from './lib/queue.ts';
+import { safeFetchFromEnv } from './lib/safe-fetch.ts';
 import { createStorage } from './lib/storage.ts';
 import { databaseCallRecorder } from './providers/http.ts';
 import { createProviders } from './providers/providers.ts';
@@ -70,6 +76,10 @@ export function createBackground(options: BackgroundOptions): Background {
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
       ...backupJobDefinitions({ database, storage, env, logger }),
+      ...tourScraperJobDefinitions(
+        { database, logger, events, safeFetch: safeFetchFromEnv(env, database) },
+        () => queue,
+      ),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -91,6 +101,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
       await scheduleBackupJobs(queue);
+      await queue.schedule(planRecheckJob, WEEKLY_RECHECK_CRON, {});
     },
     async stop() {
       stopFollowingTourChanges();

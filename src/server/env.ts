@@ -65,6 +65,23 @@ const envSchema = z
     DONATE_MESSAGE: z.string().trim().max(500).optional(),
     /** The project's source repository: the Donate page's "star" and "report a bug" links. */
     SOURCE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** Ports a user-given URL may use (safe fetching, issue 17). */
+    SAFE_FETCH_PORTS: z
+      .string()
+      .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be port numbers separated by commas, such as 80,443')
+      .default('80,443')
+      .transform((value) => value.split(',').map(Number)),
+    /** TESTS ONLY: `address:port` pairs (the fake sites on loopback) safe fetching may reach; refused in production. */
+    SAFE_FETCH_TEST_ALLOW: z
+      .string()
+      .regex(/^[0-9a-f.:]+:\d{1,5}(,[0-9a-f.:]+:\d{1,5})*$/i, 'must be address:port pairs separated by commas')
+      .optional()
+      .transform((value) => (value ? value.split(',') : [])),
+    /** One user-given URL's whole fetch (redirects included); tests shorten it. */
+    SAFE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
+    BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
+    BANDSINTOWN_APP_ID: z.string().min(1).optional(),
+    WIKIDATA_URL: z.url().default('https://www.wikidata.org'),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
@@ -72,6 +89,9 @@ const envSchema = z
     }
     const donate = parseDonateLinks(value.DONATE_LINKS);
     if (donate.error) ctx.addIssue({ code: 'custom', path: ['DONATE_LINKS'], message: donate.error });
+    if (value.NODE_ENV === 'production' && value.SAFE_FETCH_TEST_ALLOW.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['SAFE_FETCH_TEST_ALLOW'], message: 'is for tests only, never production' });
+    }
     const setS3 = [...requiredS3Variables, ...optionalS3Variables].filter((name) => value[name] !== undefined);
     if (setS3.length > 0) {
       for (const name of requiredS3Variables.filter((required) => value[required] === undefined)) {

@@ -18,6 +18,8 @@ export type ScrapeMatch = (typeof SCRAPE_MATCHES)[number];
 export interface ScrapedEvent {
   /** Stable within one preview (hash of page URL + position), so edits can refer to rows. */
   key: string;
+  /** The event's own id on the page (@id, its url, an .ics UID), when it has one. */
+  externalId: string | null;
   artistName: string | null;
   /** ISO date (venue-local), or null when the page's date could not be read. */
   date: string | null;
@@ -27,6 +29,10 @@ export interface ScrapedEvent {
   city: string | null;
   region: string | null;
   countryCode: string | null;
+  /** The venue's IANA zone, from its coordinates or its city (gazetteer); null when unknown. */
+  timeZone: string | null;
+  lat: number | null;
+  lon: number | null;
   status: StopStatus;
   ticketUrl: string | null;
   pageUrl: string;
@@ -42,3 +48,88 @@ export interface ScrapeResult {
   error: string | null;
   events: ScrapedEvent[];
 }
+
+/** Why a row needs a person's choice (ScrapedEvent.ambiguities). */
+export const SCRAPE_AMBIGUITIES = {
+  noYear: (year: number) => `No year on the page: read as ${year}`,
+  noZone: 'No time zone for the venue: the time may be off',
+  unreadableDate: 'The date could not be read',
+  noVenue: 'No venue or city on the page',
+  noCountry: 'The country could not be told',
+  noArtist: 'No artist named',
+} as const;
+
+export const TOUR_SCRAPER_LIMITS = {
+  /** URLs in one paste. */
+  urlsMax: 10,
+  urlMax: 2000,
+  /** Rows in one import. */
+  rowsMax: 200,
+  /** .ics files followed from one page. */
+  icsPerPage: 3,
+} as const;
+
+export const TOUR_SCRAPER_MESSAGES = {
+  noUrls: 'Paste at least one web address',
+  tooManyUrls: `Paste at most ${TOUR_SCRAPER_LIMITS.urlsMax} addresses at once`,
+  noEvents: 'No events found on that page',
+  nothingSelected: 'Choose at least one row to import',
+  confirmAmbiguous: 'A row with a question mark needs your choice before it is imported',
+  needsDate: 'Every imported row needs a date',
+  needsPlace: 'Every imported row needs a venue, a city and a country',
+  needsArtist: 'Every imported row needs an artist',
+} as const;
+
+/** One preview row: the event and what the catalog already has for it. */
+export interface PreviewRow extends ScrapedEvent {
+  match: ScrapeMatch;
+  /** What the match means in words ('In the catalog', 'The catalog has them at Red Rocks that day'). */
+  matchNote: string | null;
+  /** The catalog artist's slug when the catalog knows the artist. */
+  artistSlug: string | null;
+}
+
+export interface PreviewPage {
+  /** The address as given. */
+  url: string;
+  error: string | null;
+  rows: PreviewRow[];
+  /** Every address fetched for this page: redirects, linked calendars. */
+  trail: string[];
+}
+
+export interface ScrapePreviewResponse {
+  pages: PreviewPage[];
+}
+
+export interface ScrapeImportResponse {
+  /** 'catalog': an admin's rows are public now; 'requests': they wait for an admin's review. */
+  destination: 'catalog' | 'requests';
+  added: number;
+  /** Rows the catalog already had (same artist, date and venue). */
+  alreadyKnown: number;
+  artists: { name: string; slug: string }[];
+}
+
+/** The web tour finder's trail: each step it took, in order. */
+export interface FinderStep {
+  kind: 'musicbrainz' | 'wikidata' | 'official-site' | 'tour-page' | 'sitemap' | 'widget' | 'bandsintown' | 'scrape';
+  label: string;
+  url: string | null;
+  ok: boolean;
+}
+
+export interface FinderResponse {
+  artist: { name: string; slug: string };
+  steps: FinderStep[];
+  /** The preview of the tour page found (or Bandsintown's list); null when none was found. */
+  page: PreviewPage | null;
+  /** Why nothing was found (FINDER_MESSAGES), or null. */
+  message: string | null;
+}
+
+export const FINDER_MESSAGES = {
+  unknownArtist: 'That artist is not in the catalog',
+  noSite: 'No official web site is known for this artist',
+  noTourPage: 'No tour page was found on the official site',
+} as const;

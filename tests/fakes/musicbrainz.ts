@@ -160,6 +160,21 @@ export async function startFakeMusicBrainz(options: { port?: number } = {}): Pro
         if (match) return lookup(request, decodeURIComponent(match[1]!));
         return { status: 404, body: { error: 'Not Found', help: HELP } };
       },
+      // The web tour finder's tests point an artist's official homepage at a local fake site.
+      control(pathname, body) {
+        if (pathname !== '/__fake/official-url') return null;
+        // An unknown mbid with a name adds that artist (browser tests make their own).
+        const { mbid, url, name } = body as { mbid?: string; url?: string; name?: string };
+        let artist = artists.find((candidate) => candidate.mbid === mbid);
+        if (!artist && mbid && name) {
+          const added: FakeArtist = { mbid, name, type: 'Group', jambaseId: `jambase:fake-${mbid.slice(0, 8)}` };
+          artists.push(added);
+          artist = added;
+        }
+        if (!artist) return { status: 404, body: { error: 'unknown mbid' } };
+        artist.officialUrl = url;
+        return { status: 200, body: { ok: true } };
+      },
     },
     options,
   );

@@ -8,5 +8,10 @@ export function fakeProviderPorts(appPort: number) {
     jamBasePort: appPort + 2,
     musicBrainzUrl: `http://127.0.0.1:${appPort + 1}`,
     jamBaseUrl: `http://127.0.0.1:${appPort + 2}/v3`,
+    // Tour scraper (issue 17): fake web sites, and a "private" server no fetch may ever reach.
+    tourSitesPort: appPort + 9,
+    tourSitesUrl: `http://127.0.0.1:${appPort + 9}`,
+    internalPort: appPort + 10,
+    internalUrl: `http://127.0.0.1:${appPort + 10}`,
   };
 }

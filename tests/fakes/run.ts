@@ -1,5 +1,6 @@
 import { startFakeJamBase } from './jambase.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
+import { startFakeInternal, startFakeTourSites } from './tour-sites.ts';
 
 /**
  * Standalone fakes for a server under manual or browser test:
@@ -9,11 +10,17 @@ import { startFakeMusicBrainz } from './musicbrainz.ts';
  */
 const musicBrainz = await startFakeMusicBrainz({ port: Number(process.env.FAKE_MUSICBRAINZ_PORT ?? 4101) });
 const jamBase = await startFakeJamBase({ port: Number(process.env.FAKE_JAMBASE_PORT ?? 4102) });
+const internal = await startFakeInternal({ port: Number(process.env.FAKE_INTERNAL_PORT ?? 4110) });
+const tourSites = await startFakeTourSites({
+  port: Number(process.env.FAKE_TOUR_SITES_PORT ?? 4109),
+  internalUrl: `${internal.url}/latest/meta-data/`,
+});
+console.log(`fake tour sites at ${tourSites.url} (private server at ${internal.url})`);
 console.log(`fake MusicBrainz at ${musicBrainz.url}`);
 console.log(`fake JamBase at ${jamBase.url}`);
 
 const stop = async () => {
-  await Promise.all([musicBrainz.close(), jamBase.close()]);
+  await Promise.all([musicBrainz.close(), jamBase.close(), tourSites.close(), internal.close()]);
   process.exit(0);
 };
 process.on('SIGTERM', stop);

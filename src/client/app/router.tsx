@@ -52,6 +52,14 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'tour-scraper',
+                lazy: async () => ({ Component: (await import('./routes/tour-scraper.tsx')).TourScraperPage }),
+              },
+              {
+                path: 'tour-web',
+                lazy: async () => ({ Component: (await import('./routes/tour-web.tsx')).TourWebPage }),
+              },
+              {
                 path: 'notifications',
                 lazy: async () => ({
                   Component: (await import('#client/features/notifications/components/notifications-page.tsx'))

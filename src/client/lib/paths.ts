@@ -12,6 +12,8 @@ export const paths = {
   venue: (venueSlug: string) => `/venue/${venueSlug}`,
   guide: (artistSlug: string, stopSlug: string) => `/guide/${artistSlug}/${stopSlug}`,
   addShow: '/add-show',
+  tourScraper: '/tour-scraper',
+  tourWeb: '/tour-web',
   /** One show (a stop and its bill) with the fan's notes, rating and photos. */
   show: (stopId: string) => `/shows/${stopId}`,
   donate: '/donate',

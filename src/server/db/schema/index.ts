@@ -6,4 +6,5 @@ export * from './favorites.ts';
 export * from './notifications.ts';
 export * from './providers.ts';
 export * from './shows.ts';
+export * from './tour-scraper.ts';
 export * from './trips.ts';

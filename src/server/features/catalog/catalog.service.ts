@@ -308,6 +308,16 @@ async function resolveVenues(tx: Tx, entries: CatalogEntry[]) {
   return { added: inserted.length, idByKey };
 }
 
+/**
+ * Venues by identity key, created when missing: for writers that move an existing stop to a venue
+ * the catalog may not have yet (the tour scraper's weekly re-check). Call inside the writer's lock.
+ */
+export async function ensureVenues(tx: Tx, venues: VenueEntry[]): Promise<Map<string, string>> {
+  const stops = venues.map((venue) => ({ venue }) as StopEntry);
+  const entry: CatalogEntry = { name: '', slug: '', mbid: null, genres: [], tours: [{ name: '', stops }] };
+  return (await resolveVenues(tx, [entry])).idByKey;
+}
+
 /** 'Red Rocks Amphitheatre', 'Morrison', 'CO' → 'red-rocks-amphitheatre-morrison-co'. */
 function venueSlugBase(venue: VenueEntry): string {
   return slugify(`${venue.name} ${venue.city} ${venue.region ?? venue.country}`);

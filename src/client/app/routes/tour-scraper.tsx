@@ -1,0 +1,1 @@
+export { TourScraperPage } from '#client/features/tour-scraper/components/tour-scraper-page.tsx';

@@ -1,0 +1,1 @@
+export { TourWebPage } from '#client/features/tour-web/components/tour-web-page.tsx';

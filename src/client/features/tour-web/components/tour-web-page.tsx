@@ -1,0 +1,153 @@
+import { CheckCircle2, Compass, ExternalLink, XCircle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Typeahead, type TypeaheadOption } from '#client/features/add-show/components/typeahead.tsx';
+import { useSession } from '#client/features/auth/use-session.ts';
+import {
+  type EditableRow,
+  editableRows,
+  PreviewTable,
+} from '#client/features/tour-scraper/components/preview-table.tsx';
+import { ApiError, apiGet } from '#client/lib/api-client.ts';
+import { paths } from '#client/lib/paths.ts';
+import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { cn } from '#client/lib/utils.ts';
+import { localIsoDate } from '#shared/dates.ts';
+import type { CatalogSearchResponse } from '#shared/search-api.ts';
+import type { FinderResponse } from '#shared/tour-scraper.ts';
+import { postFind } from '../api/tour-web-api.ts';
+
+/** Catalog artists only: the finder starts from an artist the catalog has. */
+async function searchCatalogArtists(text: string, signal: AbortSignal): Promise<TypeaheadOption<string>[]> {
+  const { matches } = await apiGet<CatalogSearchResponse>('/api/search/artists', { query: { q: text }, signal });
+  return matches.map((match) => ({
+    key: match.slug,
+    label: match.name,
+    detail: match.tourCount > 0 ? `${match.tourCount} ${match.tourCount === 1 ? 'tour' : 'tours'}` : 'In the catalog',
+    value: match.slug,
+  }));
+}
+
+/** /tour-web: pick an artist; the server looks for their official site and tour page, and reads it. */
+export const TourWebPage = () => {
+  useDocumentTitle(`Web tour finder | ${BRAND}`);
+  const { user } = useSession();
+  const [artist, setArtist] = useState<TypeaheadOption<string> | null>(null);
+  const [state, setState] = useState<'idle' | 'loading'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<FinderResponse | null>(null);
+  const [rows, setRows] = useState<EditableRow[]>([]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!artist) return setProblem('Choose an artist from the catalog');
+    setProblem(null);
+    setAnswer(null);
+    setState('loading');
+    try {
+      const found = await postFind(artist.value, localIsoDate());
+      setAnswer(found);
+      setRows(found.page ? editableRows([found.page]) : []);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'The search failed. Please try again.');
+    } finally {
+      setState('idle');
+    }
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
+      <header className="flex max-w-3xl flex-col gap-2">
+        <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+          <Compass className="size-4" aria-hidden="true" />
+          Tour dates from the web
+        </p>
+        <h1 className="font-display text-4xl font-bold">Web tour finder</h1>
+        <p className="text-muted">
+          Pick an artist. We look up their official site (MusicBrainz, Wikidata), find its tour page, read the dates and
+          show you every step we took. Have an address already? Use the{' '}
+          <Link to={paths.tourScraper} className="text-accent underline-offset-4 hover:underline">
+            tour scraper
+          </Link>
+          .
+        </p>
+      </header>
+      <form onSubmit={submit} className="flex max-w-xl flex-col gap-3" noValidate>
+        <Typeahead
+          label="Artist"
+          placeholder="Start typing a name"
+          search={searchCatalogArtists}
+          selected={artist}
+          onSelect={setArtist}
+          invalid={!!problem}
+          name="artist"
+        />
+        {problem ? (
+          <p role="alert" className="text-sm text-rose-200">
+            {problem}
+          </p>
+        ) : null}
+        <Button type="submit" className="self-start" disabled={state === 'loading'}>
+          {state === 'loading' ? <Spinner label="" className="size-4" /> : <Compass aria-hidden="true" />}
+          {state === 'loading' ? 'Looking…' : 'Find tour dates'}
+        </Button>
+      </form>
+      {state === 'loading' ? (
+        <p role="status" className="text-sm text-muted">
+          Following the artist’s links. This can take up to half a minute.
+        </p>
+      ) : null}
+      {answer ? <Trail answer={answer} /> : null}
+      {answer && rows.length > 0 ? (
+        <PreviewTable rows={rows} onRowsChange={setRows} isAdmin={user?.isAdmin === true} />
+      ) : null}
+    </section>
+  );
+};
+
+const Trail = ({ answer }: { answer: FinderResponse }) => (
+  <div className="flex max-w-3xl flex-col gap-3">
+    <h2 className="font-display text-2xl font-bold">The trail for {answer.artist.name}</h2>
+    <ol className="flex flex-col gap-2" aria-label="Trail">
+      {answer.steps.map((step, index) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: steps are a fixed list in order; two can share a label
+          key={index}
+          className={cn(
+            'flex items-start gap-3 rounded-card border px-4 py-3 text-sm',
+            step.ok ? 'border-border bg-surface' : 'border-border/60 bg-surface/60',
+          )}
+        >
+          {step.ok ? (
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-label="Worked" />
+          ) : (
+            <XCircle className="mt-0.5 size-4 shrink-0 text-muted" aria-label="Nothing here" />
+          )}
+          <span className="flex min-w-0 flex-col gap-0.5">
+            <span>
+              {index + 1}. {step.label}
+            </span>
+            {step.url ? (
+              <a
+                href={step.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="flex items-center gap-1 truncate font-mono text-xs text-muted underline-offset-4 hover:underline"
+              >
+                <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+                <span className="truncate">{step.url}</span>
+              </a>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+    {answer.message ? (
+      <p role="status" className="rounded-card border border-border bg-surface px-4 py-3 text-sm">
+        {answer.message}
+      </p>
+    ) : null}
+  </div>
+);

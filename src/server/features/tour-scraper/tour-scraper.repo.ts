@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
+
+/** A catalog stop of an artist on one date, to tell a scraped row's match. */
+export interface DayStop {
+  id: string;
+  venueKey: string;
+  venueName: string;
+  city: string;
+  time: string | null;
+  status: string;
+  /** 'approved' or 'pending' (someone's submission awaiting review). */
+  reviewState: string;
+}
+
+export function selectArtistStopsOn(executor: Executor, artistId: string, date: string): Promise<DayStop[]> {
+  return rowsOf<DayStop>(
+    executor,
+    sql`select s.id, v.identity_key as "venueKey", v.name as "venueName", s.city,
+               to_char(s.start_time, 'HH24:MI') as time, s.status, s.review_state as "reviewState"
+        from tour_stops s join venues v on v.id = s.venue_id
+        where s.artist_id = ${artistId} and s.event_date = ${date}::date and s.review_state <> 'rejected'`,
+  );
+}
+
+export interface NewSource {
+  stopId: string;
+  sourceUrl: string;
+  eventKey: string;
+  importedBy: string | null;
+}
+
+/** Remembers where stops came from; a stop keeps the first page it was imported from. */
+export async function insertSources(tx: Tx, sources: NewSource[]): Promise<void> {
+  if (sources.length === 0) return;
+  await tx.execute(sql`
+    insert into scraped_stop_sources (stop_id, source_url, event_key, imported_by)
+    select x."stopId", x."sourceUrl", x."eventKey", x."importedBy"
+    from json_to_recordset(${JSON.stringify(sources)}::json)
+      as x("stopId" uuid, "sourceUrl" text, "eventKey" text, "importedBy" uuid)
+    on conflict (stop_id) do nothing`);
+}
+
+/** The stop an import wrote (or found): artist, date and venue identify it. */
+export async function findStopId(
+  executor: Executor,
+  match: { artistId: string; date: string; venueKey: string },
+): Promise<string | null> {
+  const rows = await rowsOf<{ id: string }>(
+    executor,
+    sql`select s.id from tour_stops s join venues v on v.id = s.venue_id
+        where s.artist_id = ${match.artistId} and s.event_date = ${match.date}::date and v.identity_key = ${match.venueKey}
+        order by (s.review_state = 'approved') desc, s.created_at limit 1`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Postponed, rescheduled or cancelled as the page says (the catalog writer adds stops 'scheduled'). */
+export async function setStopStatus(tx: Tx, stopId: string, status: string): Promise<void> {
+  await tx.execute(sql`
+    update tour_stops set status = ${status}, revision = revision + 1, updated_at = now()
+    where id = ${stopId} and status <> ${status}`);
+}
+
+/** Source pages whose stops are due a re-check (none in the last `days`), oldest first. */
+export function selectDueSourceUrls(executor: Executor, days: number): Promise<{ url: string }[]> {
+  return rowsOf(
+    executor,
+    sql`select source_url as url from scraped_stop_sources
+        group by source_url
+        having max(coalesce(last_checked_at, 'epoch'::timestamptz)) < now() - ${days} * interval '1 day'
+        order by min(coalesce(last_checked_at, 'epoch'::timestamptz)), source_url`,
+  );
+}
+
+export interface SourcedStop {
+  id: string;
+  artistId: string;
+  eventKey: string;
+  date: string;
+  time: string | null;
+  venueKey: string;
+  venueName: string;
+  city: string;
+  status: string;
+  ticketUrl: string | null;
+}
+
+export function selectStopsFromSource(executor: Executor, url: string): Promise<SourcedStop[]> {
+  return rowsOf<SourcedStop>(
+    executor,
+    sql`select s.id, s.artist_id as "artistId", x.event_key as "eventKey", s.event_date::text as date,
+               to_char(s.start_time, 'HH24:MI') as time, v.identity_key as "venueKey", v.name as "venueName",
+               s.city, s.status, s.ticket_url as "ticketUrl"
+        from scraped_stop_sources x join tour_stops s on s.id = x.stop_id join venues v on v.id = s.venue_id
+        where x.source_url = ${url}`,
+  );
+}
+
+export async function markChecked(executor: Executor, url: string, error: string | null): Promise<void> {
+  await executor.execute(sql`
+    update scraped_stop_sources set last_checked_at = now(), last_error = ${error} where source_url = ${url}`);
+}
