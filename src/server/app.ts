@@ -21,6 +21,7 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
 import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
+import { sharedTripRoutes, tripsRoutes } from './features/trips/trips.routes.ts';
 import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
@@ -127,6 +128,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/shows', showPhotosRoutes(deps));
   app.route('/api/shows', showDetailRoutes(deps));
   app.route('/api/calendar', calendarRoutes(deps));
+  // The shared (signed-out) view first: every other /api/trips route needs a session.
+  app.route('/api/trips/shared', sharedTripRoutes(deps));
+  app.route('/api/trips', tripsRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

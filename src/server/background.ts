@@ -11,6 +11,7 @@ import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
+import { followTripEvents, scheduleTripJobs, tripJobDefinitions } from './features/trips/trips.jobs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -68,9 +69,11 @@ export function createBackground(options: BackgroundOptions): Background {
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
+      ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};
+  let stopFollowingTripEvents = () => {};
   return {
     env,
     database,
@@ -84,13 +87,16 @@ export function createBackground(options: BackgroundOptions): Background {
       await events.start();
       await queue.start();
       stopFollowingTourChanges = followTourChanges(events, queue, logger);
+      stopFollowingTripEvents = followTripEvents(events, queue, logger);
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      await scheduleTripJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();
+      stopFollowingTripEvents();
       await events.close();
       await queue.stop();
     },
