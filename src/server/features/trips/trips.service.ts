@@ -5,7 +5,7 @@ import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { placesMessages } from '#shared/places.ts';
+import { placeLabel, placesMessages } from '#shared/places.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   daysBetween,
@@ -119,7 +119,7 @@ async function destinationOf(
     if (!place) throw invalid(placesMessages.unknownPlace, 'placeId');
     return {
       placeId: place.id,
-      placeLabel: [place.name, place.region, place.country].filter(Boolean).join(', '),
+      placeLabel: placeLabel(place),
       lat: place.lat,
       lon: place.lon,
       timeZone: place.timeZone,
