@@ -37,7 +37,7 @@ export const SharedTripPage = () => {
   const { trip, days, hints } = query.data;
   const count = days.reduce((sum, day) => sum + day.shows.length, 0);
   return (
-    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <header className="flex flex-col gap-2">
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Shared trip</p>
         <h1 className="font-display text-3xl font-bold sm:text-4xl">{tripTitle(trip)}</h1>

@@ -72,7 +72,7 @@ const TripView = ({ detail }: { detail: TripDetailResponse }) => {
   const showCount = days.reduce((sum, day) => sum + day.shows.length, 0);
 
   return (
-    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to={paths.vacation} className="hover:text-foreground">
           Vacation
