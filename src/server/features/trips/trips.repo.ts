@@ -312,6 +312,10 @@ export function tripShowsSql({ area, userId, boundingBox: useBox = true }: TripS
   const visible = userId
     ? sql`(s.review_state = 'approved' or s.submitted_by = ${userId})`
     : sql`s.review_state = 'approved'`;
+  // The box picks the venues first (venues_lat_lon_idx), then their stops on the trip's days come
+  // through tour_stops (venue_id, event_date): the work grows with the venues near the destination,
+  // not with every show in the world on those days. Venues without coordinates go the long way.
+  const nearVenues = useBox ? sql`(${boundingBox(area, sql`v.lat`, sql`v.lon`)}) or v.lat is null` : sql`true`;
   return sql`
     select s.id as "stopId", a.id as "artistId", a.name as "artistName", a.slug as "artistSlug", a.genres,
            s.slug as "stopSlug", v.name as "venueName", v.slug as "venueSlug", s.city, s.region, s.country,
@@ -319,12 +323,13 @@ export function tripShowsSql({ area, userId, boundingBox: useBox = true }: TripS
            v.time_zone as "timeZone", ${lat} as lat, ${lon} as lon, s.ticket_url as "ticketUrl", s.status,
            ${distance} as "distanceKm", us.state, us.has_tickets as "hasTickets", us.seat,
            s.revision, us.seen_revision as "seenRevision"
-    from tour_stops s
-    join venues v on v.id = s.venue_id
+    from venues v
+    join tour_stops s on s.venue_id = v.id
     join artists a on a.id = s.artist_id
     -- No user on a shared link: a null id joins no state.
     left join user_shows us on us.stop_id = s.id and us.user_id = ${userId}::uuid
-    where ${duringTrip(area)}
+    where (${nearVenues})
+      and ${duringTrip(area)}
       and ${visible}
       and (s.status <> 'cancelled' or us.id is not null)
       and ${lat} is not null
