@@ -131,6 +131,10 @@ for (const width of [1440, 390]) {
     const news = toast(page).filter({ hasText: 'New on your trip: Quartz Parade' });
     await expect(news).toBeVisible({ timeout: 30_000 });
     await expect(news).toContainText(`during London ${width}`);
+    // The open trip page lists it at once.
+    await expect(
+      page.getByRole('heading', { name: new RegExp(formatLongDate(isoDaysFromToday(newDay))) }),
+    ).toBeVisible();
     await shoot(page, `trip-news-${width}`);
     if (width > 800) {
       await expect(page.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible();
