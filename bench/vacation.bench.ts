@@ -181,6 +181,26 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
     trips,
   );
   line(label, 'trip query, no prefilter', withoutBox);
+  // The database's own time (planning + execution, EXPLAIN ANALYZE): on a shared, loaded machine the
+  // wall-clock figures above mostly measure waiting for a CPU; these are the query's own cost.
+  for (const useBox of [true, false]) {
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const area of trips) {
+        const [row] = await rowsOf<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }>(
+          database.db,
+          sql`explain (analyze, timing off, format json) ${tripShowsSql({ area, userId, boundingBox: useBox })}`,
+        );
+        const [plan] = row!['QUERY PLAN'];
+        times.push(plan['Planning Time'] + plan['Execution Time']);
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${label}: ${`database time, ${useBox ? 'bounding box' : 'no prefilter'}`.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    );
+  }
 
   // The whole answer of GET /api/trips/:id (without HTTP): trips stored, then read by their owner.
   const ids: string[] = [];
