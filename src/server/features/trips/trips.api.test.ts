@@ -612,7 +612,10 @@ describe.runIf(databaseAvailable())('trips: vacation mode', () => {
   it('travel hints: on foot, local transport or by road', () => {
     const show = (venueName: string, lat: number, lon: number) =>
       ({ venueName, city: 'X', lat, lon }) as Parameters<typeof travelHint>[1];
-    expect(travelHint('a', show('A', 51.5, -0.1), 'b', show('A', 51.5, -0.1)).mode).toBe('same-venue');
+    expect(travelHint('a', show('A', 51.5, -0.1), 'b', show('A', 51.5, -0.1))).toMatchObject({
+      mode: 'same-venue',
+      text: 'Same venue as the day before: A',
+    });
     expect(travelHint('a', show('A', 51.5, -0.1), 'b', show('B', 51.51, -0.1)).mode).toBe('walk');
     expect(travelHint('a', show('A', 51.5, -0.1), 'b', show('B', 51.6, -0.1)).mode).toBe('local');
     const road = travelHint('a', show('Roundhouse', 51.5432, -0.1519), 'b', show('Albert Hall', 53.4776, -2.2481));

@@ -416,7 +416,7 @@ export function travelHint(fromDate: string, from: TripShow, toDate: string, to:
   if (distanceKm < 0.1) {
     mode = 'same-venue';
     minutes = 0;
-    how = 'Same venue';
+    how = '';
   } else if (distanceKm <= 2) {
     mode = 'walk';
     minutes = (distanceKm / 4.5) * 60;
@@ -430,7 +430,8 @@ export function travelHint(fromDate: string, from: TripShow, toDate: string, to:
     minutes = ((distanceKm * 1.3) / 80) * 60;
     how = `About ${duration(minutes)} by road`;
   }
-  const away = mode === 'same-venue' ? '' : ` (${distanceKm < 10 ? distanceKm.toFixed(1) : Math.round(distanceKm)} km)`;
+  if (mode === 'same-venue') how = `Same venue as the day before: ${to.venueName}`;
+  const away = ` (${distanceKm < 10 ? distanceKm.toFixed(1) : Math.round(distanceKm)} km)`;
   return {
     fromDate,
     toDate,
@@ -439,7 +440,7 @@ export function travelHint(fromDate: string, from: TripShow, toDate: string, to:
     distanceKm,
     mode,
     minutes: Math.round(minutes),
-    text: `${how}: ${places}${away}`,
+    text: mode === 'same-venue' ? how : `${how}: ${places}${away}`,
   };
 }
 

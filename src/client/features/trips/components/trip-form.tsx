@@ -83,6 +83,8 @@ export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProp
     <form
       ref={formRef}
       onSubmit={submit}
+      // The message answers the last try: it goes as soon as the fan changes something.
+      onInput={() => error && setError(null)}
       noValidate
       className="flex flex-col gap-4"
       aria-describedby={error ? errorId : undefined}
