@@ -24,6 +24,7 @@ import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.ro
 import { showsRoutes } from './features/shows/shows.routes.ts';
 import { tourScraperRoutes } from './features/tour-scraper/tour-scraper.routes.ts';
 import { tourWebRoutes } from './features/tour-web/tour-web.routes.ts';
+import { sharedTripRoutes, tripsRoutes } from './features/trips/trips.routes.ts';
 import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
@@ -133,6 +134,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/donate', donateRoutes(deps));
   app.route('/api/tour-scraper', tourScraperRoutes(deps));
   app.route('/api/tour-web', tourWebRoutes(deps));
+  // The shared (signed-out) view first: every other /api/trips route needs a session.
+  app.route('/api/trips/shared', sharedTripRoutes(deps));
+  app.route('/api/trips', tripsRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

@@ -17,6 +17,7 @@ import {
   tourScraperJobDefinitions,
   WEEKLY_RECHECK_CRON,
 } from './features/tour-scraper/tour-scraper.jobs.ts';
+import { followTripEvents, scheduleTripJobs, tripJobDefinitions } from './features/trips/trips.jobs.ts';
 import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -80,9 +81,11 @@ export function createBackground(options: BackgroundOptions): Background {
         { database, logger, events, safeFetch: safeFetchFromEnv(env, database) },
         () => queue,
       ),
+      ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};
+  let stopFollowingTripEvents = () => {};
   return {
     env,
     database,
@@ -96,15 +99,18 @@ export function createBackground(options: BackgroundOptions): Background {
       await events.start();
       await queue.start();
       stopFollowingTourChanges = followTourChanges(events, queue, logger);
+      stopFollowingTripEvents = followTripEvents(events, queue, logger);
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
       await scheduleBackupJobs(queue);
       await queue.schedule(planRecheckJob, WEEKLY_RECHECK_CRON, {});
+      await scheduleTripJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();
+      stopFollowingTripEvents();
       await events.close();
       await queue.stop();
     },

@@ -6,7 +6,15 @@ export const notificationIdParamSchema = z.object({ id: z.uuid('Unknown notifica
 
 const channelChoice = z.object({ inApp: z.boolean(), email: z.boolean() }).strict();
 
-/** PUT /api/notifications/preferences: the whole set, so a form save is one idempotent request. */
+/**
+ * PUT /api/notifications/preferences: the whole set, so a form save is one idempotent request.
+ * `tripShows` (Vacation mode) came later: a client that does not know it leaves it as it was.
+ */
 export const notificationPreferencesSchema = z
-  .object({ newDates: channelChoice, tourChanges: channelChoice, reminders: channelChoice })
+  .object({
+    newDates: channelChoice,
+    tourChanges: channelChoice,
+    reminders: channelChoice,
+    tripShows: channelChoice.optional(),
+  })
   .strict();

@@ -11,9 +11,10 @@ export const NOTIFICATIONS_KEPT = 10;
  * - new-dates: a followed artist announced shows (one per artist per sync);
  * - stop-moved / stop-cancelled: a show of a followed artist (or one the user marked) changed date or
  *   venue, or was dropped;
- * - show-reminder: the day before a show the user marked as Going.
+ * - show-reminder: the day before a show the user marked as Going;
+ * - trip-show: a new show where and when the user travels (Vacation mode), once per show.
  */
-export const notificationKinds = ['new-dates', 'stop-moved', 'stop-cancelled', 'show-reminder'] as const;
+export const notificationKinds = ['new-dates', 'stop-moved', 'stop-cancelled', 'show-reminder', 'trip-show'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** GET /api/notifications → NotificationsResponse */
@@ -40,7 +41,7 @@ export interface UnreadCountResponse {
 }
 
 /** Preference groups shown in Settings; moved and cancelled share "tour changes". */
-export const notificationPreferenceGroups = ['newDates', 'tourChanges', 'reminders'] as const;
+export const notificationPreferenceGroups = ['newDates', 'tourChanges', 'reminders', 'tripShows'] as const;
 export type NotificationPreferenceGroup = (typeof notificationPreferenceGroups)[number];
 
 export interface ChannelChoice {
@@ -55,11 +56,13 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   newDates: { inApp: true, email: false },
   tourChanges: { inApp: true, email: false },
   reminders: { inApp: true, email: false },
+  tripShows: { inApp: true, email: false },
 };
 
 export function preferenceGroupOf(kind: NotificationKind): NotificationPreferenceGroup {
   if (kind === 'new-dates') return 'newDates';
   if (kind === 'show-reminder') return 'reminders';
+  if (kind === 'trip-show') return 'tripShows';
   return 'tourChanges';
 }
 

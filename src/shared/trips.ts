@@ -106,3 +106,108 @@ export interface Trip {
   sharePath: string | null;
   search: { state: TripSearchState; searchedAt: string | null; message: string | null };
 }
+
+/** GET /api/trips/:id and the shared view: which tier a show is ranked in. */
+export const TRIP_SHOW_RANKS = ['followed', 'similar', 'other'] as const;
+export type TripShowRank = (typeof TRIP_SHOW_RANKS)[number];
+
+/** The fan's own state on a show, as the state buttons take it (shows-api's UserShowState). */
+export interface TripShowState {
+  stopId: string;
+  state: 'interested' | 'going' | 'attended' | 'missed';
+  hasTickets: boolean;
+  seat: string | null;
+  status: string;
+  moved: boolean;
+}
+
+/** One show on a trip. `date` and `time` are the venue's own clock (its `timeZone`). */
+export interface TripShow {
+  stopId: string;
+  artistName: string;
+  artistSlug: string;
+  stopSlug: string;
+  venueName: string;
+  venueSlug: string;
+  city: string;
+  region: string | null;
+  country: string;
+  date: string;
+  time: string | null;
+  timeZone: string | null;
+  lat: number;
+  lon: number;
+  ticketUrl: string | null;
+  status: string;
+  /** From the trip's destination, rounded to 0.1 km. */
+  distanceKm: number;
+  rank: TripShowRank;
+  /** "You follow X" / "Like X and Y — indie rock"; null for the rest (and on shared links). */
+  reason: string | null;
+  /** Owner only: undefined on shared links. */
+  state?: TripShowState | null;
+}
+
+export interface TripDay {
+  /** YYYY-MM-DD, the venues' local day. */
+  date: string;
+  shows: TripShow[];
+}
+
+/** How to get from one day's show to the next day's, roughly (straight line, typical speeds). */
+export interface TravelHint {
+  fromDate: string;
+  toDate: string;
+  from: { venueName: string; city: string };
+  to: { venueName: string; city: string };
+  distanceKm: number;
+  mode: 'same-venue' | 'walk' | 'local' | 'drive';
+  minutes: number;
+  text: string;
+}
+
+export interface TripDetailResponse {
+  trip: Trip;
+  days: TripDay[];
+  hints: TravelHint[];
+}
+
+/** A past trip in the list, with the shows the fan went to there. */
+export interface PastTrip extends Trip {
+  attended: {
+    stopId: string;
+    artistName: string;
+    artistSlug: string;
+    stopSlug: string;
+    venueName: string;
+    date: string;
+  }[];
+}
+
+/** GET /api/trips: upcoming (and current) trips soonest first; past trips latest first. */
+export interface TripsResponse {
+  upcoming: Trip[];
+  past: PastTrip[];
+}
+
+export interface TripResponse {
+  trip: Trip;
+}
+
+/** GET /api/trips/shared/:token: the shows and dates only, never the fan or their other trips. */
+export interface SharedTripResponse {
+  trip: Pick<Trip, 'name' | 'placeLabel' | 'lat' | 'lon' | 'timeZone' | 'radiusKm' | 'arriveOn' | 'departOn'>;
+  days: TripDay[];
+  hints: TravelHint[];
+}
+
+/** Shared links are /trip/<token>: 32 URL-safe characters. */
+export const shareTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { message: 'Unknown shared trip' });
+
+export const tripIdParamSchema = z.object({ id: z.uuid({ message: tripMessages.notFound }) });
+export const shareTokenParamSchema = z.object({ token: shareTokenSchema });
+
+/** A trip's title: its name, else its destination. */
+export function tripTitle(trip: Pick<Trip, 'name' | 'placeLabel'>): string {
+  return trip.name?.trim() || trip.placeLabel;
+}

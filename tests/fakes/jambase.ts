@@ -57,7 +57,7 @@ function performerBody(artist: FakeArtist, date: string, rank: number, expand: b
     dateModified: '2026-04-20T09:30:00Z',
     'x-bandOrMusician': artist.type === 'Person' ? 'musician' : 'band',
     'x-numUpcomingEvents': 3,
-    genre: ['indie', 'rock'],
+    genre: artist.genres?.map((genre) => genre.toLowerCase().replace(/\s+/g, '-')) ?? ['indie', 'rock'],
     'x-performanceDate': date,
     'x-performanceRank': rank,
     'x-isHeadliner': rank === 1,
@@ -98,9 +98,48 @@ function offerBody(event: FakeEvent, headliner: string) {
 
 export interface FakeJamBase extends FakeServer {
   artists: FakeArtist[];
+  /** Editable: a test may add venues (then events there). */
   venues: FakeVenue[];
   /** Editable: move, cancel or add events to simulate a tour that changed. */
   events: FakeEvent[];
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const KM_PER_MILE = 1.609344;
+
+function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The geo part of a search (geoLatitude, geoLongitude, geoRadiusAmount 1–5000, geoRadiusUnits
+ * mi|km, default 60 mi): a filter on the venue's coordinates, or an error reply, or null when the
+ * request names no point.
+ */
+function geoFilter(query: URLSearchParams): ((venue: FakeVenue) => boolean) | FakeReply | null {
+  const latText = query.get('geoLatitude');
+  const lonText = query.get('geoLongitude');
+  if (latText === null && lonText === null) return null;
+  const lat = Number(latText);
+  const lon = Number(lonText);
+  if (latText === null || lonText === null || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+    return { status: 400, body: errorBody('parameter_invalid', 'geoLatitude and geoLongitude must both be numbers') };
+  }
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+    return { status: 400, body: errorBody('parameter_out_of_range', 'geoLatitude/geoLongitude out of range') };
+  }
+  const amount = Number(query.get('geoRadiusAmount') ?? 60);
+  if (!Number.isInteger(amount) || amount < 1 || amount > 5000) {
+    return { status: 400, body: errorBody('parameter_out_of_range', 'geoRadiusAmount must be between 1 and 5000') };
+  }
+  const units = query.get('geoRadiusUnits') ?? 'mi';
+  if (units !== 'mi' && units !== 'km') return { status: 400, body: errorBody('parameter_invalid', 'geoRadiusUnits') };
+  const radiusKm = units === 'km' ? amount : amount * KM_PER_MILE;
+  return (venue) => kmBetween({ lat, lon }, venue) <= radiusKm;
 }
 
 export async function startFakeJamBase(options: { port?: number; apiKey?: string } = {}): Promise<FakeJamBase> {
@@ -165,12 +204,20 @@ export async function startFakeJamBase(options: { port?: number; apiKey?: string
     const from = request.query.get('eventDateFrom') ?? isoDaysFromToday(0);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(from))
       return { status: 400, body: errorBody('parameter_invalid', 'eventDateFrom') };
+    const to = request.query.get('eventDateTo');
+    if (to !== null && !/^\d{4}-\d{2}-\d{2}$/.test(to))
+      return { status: 400, body: errorBody('parameter_invalid', 'eventDateTo') };
+    const near = geoFilter(request.query);
+    if (near !== null && typeof near !== 'function') return near;
     const who = matchingArtists(request);
     if (!Array.isArray(who)) return who;
     const mbids = new Set(who.map((artist) => artist.mbid));
+    const venueOf = (event: FakeEvent) => venues.find((venue) => venue.id === event.venueId)!;
     const matching = events
       .filter((event) => event.performers.some((mbid) => mbids.has(mbid)))
       .filter((event) => isoDaysFromToday(event.daysFromToday) >= from)
+      .filter((event) => to === null || isoDaysFromToday(event.daysFromToday) <= to)
+      .filter((event) => near === null || near(venueOf(event)))
       .sort((a, b) => a.daysFromToday - b.daysFromToday);
     const totalPages = Math.max(1, Math.ceil(matching.length / perPage));
     return {

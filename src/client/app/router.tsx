@@ -81,6 +81,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'trip/:token',
+            lazy: async () => ({
+              Component: (await import('#client/features/trips/components/shared-trip-page.tsx')).SharedTripPage,
+            }),
+          },
+          {
             path: 'add-show',
             lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
           },

@@ -27,6 +27,10 @@ export const paths = {
   myShows: '/my-shows',
   stats: '/stats',
   vacation: '/vacation',
+  /** One of the fan's trips: what's on there. */
+  trip: (tripId: string) => `/vacation/${tripId}`,
+  /** A trip shared read-only by link (the server hands out the token). */
+  sharedTrip: (token: string) => `/trip/${token}`,
   settings: '/settings',
   /** The small-screen notifications page (the side menu links to it; desktop has the bell). */
   notifications: '/notifications',

@@ -24,7 +24,18 @@ export const accountRoutes: RouteObject[] = [
       },
       { path: 'my-shows', lazy: async () => ({ Component: (await placeholders()).HistoryPage }) },
       { path: 'stats', lazy: async () => ({ Component: (await placeholders()).StatsPage }) },
-      { path: 'vacation', lazy: async () => ({ Component: (await placeholders()).VacationPage }) },
+      {
+        path: 'vacation',
+        lazy: async () => ({
+          Component: (await import('#client/features/trips/components/vacation-page.tsx')).VacationPage,
+        }),
+      },
+      {
+        path: 'vacation/:tripId',
+        lazy: async () => ({
+          Component: (await import('#client/features/trips/components/trip-page.tsx')).TripPage,
+        }),
+      },
       {
         path: 'settings',
         lazy: async () => ({

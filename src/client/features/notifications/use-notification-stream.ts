@@ -30,6 +30,8 @@ function onCreated(queryClient: QueryClient, notification: NotificationView, toa
   if (list) queryClient.setQueryData(key, withNewNotification(list, notification));
   // Not loaded yet: the fetch on its way may or may not include it; fetch again to be sure.
   else void queryClient.invalidateQueries({ queryKey: key });
+  // A new show for a trip: an open trip page (features/trips, queries under 'trips') lists it now.
+  if (notification.kind === 'trip-show') void queryClient.invalidateQueries({ queryKey: ['trips'] });
   // A replay after a reconnect repeats events this tab has shown already.
   if (toasted.has(notification.id) || notification.read) return;
   toasted.add(notification.id);

@@ -50,6 +50,9 @@ export const notificationPreferences = pgTable('notification_preferences', {
   tourChangesEmail: boolean('tour_changes_email').notNull().default(false),
   remindersInApp: boolean('reminders_in_app').notNull().default(true),
   remindersEmail: boolean('reminders_email').notNull().default(false),
+  /** Vacation mode: a new show where and when the fan travels (features/trips). */
+  tripShowsInApp: boolean('trip_shows_in_app').notNull().default(true),
+  tripShowsEmail: boolean('trip_shows_email').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

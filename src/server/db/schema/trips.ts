@@ -40,6 +40,12 @@ export const trips = pgTable(
     searchState: text('search_state').notNull().default('pending'),
     searchedAt: timestamp('searched_at', { withTimezone: true }),
     searchError: text('search_error'),
+    /**
+     * Stops added to the catalog after this are news for the trip ("Trip shows" notifications).
+     * Moved forward on every save and after the save's own provider search, so what the fan sees
+     * when planning is never announced to them as new.
+     */
+    watchFrom: timestamp('watch_from', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -123,6 +123,7 @@ describe.runIf(databaseAvailable())(
           newDates: { inApp: true, email: false },
           tourChanges: { inApp: true, email: false },
           reminders: { inApp: true, email: false },
+          tripShows: { inApp: true, email: false },
           ...choices,
         }) satisfies NotificationPreferences;
       for (const [fan, choices] of [
@@ -169,6 +170,7 @@ describe.runIf(databaseAvailable())(
         newDates: { inApp: true, email: false },
         tourChanges: { inApp: true, email: false },
         reminders: { inApp: true, email: false },
+        tripShows: { inApp: true, email: false },
       });
       const saved = await (await emailOnly.browser.request('/api/notifications/preferences')).json();
       expect(saved.newDates).toEqual({ inApp: false, email: true });

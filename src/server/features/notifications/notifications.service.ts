@@ -88,6 +88,7 @@ function fromRow(row: PreferencesRow | undefined): NotificationPreferences {
     newDates: { inApp: row.newDatesInApp, email: row.newDatesEmail },
     tourChanges: { inApp: row.tourChangesInApp, email: row.tourChangesEmail },
     reminders: { inApp: row.remindersInApp, email: row.remindersEmail },
+    tripShows: { inApp: row.tripShowsInApp, email: row.tripShowsEmail },
   };
 }
 
@@ -99,8 +100,12 @@ export async function getPreferences(database: Database, actor: Actor): Promise<
 export async function savePreferences(
   database: Database,
   actor: Actor,
-  preferences: NotificationPreferences,
+  input: Omit<NotificationPreferences, 'tripShows'> & { tripShows?: ChannelChoice },
 ): Promise<NotificationPreferences> {
+  const preferences: NotificationPreferences = {
+    ...input,
+    tripShows: input.tripShows ?? (await getPreferences(database, actor)).tripShows,
+  };
   await upsertPreferences(database.db, {
     userId: actor.userId,
     newDatesInApp: preferences.newDates.inApp,
@@ -109,6 +114,8 @@ export async function savePreferences(
     tourChangesEmail: preferences.tourChanges.email,
     remindersInApp: preferences.reminders.inApp,
     remindersEmail: preferences.reminders.email,
+    tripShowsInApp: preferences.tripShows.inApp,
+    tripShowsEmail: preferences.tripShows.email,
   });
   return preferences;
 }

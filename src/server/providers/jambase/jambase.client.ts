@@ -17,6 +17,15 @@ export interface JamBaseClientOptions {
 /** Whose events: a MusicBrainz id when known (exact), else a name (JamBase's keyword search). */
 export type JbArtistRef = { mbid: string } | { name: string };
 
+/** A geo search: a point, a radius and a span of days. */
+export interface JbArea {
+  lat: number;
+  lon: number;
+  radiusKm: number;
+  from: string;
+  to: string;
+}
+
 export type JamBaseClient = ReturnType<typeof createJamBaseClient>;
 
 export function createJamBaseClient(options: JamBaseClientOptions) {
@@ -42,7 +51,46 @@ export function createJamBaseClient(options: JamBaseClientOptions) {
     });
   }
 
+  /** One page of a geo search: concerts around a point between two dates (venue-local days). */
+  function fetchAreaPage(area: JbArea, page: number, beforeAttempt?: () => Promise<void>) {
+    const params = new URLSearchParams({
+      geoLatitude: area.lat.toFixed(4),
+      geoLongitude: area.lon.toFixed(4),
+      geoRadiusAmount: String(Math.ceil(area.radiusKm)),
+      geoRadiusUnits: 'km',
+      eventDateFrom: area.from,
+      eventDateTo: area.to,
+      eventType: 'concerts',
+      perPage: String(PER_PAGE),
+      page: String(page),
+      expandExternalIdentifiers: 'true',
+    });
+    return providerGetJson({
+      provider: JAMBASE,
+      operation: 'events-near',
+      url: new URL(`${base}/events?${params}`),
+      headers: { Authorization: `Bearer ${options.apiKey}` },
+      timeoutMs: options.timeoutMs,
+      record: options.record,
+      schema: jbEventsResponseSchema,
+      beforeAttempt,
+    });
+  }
+
   return {
+    /**
+     * Every concert within `radiusKm` of a point from `from` to `to` (YYYY-MM-DD, inclusive), all
+     * pages (capped). `beforeAttempt` is awaited before each request: the caller's rate limit.
+     */
+    async eventsNear(area: JbArea, beforeAttempt?: () => Promise<void>): Promise<JbEvent[]> {
+      const events: JbEvent[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const answer = await fetchAreaPage(area, page, beforeAttempt);
+        events.push(...answer.events);
+        if (page >= answer.pagination.totalPages || answer.events.length === 0) break;
+      }
+      return events;
+    },
     /** Every event of the artist from `fromDate` (YYYY-MM-DD) on, all pages. */
     async upcomingEvents(artist: JbArtistRef, fromDate: string): Promise<JbEvent[]> {
       const events: JbEvent[] = [];

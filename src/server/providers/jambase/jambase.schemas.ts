@@ -39,6 +39,8 @@ export const jbPerformerSchema = z.object({
   identifier: z.string().min(1),
   'x-isHeadliner': z.boolean().nullish(),
   'x-performanceRank': z.number().nullish(),
+  /** Genre slugs ('indie', 'rock'). */
+  genre: z.array(z.string()).nullish(),
   /** Present with expandExternalIdentifiers=true; `identifier` is a list in captured answers, a string in the spec. */
   'x-externalIdentifiers': z
     .array(z.object({ source: z.string(), identifier: z.union([z.string(), z.array(z.string())]) }))

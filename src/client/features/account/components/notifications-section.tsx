@@ -20,6 +20,7 @@ const groups: { group: NotificationPreferenceGroup; label: string; hint: string 
     hint: 'A show of an artist you follow changes date or venue, or is called off.',
   },
   { group: 'reminders', label: 'Show reminders', hint: 'The day before a show you are going to.' },
+  { group: 'tripShows', label: 'Trip shows', hint: 'A new show where and when you travel, before your trip starts.' },
 ];
 
 const channels: { channel: keyof ChannelChoice; label: string }[] = [

@@ -1,4 +1,4 @@
-import { BarChart3, History, type LucideIcon, Palmtree } from 'lucide-react';
+import { BarChart3, History, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -39,12 +39,5 @@ export const StatsPage = () => (
   <Placeholder title="Stats" icon={BarChart3}>
     Your concert stats will appear here once you log shows: how many you saw, which artists and venues most, and how far
     you travelled.
-  </Placeholder>
-);
-
-export const VacationPage = () => (
-  <Placeholder title="Vacation" icon={Palmtree} titleInHeaderOnPhones={false}>
-    Plan a trip here: pick where and when you travel, and the shows of your artists along the way will be listed for
-    you.
   </Placeholder>
 );

@@ -1,0 +1,260 @@
+/**
+ * `npm run bench:vacation`: Vacation mode's trip query against a catalog of 10,000 artists /
+ * 200,000 stops, venues spread around 24 cities of 4 continents. 200 trips (1–14 days, a few of
+ * 60, radius 10–300 km) each run the show query of GET /api/trips/:id; p50/p95/p99 with the
+ * bounding-box prefilter and without it (only the date index and the great-circle distance), then
+ * the whole service answer (query, ranking for a fan following 200 artists, days, travel hints).
+ * Target: p99 under 30 ms on PostgreSQL. Figures go to docs/performance.md.
+ *
+ * `--quick` (1,000 artists), `--only=pglite|postgres`.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/sql.ts';
+import { selectTripShows, type TripArea, tripShowsSql } from '#server/features/trips/trips.repo.ts';
+import { tripDetail } from '#server/features/trips/trips.service.ts';
+import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
+import { bulkLoadCatalog } from './bulk-load.ts';
+import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
+import { loadAverage } from './cpu.ts';
+
+const QUICK = process.argv.includes('--quick');
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
+const STOPS_PER_ARTIST = 20;
+const TRIPS = QUICK ? 50 : 200;
+const ROUNDS = 3;
+const FOLLOWED = 200;
+const TODAY = '2027-01-15';
+const BENCH_DATABASE = 'tourguides_bench_vacation';
+
+/** The generator's cities (it gives venues no coordinates): centre and zone. */
+const CITY_PLACES: [city: string, lat: number, lon: number, zone: string][] = [
+  ['New York', 40.7128, -74.006, 'America/New_York'],
+  ['Los Angeles', 34.0522, -118.2437, 'America/Los_Angeles'],
+  ['Chicago', 41.8781, -87.6298, 'America/Chicago'],
+  ['Austin', 30.2672, -97.7431, 'America/Chicago'],
+  ['Denver', 39.7392, -104.9903, 'America/Denver'],
+  ['Seattle', 47.6062, -122.3321, 'America/Los_Angeles'],
+  ['Nashville', 36.1627, -86.7816, 'America/Chicago'],
+  ['Atlanta', 33.749, -84.388, 'America/New_York'],
+  ['Boston', 42.3601, -71.0589, 'America/New_York'],
+  ['Portland', 45.5152, -122.6784, 'America/Los_Angeles'],
+  ['Toronto', 43.6532, -79.3832, 'America/Toronto'],
+  ['Montreal', 45.5017, -73.5673, 'America/Toronto'],
+  ['London', 51.5074, -0.1278, 'Europe/London'],
+  ['Manchester', 53.4808, -2.2426, 'Europe/London'],
+  ['Dublin', 53.3498, -6.2603, 'Europe/Dublin'],
+  ['Berlin', 52.52, 13.405, 'Europe/Berlin'],
+  ['Paris', 48.8566, 2.3522, 'Europe/Paris'],
+  ['Amsterdam', 52.3676, 4.9041, 'Europe/Amsterdam'],
+  ['Madrid', 40.4168, -3.7038, 'Europe/Madrid'],
+  ['Stockholm', 59.3293, 18.0686, 'Europe/Stockholm'],
+  ['Tokyo', 35.6762, 139.6503, 'Asia/Tokyo'],
+  ['Sydney', -33.8688, 151.2093, 'Australia/Sydney'],
+  ['Melbourne', -37.8136, 144.9631, 'Australia/Melbourne'],
+  ['Mexico City', 19.4326, -99.1332, 'America/Mexico_City'],
+];
+
+/** A seeded generator, so every run plans the same trips. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/** Venues placed up to ~25 km from their city's centre (a stable jitter from their id). */
+async function placeVenues(database: Database): Promise<void> {
+  const values = CITY_PLACES.map(
+    (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}::float8, $${i * 4 + 3}::float8, $${i * 4 + 4})`,
+  );
+  await database.query(
+    `update venues v set
+       lat = p.lat + ((('x' || substr(md5(v.id::text), 1, 4))::bit(16)::int / 65535.0) - 0.5) * 0.45,
+       lon = p.lon + ((('x' || substr(md5(v.id::text), 5, 4))::bit(16)::int / 65535.0) - 0.5) * 0.6,
+       time_zone = p.zone
+     from (values ${values.join(', ')}) as p(city, lat, lon, zone) where v.city = p.city`,
+    CITY_PLACES.flat(),
+  );
+  await database.query('analyze');
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function planTrips(): TripArea[] {
+  const next = random(14);
+  return Array.from({ length: TRIPS }, (_, i) => {
+    const [, lat, lon, timeZone] = CITY_PLACES[Math.floor(next() * CITY_PLACES.length)]!;
+    const arriveOn = addDays(TODAY, Math.floor(next() * 300));
+    // Most trips are a week or two; every tenth is the longest allowed.
+    const days = i % 10 === 0 ? 60 : 1 + Math.floor(next() * 14);
+    const radiusKm = [10, 25, 50, 50, 50, 100, 150, 300][Math.floor(next() * 8)]!;
+    return { lat, lon, timeZone, radiusKm, arriveOn, departOn: addDays(arriveOn, days) };
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  rows: number;
+}
+
+async function measure(run: (trip: TripArea) => Promise<number>, trips: TripArea[]): Promise<Figures> {
+  for (const trip of trips.slice(0, 20)) await run(trip); // warm the cache
+  const times: number[] = [];
+  let rows = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const trip of trips) {
+      const started = performance.now();
+      rows += await run(trip);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    max: times.at(-1)!,
+    rows: rows / (ROUNDS * trips.length),
+  };
+}
+
+const line = (label: string, what: string, f: Figures) =>
+  console.log(
+    `${label}: ${what.padEnd(34)} p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, ` +
+      `max ${f.max.toFixed(1)} ms; ${f.rows.toFixed(0)} shows per trip on average`,
+  );
+
+async function seedFan(database: Database): Promise<string> {
+  const { rows } = await database.query<{ id: string }>(
+    `insert into users (name, email, email_verified) values ('Bench Traveller', 'bench-trip@example.com', true)
+     returning id`,
+  );
+  const userId = rows[0]!.id;
+  await database.query(
+    `insert into favorite_artists (user_id, artist_id, artist_name, artist_slug)
+     select $1, id, name, slug from artists order by md5(id::text) limit $2`,
+    [userId, FOLLOWED],
+  );
+  // Genres for the "artists like yours" tier: a handful spread over the catalog.
+  await database.query(
+    `update artists set genres = array[(array['indie rock','folk','jazz','techno','shoegaze','hip hop'])[1 + abs(hashtext(id::text)) % 6]]`,
+  );
+  await database.query('analyze');
+  return userId;
+}
+
+async function benchDatabase(label: string, database: Database, catalog: BenchCatalog): Promise<void> {
+  const started = performance.now();
+  await migrateDatabase(database);
+  await bulkLoadCatalog(database, catalog);
+  await placeVenues(database);
+  console.log(`${label}: catalog loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const userId = await seedFan(database);
+  const trips = planTrips();
+
+  const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+    database.db,
+    sql`explain (analyze, costs off, timing off) ${tripShowsSql({ area: trips[1]!, userId })}`,
+  );
+  console.log(
+    `${label}: plan of one trip's query (${trips[1]!.radiusKm} km, ${trips[1]!.arriveOn} → ${trips[1]!.departOn}):`,
+  );
+  for (const row of plan) console.log(`    ${row['QUERY PLAN']}`);
+
+  const withBox = await measure(async (area) => (await selectTripShows(database.db, { area, userId })).length, trips);
+  line(label, 'trip query, bounding box', withBox);
+  const withoutBox = await measure(
+    async (area) => (await selectTripShows(database.db, { area, userId, boundingBox: false })).length,
+    trips,
+  );
+  line(label, 'trip query, no prefilter', withoutBox);
+  // The database's own time (planning + execution, EXPLAIN ANALYZE): on a shared, loaded machine the
+  // wall-clock figures above mostly measure waiting for a CPU; these are the query's own cost.
+  for (const useBox of [true, false]) {
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const area of trips) {
+        const [row] = await rowsOf<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }>(
+          database.db,
+          sql`explain (analyze, timing off, format json) ${tripShowsSql({ area, userId, boundingBox: useBox })}`,
+        );
+        const [plan] = row!['QUERY PLAN'];
+        times.push(plan['Planning Time'] + plan['Execution Time']);
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${label}: ${`database time, ${useBox ? 'bounding box' : 'no prefilter'}`.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    );
+  }
+
+  // The whole answer of GET /api/trips/:id (without HTTP): trips stored, then read by their owner.
+  const ids: string[] = [];
+  for (const trip of trips) {
+    const { rows } = await database.query<{ id: string }>(
+      `insert into trips (user_id, place_label, lat, lon, time_zone, radius_km, arrive_on, depart_on)
+       values ($1, 'Bench', $2, $3, $4, $5, $6, $7) returning id`,
+      [userId, trip.lat, trip.lon, trip.timeZone, trip.radiusKm, trip.arriveOn, trip.departOn],
+    );
+    ids.push(rows[0]!.id);
+  }
+  const byId = new Map(trips.map((trip, i) => [trip, ids[i]!]));
+  const service = await measure(
+    async (trip) =>
+      (await tripDetail({ database }, { userId }, byId.get(trip)!)).days.reduce((n, day) => n + day.shows.length, 0),
+    trips,
+  );
+  line(label, 'GET /api/trips/:id service answer', service);
+}
+
+async function onPostgres(catalog: BenchCatalog): Promise<void> {
+  if (!(await isPostgresReachable())) {
+    console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
+    return;
+  }
+  await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
+  const database = await openPostgres(databaseUrl(BENCH_DATABASE), 4);
+  try {
+    await benchDatabase('PostgreSQL', database, catalog);
+  } finally {
+    await database.close();
+    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  }
+}
+
+async function onPglite(catalog: BenchCatalog): Promise<void> {
+  const database = await openPglite();
+  try {
+    await benchDatabase('PGlite', database, catalog);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:vacation: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops, ${TRIPS} trips x ${ROUNDS} rounds; ` +
+      `load average ${loadAverage()}`,
+  );
+  const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
+  if (ONLY !== 'pglite') await onPostgres(catalog);
+  if (ONLY !== 'postgres') await onPglite(catalog);
+  console.log(`done; load average ${loadAverage()}`);
+}
+
+await main();

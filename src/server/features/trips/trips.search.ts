@@ -1,0 +1,162 @@
+import type { Database } from '#server/db/client.ts';
+import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
+import { describeStop } from '#server/features/notifications/notifications.messages.ts';
+import { deliverNotifications, type NotificationDraft } from '#server/features/notifications/notifications.service.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { ProviderError, waitForRateSlot } from '#server/providers/http.ts';
+import { JAMBASE, type JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
+import { eventsToTours, JAMBASE_SOURCE } from '#server/providers/jambase/jambase.mapping.ts';
+import type { JbEvent } from '#server/providers/jambase/jambase.schemas.ts';
+import type { CatalogArtist } from '#shared/catalog-import.ts';
+import { formatShowTime } from '#shared/dates.ts';
+import { titleCase } from '#shared/text.ts';
+import { tripTitle } from '#shared/trips.ts';
+import {
+  markSearchDone,
+  markSearchFailed,
+  type NewTripShowRow,
+  selectNewTripShows,
+  selectTripById,
+} from './trips.repo.ts';
+
+/**
+ * Filling a trip's gaps: the catalog only knows artists someone searched or imported, so a saved
+ * trip asks JamBase for every concert around its destination on its dates (geo search), and the
+ * answer goes into the catalog through its one writer (its identity rules de-duplicate against
+ * what is there: the provider id, or the same tour, date and venue).
+ */
+
+/**
+ * JamBase's plans allow about one call a second (3,600 an hour): trip searches book a slot in
+ * the database-wide pacing table first, so many trips saved at once queue instead of bursting.
+ */
+export const JAMBASE_GEO_INTERVAL_MS = 1_000;
+
+export interface TripSearchDeps {
+  database: Database;
+  jamBase: JamBaseClient | null;
+  logger: Logger;
+}
+
+export interface TripSearchOutcome {
+  events: number;
+  stopsAdded: number;
+  notified: number;
+}
+
+/** Every performer of the answer becomes a catalog artist with their stops (a shared bill: one stop each). */
+export function eventsToCatalogArtists(events: JbEvent[]): CatalogArtist[] {
+  const performers = new Map<string, { name: string; mbid: string | null; genres: string[] }>();
+  for (const event of events) {
+    for (const performer of event.performer) {
+      if (performers.has(performer.identifier)) continue;
+      const mbid = (performer['x-externalIdentifiers'] ?? [])
+        .filter((external) => external.source === 'musicbrainz')
+        .flatMap((external) => [external.identifier].flat())[0];
+      performers.set(performer.identifier, {
+        name: performer.name.trim(),
+        mbid: mbid && /^[0-9a-f-]{36}$/i.test(mbid) ? mbid.toLowerCase() : null,
+        genres: (performer.genre ?? []).map((genre) => genre.replace(/-/g, ' ')).slice(0, 20),
+      });
+    }
+  }
+  const artists: CatalogArtist[] = [];
+  for (const [identifier, performer] of performers) {
+    const theirs = events.filter((event) => event.performer.some((p) => p.identifier === identifier));
+    const tours = eventsToTours(theirs, { name: performer.name, mbid: performer.mbid });
+    if (tours.length === 0) continue;
+    artists.push({
+      name: performer.name,
+      ...(performer.mbid ? { mbid: performer.mbid } : {}),
+      ...(performer.genres.length ? { genres: performer.genres } : {}),
+      tours,
+    });
+  }
+  return artists;
+}
+
+function dayShift(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Runs one trip's search. `baseline` (the search right after a save): what it finds is part of
+ * the plan the fan is looking at, not news; later runs (daily) notify the shows they add.
+ * Provider trouble marks the trip 'failed' (the page says it will be retried) and is rethrown so
+ * the queue retries.
+ */
+export async function searchTrip(
+  deps: TripSearchDeps,
+  tripId: string,
+  options: { baseline: boolean },
+): Promise<TripSearchOutcome | null> {
+  const trip = await selectTripById(deps.database.db, tripId);
+  if (!trip) return null;
+  if (!deps.jamBase) {
+    await markSearchDone(deps.database.db, tripId, options.baseline);
+    return { events: 0, stopsAdded: 0, notified: 0 };
+  }
+  let events: JbEvent[];
+  try {
+    // Venue-local dates: a day wider each side, the trip query places each show exactly.
+    events = await deps.jamBase.eventsNear(
+      {
+        lat: Number(trip.lat),
+        lon: Number(trip.lon),
+        radiusKm: trip.radiusKm,
+        from: dayShift(trip.arriveOn, -1),
+        to: dayShift(trip.departOn, 1),
+      },
+      () => waitForRateSlot(deps.database, JAMBASE, JAMBASE_GEO_INTERVAL_MS),
+    );
+  } catch (error) {
+    const message = error instanceof ProviderError ? error.message : String(error);
+    await markSearchFailed(deps.database.db, tripId, message.slice(0, 500));
+    throw error;
+  }
+  const artists = eventsToCatalogArtists(events);
+  const summary = artists.length
+    ? await writeCatalogEntries(deps.database, normaliseCatalog({ artists }, JAMBASE_SOURCE))
+    : { stopsAdded: 0 };
+  await markSearchDone(deps.database.db, tripId, options.baseline);
+  const notified = options.baseline ? 0 : await notifyNewTripShows(deps.database, { tripId });
+  return { events: events.length, stopsAdded: summary.stopsAdded, notified };
+}
+
+// --- "Trip shows" notifications ---------------------------------------------------------------------
+
+export function tripShowDraft(row: NewTripShowRow): NotificationDraft {
+  const artistName = titleCase(row.artistName);
+  const at = row.time ? ` at ${formatShowTime(row.date, row.time, row.timeZone, row.timeZone ?? undefined)}` : '';
+  return {
+    userId: row.userId,
+    kind: 'trip-show',
+    title: `New on your trip: ${artistName}`,
+    message: `${describeStop({ date: row.date, venue: row.venueName, city: row.city, region: null })}${at}, during ${tripTitle({ name: row.tripName, placeLabel: row.placeLabel })}.`,
+    artistSlug: row.artistSlug,
+    // Once per show and fan, whichever trip, job or retry finds it.
+    dedupeKey: `trip-show:${row.stopId}`,
+  };
+}
+
+/**
+ * Notifies fans of shows added since their trips' watch_from, for trips not yet started: after a
+ * daily search, a sync (tour-dates-changed) or the hourly sweep (imports, approvals, first syncs).
+ * Returns how many notifications were added.
+ */
+export async function notifyNewTripShows(
+  database: Database,
+  scope: { tripId?: string; artistId?: string } = {},
+): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const rows = await selectNewTripShows(tx, scope);
+    const seen = new Set<string>();
+    const drafts = rows.filter((row) => {
+      const key = `${row.userId}|${row.stopId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return drafts.length ? deliverNotifications(tx, drafts.map(tripShowDraft)) : 0;
+  });
+}
