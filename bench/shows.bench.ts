@@ -28,6 +28,10 @@ import type { LoadOptions, LoadResult } from './load-client.ts';
 
 const QUICK = process.argv.includes('--quick');
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** Leaves the PostgreSQL bench database in place afterwards (for EXPLAIN ANALYZE by hand). */
+const KEEP = process.argv.includes('--keep');
+/** /dashboard's radius choices measured (the API's spelling). */
+const RADII = ['25', '100', '500', 'anywhere'] as const;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
 const STOPS_PER_ARTIST = 20;
 const FOLLOWED = QUICK ? 50 : 200;
@@ -178,6 +182,8 @@ interface FeedFigures {
   kind: CalendarFeedKind;
   events: number;
   kilobytes: number;
+  /** The first generation (no JIT warm-up for this feed's size yet, nothing kept from before). */
+  first: number;
   p50: number;
   max: number;
   /** This process's CPU per generation (the ICS work; the database's is not in it): steadier than wall time on a busy machine. */
@@ -204,6 +210,7 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
       cpu.push((used.user + used.system) / 1000);
     }
     const firstCpu = cpu[0]!;
+    const first = times[0]!;
     cpu.sort((a, b) => a - b);
     const httpTimes: number[] = [];
     for (let i = 0; i < Math.min(FEED_RUNS, 10); i++) {
@@ -219,6 +226,7 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
       kind: feed.kind,
       events: text.split('BEGIN:VEVENT').length - 1,
       kilobytes: Buffer.byteLength(text) / 1024,
+      first,
       p50: percentile(times, 0.5),
       max: times.at(-1)!,
       cpuP50: percentile(cpu, 0.5),
@@ -229,13 +237,14 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
   return figures;
 }
 
-async function benchUpcoming(base: string, cookie: string): Promise<LoadResult | string> {
-  const url = `${base}/api/shows/upcoming?today=${TODAY}&filter=all`;
+async function benchUpcoming(base: string, cookie: string, radius: string): Promise<LoadResult | string> {
+  const url = `${base}/api/shows/upcoming?today=${TODAY}&filter=all&radiusKm=${radius}`;
   const probe = await fetch(url, { headers: { cookie } });
   if (probe.status === 404) return 'GET /api/shows/upcoming is not on this branch yet (404)';
   if (!probe.ok) return `GET /api/shows/upcoming answered ${probe.status}: ${await probe.text()}`;
   const body = JSON.stringify(await probe.json());
-  console.log(`  /api/shows/upcoming answers ${(body.length / 1024).toFixed(0)} KB`);
+  const shows = (JSON.parse(body) as { months: { shows: unknown[] }[] }).months.flatMap((month) => month.shows).length;
+  console.log(`  /api/shows/upcoming?radiusKm=${radius} answers ${shows} shows, ${(body.length / 1024).toFixed(0)} KB`);
   const options: LoadOptions = {
     url,
     connections: CONNECTIONS,
@@ -267,19 +276,22 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
     for (const feed of feeds) {
       console.log(
         `${label}: feed ${feed.kind.padEnd(10)} ${String(feed.events).padStart(5)} events, ${feed.kilobytes.toFixed(0).padStart(5)} KB: ` +
-          `generated p50 ${feed.p50.toFixed(1)} ms, max ${feed.max.toFixed(1)} ms (CPU first ${feed.firstCpu.toFixed(0)} ms, p50 ${feed.cpuP50.toFixed(1)} ms); ` +
+          `generated first ${feed.first.toFixed(1)} ms, p50 ${feed.p50.toFixed(1)} ms, max ${feed.max.toFixed(1)} ms (CPU first ${feed.firstCpu.toFixed(0)} ms, p50 ${feed.cpuP50.toFixed(1)} ms); ` +
           `over HTTP p50 ${feed.httpP50.toFixed(1)} ms`,
       );
     }
-    const upcoming = await benchUpcoming(served.base, cookie);
-    if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
-    else {
-      console.log(
-        `${label}: GET /api/shows/upcoming, ${CONNECTIONS} connections: ${upcoming.requests} requests, ` +
-          `${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, p95 ${upcoming.p95.toFixed(1)} ms, ` +
-          `p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, errors ${upcoming.errors}` +
-          (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
-      );
+    for (const radius of RADII) {
+      const upcoming = await benchUpcoming(served.base, cookie, radius);
+      const name = radius === 'anywhere' ? 'anywhere' : `${radius} km`;
+      if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
+      else {
+        console.log(
+          `${label}: GET /api/shows/upcoming, radius ${name.padEnd(8)}, ${CONNECTIONS} connections: ${upcoming.requests} requests, ` +
+            `${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, p95 ${upcoming.p95.toFixed(1)} ms, ` +
+            `p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, errors ${upcoming.errors}` +
+            (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
+        );
+      }
     }
   } finally {
     await served.close();
@@ -298,7 +310,8 @@ async function onPostgres(catalog: BenchCatalog): Promise<void> {
     await benchDatabase('PostgreSQL', database, catalog);
   } finally {
     await database.close();
-    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+    if (KEEP) console.log(`PostgreSQL: kept database ${BENCH_DATABASE} (--keep)`);
+    else await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
   }
 }
 
