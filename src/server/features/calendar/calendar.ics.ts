@@ -127,7 +127,11 @@ function eventText(stop: FeedStopRow, zone: string | null, publicUrl: string, ho
 function timeLines(stop: FeedStopRow, zone: string | null): string[] {
   const date = stop.eventDate.replaceAll('-', '');
   if (!stop.startTime) {
-    return [`DTSTART;VALUE=DATE:${date}`, 'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE', 'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE'];
+    return [
+      `DTSTART;VALUE=DATE:${date}`,
+      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+    ];
   }
   const hours = Number(stop.startTime.slice(0, 2));
   const minutes = Number(stop.startTime.slice(3, 5));
@@ -169,13 +173,13 @@ export function foldLines(text: string): string {
   return text.split('\r\n').map(fold).join('\r\n');
 }
 
-/** Plain ASCII: one octet per character. */
-const ASCII = /^[\x00-\x7f]*$/;
+/** Beyond ASCII: more than one octet per character. */
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 function fold(line: string): string {
   // A UTF-16 unit is at most 3 octets: 24 units always fit.
   if (line.length <= FOLD_OCTETS / 3) return line;
-  if (!ASCII.test(line)) return Buffer.byteLength(line) <= FOLD_OCTETS ? line : foldLine(line);
+  if (NON_ASCII.test(line)) return Buffer.byteLength(line) <= FOLD_OCTETS ? line : foldLine(line);
   if (line.length <= FOLD_OCTETS) return line;
   let folded = line.slice(0, FOLD_OCTETS);
   for (let at = FOLD_OCTETS; at < line.length; at += FOLD_OCTETS) folded += `\r\n ${line.slice(at, at + FOLD_OCTETS)}`;

@@ -267,11 +267,18 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
       await seedCatalog(server.database, [
         {
           name: 'Paging Parade',
-          tours: [{ name: 'Long Run', stops: Array.from({ length: 100 }, (_, i) => ({ date: day(i), ...venues[i % 2]! })) }],
+          tours: [
+            { name: 'Long Run', stops: Array.from({ length: 100 }, (_, i) => ({ date: day(i), ...venues[i % 2]! })) },
+          ],
         },
         {
           name: 'Paging Support',
-          tours: [{ name: 'Opener', stops: Array.from({ length: 30 }, (_, i) => ({ date: day(i * 3), ...venues[(i * 3) % 2]! })) }],
+          tours: [
+            {
+              name: 'Opener',
+              stops: Array.from({ length: 30 }, (_, i) => ({ date: day(i * 3), ...venues[(i * 3) % 2]! })),
+            },
+          ],
         },
       ]);
       const reader = await newFan();
@@ -290,7 +297,9 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
         pages++;
       } while (after && pages < 5);
       expect(pages).toBe(2);
-      expect(seen).toEqual(Array.from({ length: 100 }, (_, i) => `${day(i)} ${venues[i % 2]!.venue} ${i % 3 === 0 && i < 90 ? 2 : 1}`));
+      expect(seen).toEqual(
+        Array.from({ length: 100 }, (_, i) => `${day(i)} ${venues[i % 2]!.venue} ${i % 3 === 0 && i < 90 ? 2 : 1}`),
+      );
     });
 
     it('lists marked shows and followed artists near home, soonest first, by month, one show per bill', async () => {

@@ -204,7 +204,9 @@ export function upcomingSql(query: UpcomingQuery): SQL {
   const pastStates = states.filter((state) => state === 'attended' || state === 'missed');
   // The page's first date bounds every index range; the exact (date, venue) order decides ties.
   const from = after && after.date > today ? after.date : today;
-  const afterCursor = after ? sql`(s.event_date, s.venue_id) > (${after.date}::date, ${after.venueId}::uuid)` : sql`true`;
+  const afterCursor = after
+    ? sql`(s.event_date, s.venue_id) > (${after.date}::date, ${after.venueId}::uuid)`
+    : sql`true`;
   // Upcoming states through user_shows (user_id, state): a fan's many attended shows are never read.
   const markedUpcoming = upcomingStates.length
     ? sql`select s.venue_id, s.event_date

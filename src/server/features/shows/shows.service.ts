@@ -15,8 +15,8 @@ import {
   type UpcomingMonth,
   type UpcomingShow,
   type UpcomingShowsResponse,
-  upcomingCursorOf,
   type UserShowState,
+  upcomingCursorOf,
 } from '#shared/shows-api.ts';
 import { titleCase } from '#shared/text.ts';
 import {

@@ -14,8 +14,8 @@ import { MY_SHOWS_FILTERS, MY_SHOWS_RADII, radiusValue, showMessages } from '#sh
 import type { UpcomingFilter, UpcomingMonth, UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { saveShowsRadius, showsKeys, upcomingShowsQueryOptions } from '../api/shows-api.ts';
 import { MonthCalendar } from './month-calendar.tsx';
-import { ShowMore } from './show-more.tsx';
 import { ShowCard } from './show-card.tsx';
+import { ShowMore } from './show-more.tsx';
 
 const isFilter = (value: string | null): value is UpcomingFilter =>
   MY_SHOWS_FILTERS.some((filter) => filter.value === value);
@@ -76,7 +76,9 @@ export const MyShowsPage = () => {
   );
 };
 
-type UpcomingQuery = ReturnType<typeof useInfiniteQuery<UpcomingShowsResponse, Error, InfiniteData<UpcomingShowsResponse>>>;
+type UpcomingQuery = ReturnType<
+  typeof useInfiniteQuery<UpcomingShowsResponse, Error, InfiniteData<UpcomingShowsResponse>>
+>;
 
 /** The loaded pages as one list of months (a month can continue on the next page). */
 function joinPages(pages: UpcomingShowsResponse[]): UpcomingMonth[] {
