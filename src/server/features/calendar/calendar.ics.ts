@@ -174,7 +174,7 @@ export function foldLines(text: string): string {
 }
 
 /** Beyond ASCII: more than one octet per character. */
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function fold(line: string): string {
   // A UTF-16 unit is at most 3 octets: 24 units always fit.
