@@ -23,7 +23,7 @@ import type { CalendarFeedKind } from '#shared/shows.ts';
 import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { loadAverage } from './cpu.ts';
+import { cpuPerRequest, cpuSnapshot, loadAverage } from './cpu.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
 
 const QUICK = process.argv.includes('--quick');
@@ -237,26 +237,44 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
   return figures;
 }
 
-async function benchUpcoming(base: string, cookie: string, radius: string): Promise<LoadResult | string> {
+interface UpcomingFigures extends LoadResult {
+  /** Server process and PostgreSQL backends together, per request: steadier than latency on a busy machine. */
+  cpuMs: number | null;
+}
+
+async function benchUpcoming(
+  database: Database,
+  base: string,
+  cookie: string,
+  radius: string,
+  connections: number,
+): Promise<UpcomingFigures | string> {
   const url = `${base}/api/shows/upcoming?today=${TODAY}&filter=all&radiusKm=${radius}`;
   const probe = await fetch(url, { headers: { cookie } });
   if (probe.status === 404) return 'GET /api/shows/upcoming is not on this branch yet (404)';
   if (!probe.ok) return `GET /api/shows/upcoming answered ${probe.status}: ${await probe.text()}`;
   const body = JSON.stringify(await probe.json());
   const shows = (JSON.parse(body) as { months: { shows: unknown[] }[] }).months.flatMap((month) => month.shows).length;
-  console.log(`  /api/shows/upcoming?radiusKm=${radius} answers ${shows} shows, ${(body.length / 1024).toFixed(0)} KB`);
+  if (connections > 1) {
+    console.log(
+      `  /api/shows/upcoming?radiusKm=${radius} answers ${shows} shows, ${(body.length / 1024).toFixed(0)} KB`,
+    );
+  }
   const options: LoadOptions = {
     url,
-    connections: CONNECTIONS,
+    connections,
     durationMs: DURATION_MS,
     maxDrainMs: 15_000,
     headers: { cookie },
   };
+  const before = await cpuSnapshot(database);
   // The load client runs as its own process so it does not share the server's event loop.
   const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
     maxBuffer: 1024 * 1024,
   });
-  return JSON.parse(stdout) as LoadResult;
+  const result = JSON.parse(stdout) as LoadResult;
+  const after = await cpuSnapshot(database);
+  return { ...result, cpuMs: cpuPerRequest(before, after, result.requests + result.unfinished + result.errors) };
 }
 
 async function benchDatabase(label: string, database: Database, catalog: BenchCatalog) {
@@ -280,17 +298,21 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
           `over HTTP p50 ${feed.httpP50.toFixed(1)} ms`,
       );
     }
-    for (const radius of RADII) {
-      const upcoming = await benchUpcoming(served.base, cookie, radius);
-      const name = radius === 'anywhere' ? 'anywhere' : `${radius} km`;
-      if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
-      else {
-        console.log(
-          `${label}: GET /api/shows/upcoming, radius ${name.padEnd(8)}, ${CONNECTIONS} connections: ${upcoming.requests} requests, ` +
-            `${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, p95 ${upcoming.p95.toFixed(1)} ms, ` +
-            `p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, errors ${upcoming.errors}` +
-            (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
-        );
+    // One fan's requests one after another (what a fan waits), then 10 fans at once (queueing on 2 cores).
+    for (const connections of [1, CONNECTIONS]) {
+      for (const radius of RADII) {
+        const upcoming = await benchUpcoming(database, served.base, cookie, radius, connections);
+        const name = radius === 'anywhere' ? 'anywhere' : `${radius} km`;
+        if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
+        else {
+          console.log(
+            `${label}: GET /api/shows/upcoming, radius ${name.padEnd(8)}, ${String(connections).padStart(2)} connection(s): ` +
+              `${upcoming.requests} requests, ${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, ` +
+              `p95 ${upcoming.p95.toFixed(1)} ms, p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, ` +
+              `CPU ${upcoming.cpuMs === null ? 'n/a' : `${upcoming.cpuMs.toFixed(1)} ms`} per request, errors ${upcoming.errors}` +
+              (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
+          );
+        }
       }
     }
   } finally {
