@@ -246,15 +246,18 @@ async function benchUpcoming(
   database: Database,
   base: string,
   cookie: string,
+  /** A radius choice, or 'me' for the baseline (GET /api/me). */
   radius: string,
   connections: number,
 ): Promise<UpcomingFigures | string> {
-  const url = `${base}/api/shows/upcoming?today=${TODAY}&filter=all&radiusKm=${radius}`;
+  const url =
+    radius === 'me' ? `${base}/api/me` : `${base}/api/shows/upcoming?today=${TODAY}&filter=all&radiusKm=${radius}`;
   const probe = await fetch(url, { headers: { cookie } });
   if (probe.status === 404) return 'GET /api/shows/upcoming is not on this branch yet (404)';
   if (!probe.ok) return `GET /api/shows/upcoming answered ${probe.status}: ${await probe.text()}`;
   const body = JSON.stringify(await probe.json());
-  const shows = (JSON.parse(body) as { months: { shows: unknown[] }[] }).months.flatMap((month) => month.shows).length;
+  const months = (JSON.parse(body) as { months?: { shows: unknown[] }[] }).months ?? [];
+  const shows = months.flatMap((month) => month.shows).length;
   if (connections > 1) {
     console.log(
       `  /api/shows/upcoming?radiusKm=${radius} answers ${shows} shows, ${(body.length / 1024).toFixed(0)} KB`,
@@ -296,6 +299,14 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
         `${label}: feed ${feed.kind.padEnd(10)} ${String(feed.events).padStart(5)} events, ${feed.kilobytes.toFixed(0).padStart(5)} KB: ` +
           `generated first ${feed.first.toFixed(1)} ms, p50 ${feed.p50.toFixed(1)} ms, max ${feed.max.toFixed(1)} ms (CPU first ${feed.firstCpu.toFixed(0)} ms, p50 ${feed.cpuP50.toFixed(1)} ms); ` +
           `over HTTP p50 ${feed.httpP50.toFixed(1)} ms`,
+      );
+    }
+    // The floor any signed-in API request pays (session, middleware, HTTP): to read the figures below against.
+    const me = await benchUpcoming(database, served.base, cookie, 'me', 1);
+    if (typeof me !== 'string') {
+      console.log(
+        `${label}: GET /api/me (baseline), 1 connection: p50 ${me.p50.toFixed(1)} ms, p99 ${me.p99.toFixed(1)} ms, ` +
+          `CPU ${me.cpuMs === null ? 'n/a' : `${me.cpuMs.toFixed(1)} ms`} per request`,
       );
     }
     // One fan's requests one after another (what a fan waits), then 10 fans at once (queueing on 2 cores).

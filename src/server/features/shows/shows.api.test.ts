@@ -1,26 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { sendShowReminders } from './shows.jobs.ts';
 
 const TODAY = '2027-03-01';
-const PASSWORD = 'going-to-the-show-27';
 /** Cambridge, MA. Paradise (Boston) is ~3 km away, the Palladium (Worcester) ~60 km, San Francisco far. */
 const CAMBRIDGE = { city: 'Cambridge', lat: 42.3736, lon: -71.1097 };
 
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-}
+type Fan = SignedInFan;
 
 describe.runIf(databaseAvailable())('show states and My Shows', () => {
   let server: AuthTestServer;
@@ -33,13 +24,7 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
     return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
-  async function newFan(): Promise<Fan> {
-    const browser = new TestBrowser(server);
-    const email = uniqueEmail();
-    expect((await signUp(browser, email, PASSWORD)).status).toBe(200);
-    const [user] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
-    return { browser, id: user!.id };
-  }
+  const newFan = () => signedInFan(server);
 
   /** 'northern-lanterns@2027-04-02' → stop id */
   const stop = (key: string) => {
@@ -112,8 +97,7 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
     );
     stops = new Map(found.map((row) => [`${row.slug}@${row.date}`, row.id]));
 
-    fan = await newFan();
-    other = await newFan();
+    [fan, other] = await signedInPair(server);
     homeless = await newFan();
     await server.database.db.execute(
       sql`update users set home_city = ${CAMBRIDGE.city}, home_lat = ${CAMBRIDGE.lat}, home_lon = ${CAMBRIDGE.lon}
