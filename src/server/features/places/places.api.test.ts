@@ -1,27 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { placesMessages } from '#shared/places.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { fillVenueTimeZones, matchFreeTextHomes } from './places.backfill.ts';
 
-const PASSWORD = 'violet-tour-2027';
 /** GeoNames ids: Denver, Colorado and Austin, Texas. */
 const DENVER = '5419384';
 const AUSTIN = '4671654';
 
-async function newUser(server: AuthTestServer, fullName = 'Place Fan') {
-  const browser = new TestBrowser(server);
-  await signUp(browser, uniqueEmail(), PASSWORD, fullName);
-  const me = await (await browser.request('/api/me')).json();
-  return { browser, id: me.user.id as string };
-}
+const newUser = (server: AuthTestServer, fullName = 'Place Fan') => signedInFan(server, { fullName });
 
 async function homeRow(server: AuthTestServer, userId: string) {
   const { rows } = await server.database.query<Record<string, unknown>>(
@@ -129,7 +118,7 @@ describe.runIf(databaseAvailable())('places: typeahead, home place, time-zone ba
   });
 
   it('refuses an unknown place id with a clear error and changes nothing', async () => {
-    const { browser, id } = await newUser(server);
+    const { browser } = await newUser(server);
     await browser.request('/api/account/profile', {
       method: 'PATCH',
       json: { fullName: 'Place Fan', homePlaceId: AUSTIN },
