@@ -23,11 +23,15 @@ import type { CalendarFeedKind } from '#shared/shows.ts';
 import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { loadAverage } from './cpu.ts';
+import { cpuPerRequest, cpuSnapshot, loadAverage } from './cpu.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
 
 const QUICK = process.argv.includes('--quick');
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** Leaves the PostgreSQL bench database in place afterwards (for EXPLAIN ANALYZE by hand). */
+const KEEP = process.argv.includes('--keep');
+/** /dashboard's radius choices measured (the API's spelling). */
+const RADII = ['25', '100', '500', 'anywhere'] as const;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
 const STOPS_PER_ARTIST = 20;
 const FOLLOWED = QUICK ? 50 : 200;
@@ -178,6 +182,8 @@ interface FeedFigures {
   kind: CalendarFeedKind;
   events: number;
   kilobytes: number;
+  /** The first generation (no JIT warm-up for this feed's size yet, nothing kept from before). */
+  first: number;
   p50: number;
   max: number;
   /** This process's CPU per generation (the ICS work; the database's is not in it): steadier than wall time on a busy machine. */
@@ -204,6 +210,7 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
       cpu.push((used.user + used.system) / 1000);
     }
     const firstCpu = cpu[0]!;
+    const first = times[0]!;
     cpu.sort((a, b) => a - b);
     const httpTimes: number[] = [];
     for (let i = 0; i < Math.min(FEED_RUNS, 10); i++) {
@@ -219,6 +226,7 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
       kind: feed.kind,
       events: text.split('BEGIN:VEVENT').length - 1,
       kilobytes: Buffer.byteLength(text) / 1024,
+      first,
       p50: percentile(times, 0.5),
       max: times.at(-1)!,
       cpuP50: percentile(cpu, 0.5),
@@ -229,25 +237,47 @@ async function benchFeeds(database: Database, served: ServedApp, publicUrl: stri
   return figures;
 }
 
-async function benchUpcoming(base: string, cookie: string): Promise<LoadResult | string> {
-  const url = `${base}/api/shows/upcoming?today=${TODAY}&filter=all`;
+interface UpcomingFigures extends LoadResult {
+  /** Server process and PostgreSQL backends together, per request: steadier than latency on a busy machine. */
+  cpuMs: number | null;
+}
+
+async function benchUpcoming(
+  database: Database,
+  base: string,
+  cookie: string,
+  /** A radius choice, or 'me' for the baseline (GET /api/me). */
+  radius: string,
+  connections: number,
+): Promise<UpcomingFigures | string> {
+  const url =
+    radius === 'me' ? `${base}/api/me` : `${base}/api/shows/upcoming?today=${TODAY}&filter=all&radiusKm=${radius}`;
   const probe = await fetch(url, { headers: { cookie } });
   if (probe.status === 404) return 'GET /api/shows/upcoming is not on this branch yet (404)';
   if (!probe.ok) return `GET /api/shows/upcoming answered ${probe.status}: ${await probe.text()}`;
   const body = JSON.stringify(await probe.json());
-  console.log(`  /api/shows/upcoming answers ${(body.length / 1024).toFixed(0)} KB`);
+  const months = (JSON.parse(body) as { months?: { shows: unknown[] }[] }).months ?? [];
+  const shows = months.flatMap((month) => month.shows).length;
+  if (connections > 1) {
+    console.log(
+      `  /api/shows/upcoming?radiusKm=${radius} answers ${shows} shows, ${(body.length / 1024).toFixed(0)} KB`,
+    );
+  }
   const options: LoadOptions = {
     url,
-    connections: CONNECTIONS,
+    connections,
     durationMs: DURATION_MS,
     maxDrainMs: 15_000,
     headers: { cookie },
   };
+  const before = await cpuSnapshot(database);
   // The load client runs as its own process so it does not share the server's event loop.
   const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
     maxBuffer: 1024 * 1024,
   });
-  return JSON.parse(stdout) as LoadResult;
+  const result = JSON.parse(stdout) as LoadResult;
+  const after = await cpuSnapshot(database);
+  return { ...result, cpuMs: cpuPerRequest(before, after, result.requests + result.unfinished + result.errors) };
 }
 
 async function benchDatabase(label: string, database: Database, catalog: BenchCatalog) {
@@ -267,19 +297,34 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
     for (const feed of feeds) {
       console.log(
         `${label}: feed ${feed.kind.padEnd(10)} ${String(feed.events).padStart(5)} events, ${feed.kilobytes.toFixed(0).padStart(5)} KB: ` +
-          `generated p50 ${feed.p50.toFixed(1)} ms, max ${feed.max.toFixed(1)} ms (CPU first ${feed.firstCpu.toFixed(0)} ms, p50 ${feed.cpuP50.toFixed(1)} ms); ` +
+          `generated first ${feed.first.toFixed(1)} ms, p50 ${feed.p50.toFixed(1)} ms, max ${feed.max.toFixed(1)} ms (CPU first ${feed.firstCpu.toFixed(0)} ms, p50 ${feed.cpuP50.toFixed(1)} ms); ` +
           `over HTTP p50 ${feed.httpP50.toFixed(1)} ms`,
       );
     }
-    const upcoming = await benchUpcoming(served.base, cookie);
-    if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
-    else {
+    // The floor any signed-in API request pays (session, middleware, HTTP): to read the figures below against.
+    const me = await benchUpcoming(database, served.base, cookie, 'me', 1);
+    if (typeof me !== 'string') {
       console.log(
-        `${label}: GET /api/shows/upcoming, ${CONNECTIONS} connections: ${upcoming.requests} requests, ` +
-          `${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, p95 ${upcoming.p95.toFixed(1)} ms, ` +
-          `p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, errors ${upcoming.errors}` +
-          (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
+        `${label}: GET /api/me (baseline), 1 connection: p50 ${me.p50.toFixed(1)} ms, p99 ${me.p99.toFixed(1)} ms, ` +
+          `CPU ${me.cpuMs === null ? 'n/a' : `${me.cpuMs.toFixed(1)} ms`} per request`,
       );
+    }
+    // One fan's requests one after another (what a fan waits), then 10 fans at once (queueing on 2 cores).
+    for (const connections of [1, CONNECTIONS]) {
+      for (const radius of RADII) {
+        const upcoming = await benchUpcoming(database, served.base, cookie, radius, connections);
+        const name = radius === 'anywhere' ? 'anywhere' : `${radius} km`;
+        if (typeof upcoming === 'string') console.log(`${label}: ${upcoming}`);
+        else {
+          console.log(
+            `${label}: GET /api/shows/upcoming, radius ${name.padEnd(8)}, ${String(connections).padStart(2)} connection(s): ` +
+              `${upcoming.requests} requests, ${upcoming.requestsPerSecond.toFixed(0)}/s, p50 ${upcoming.p50.toFixed(1)} ms, ` +
+              `p95 ${upcoming.p95.toFixed(1)} ms, p99 ${upcoming.p99.toFixed(1)} ms, max ${upcoming.max.toFixed(1)} ms, ` +
+              `CPU ${upcoming.cpuMs === null ? 'n/a' : `${upcoming.cpuMs.toFixed(1)} ms`} per request, errors ${upcoming.errors}` +
+              (upcoming.firstError ? ` (first: ${upcoming.firstError})` : ''),
+          );
+        }
+      }
     }
   } finally {
     await served.close();
@@ -298,7 +343,8 @@ async function onPostgres(catalog: BenchCatalog): Promise<void> {
     await benchDatabase('PostgreSQL', database, catalog);
   } finally {
     await database.close();
-    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+    if (KEEP) console.log(`PostgreSQL: kept database ${BENCH_DATABASE} (--keep)`);
+    else await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
   }
 }
 

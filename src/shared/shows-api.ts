@@ -8,8 +8,22 @@ import { SHOW_LIMITS, type SHOWS_RADIUS_CHOICES, type ShowState, type StopStatus
 
 /** At most this many stops per GET /api/shows/states (one page of a list). */
 export const SHOW_STATES_MAX_IDS = 200;
-/** My Shows lists at most this many shows (the soonest); `truncated` says when more exist. */
-export const UPCOMING_SHOWS_LIMIT = 200;
+/**
+ * My Shows answers this many shows per page, soonest first; `nextCursor` asks for the next page
+ * ("Show more"). A page, not all of them: 200 followed artists can have thousands of upcoming shows.
+ */
+export const UPCOMING_SHOWS_PAGE = 50;
+
+/** A page cursor: the last show's date and venue id (`YYYY-MM-DD_uuid`). */
+const upcomingCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Unknown page of shows')
+  .refine((value) => isIsoDate(value.slice(0, 10)), 'Unknown page of shows')
+  .transform((value) => ({ date: value.slice(0, 10), venueId: value.slice(11).toLowerCase() }));
+
+export function upcomingCursorOf(show: { date: string; venueId: string }): string {
+  return `${show.date}_${show.venueId}`;
+}
 
 export const UPCOMING_FILTERS = ['all', 'going', 'interested', 'near'] as const;
 export type UpcomingFilter = (typeof UPCOMING_FILTERS)[number];
@@ -55,11 +69,13 @@ const radiusParam = z
   .enum(RADIUS_CHOICE_VALUES, { message: 'Radius must be 25, 50, 100, 250, 500 km or anywhere' })
   .transform((value): number | null => (value === 'anywhere' ? null : Number(value)));
 
-/** GET /api/shows/upcoming?today=&filter=&radiusKm= (radius defaults to the saved one) */
+/** GET /api/shows/upcoming?today=&filter=&radiusKm=&after= (radius defaults to the saved one) */
 export const upcomingQuerySchema = z.object({
   today: isoDate,
   filter: z.enum(UPCOMING_FILTERS).default('all'),
   radiusKm: radiusParam.optional(),
+  /** The previous page's `nextCursor`. */
+  after: upcomingCursor.optional(),
 });
 
 /** PATCH /api/shows/settings */
@@ -137,7 +153,8 @@ export interface UpcomingShowsResponse {
   radiusKm: number | null;
   home: { city: string | null; hasCoordinates: boolean };
   followingCount: number;
-  truncated: boolean;
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface ShowsSettingsResponse {

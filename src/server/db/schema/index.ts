@@ -4,6 +4,7 @@ export * from './backups.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
 export * from './notifications.ts';
+export * from './places.ts';
 export * from './providers.ts';
 export * from './shows.ts';
 export * from './tour-scraper.ts';

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { AddShowRequest } from '#shared/add-show-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
-const PASSWORD = 'heart-of-glass-77';
 const MBID = '5b11f4ce-a62d-471e-81fc-a69a8278c7da';
 
 const BOULDER = {
@@ -25,11 +19,8 @@ const BOULDER = {
   timeZone: 'America/Denver',
 };
 
-async function signedInFan(server: AuthTestServer): Promise<TestBrowser> {
-  const browser = new TestBrowser(server);
-  expect((await signUp(browser, uniqueEmail(), PASSWORD)).status).toBe(200);
-  return browser;
-}
+/** A signed-in fan's browser. */
+const signedInBrowser = async (server: AuthTestServer) => (await signedInFan(server)).browser;
 
 const addShow = (browser: TestBrowser, body: Partial<AddShowRequest>) =>
   browser.request('/api/add-show', { json: { today: TODAY, ...body } });
@@ -73,7 +64,7 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
   });
 
   it('links to the catalog stop when the artist already plays that venue on that date (past: attended)', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const stops = await count('select count(*)::int as n from tour_stops');
     const response = await addShow(fan, {
       artist: { kind: 'catalog', slug: 'northern-lanterns' },
@@ -94,7 +85,7 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
   });
 
   it('links a future catalog show as Going', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const response = await addShow(fan, {
       artist: { kind: 'catalog', slug: 'northern-lanterns' },
       venue: { kind: 'catalog', slug: 'red-rocks-morrison-co' },
@@ -104,8 +95,8 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
   });
 
   it('creates a pending stop at a new venue that only its author sees, kept out of every public read', async () => {
-    const author = await signedInFan(server);
-    const other = await signedInFan(server);
+    const author = await signedInBrowser(server);
+    const other = await signedInBrowser(server);
     const visitor = new TestBrowser(server);
     const profileBefore = await (await visitor.request(`/api/artist-profile/amber-skies?today=${TODAY}`)).json();
     const listBefore = await (await visitor.request(`/api/artists?today=${TODAY}&all=1`)).json();
@@ -177,8 +168,8 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
   });
 
   it('links a second fan to the same pending submission instead of adding a duplicate', async () => {
-    const first = await signedInFan(server);
-    const second = await signedInFan(server);
+    const first = await signedInBrowser(server);
+    const second = await signedInBrowser(server);
     const show = {
       artist: { kind: 'musicbrainz' as const, name: 'Glass Orchard', mbid: MBID },
       venue: { kind: 'new' as const, name: 'Bluebird Theater', place: { ...BOULDER, name: 'Denver', id: '5419384' } },
@@ -203,7 +194,7 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
   });
 
   it('refuses bad input with a clear error and changes nothing', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const stops = await count('select count(*)::int as n from tour_stops');
     const base = {
       artist: { kind: 'catalog' as const, slug: 'amber-skies' },
@@ -244,7 +235,7 @@ describe.runIf(databaseAvailable())('Add Show API', () => {
   });
 
   it('finds catalog venues by name or city for the typeahead', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const answer = await (await fan.request('/api/add-show/venues?q=anth')).json();
     expect(answer.venues[0]).toEqual({
       name: 'The Anthem',

@@ -1,4 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/sql.ts';
+import { publicStopSql } from '#server/features/catalog/stop-visibility.ts';
 
 export interface AdminArtistDbRow {
   id: string;
@@ -10,22 +13,25 @@ export interface AdminArtistDbRow {
 }
 
 /**
- * One query: the page of artists whose name contains `pattern` (ILIKE, trigram-indexed), the stop
- * count per artist on that page only (lateral, by the artist/date index) and the total match count.
+ * One query: the page of artists whose name contains `pattern` (ILIKE, trigram-indexed), the
+ * public stop count per artist on that page only (lateral, by the artist/date index; the public
+ * rule is stop-visibility's) and the total match count.
  */
-const PAGE_SQL = `
+function pageSql(pattern: string, limit: number, offset: number): SQL {
+  return sql`
 with matched as (
   select id, name, slug, tour_count, sort_name from artists
-  where $1 = '' or name ilike '%' || $1 || '%' escape '\\'
+  where ${pattern} = '' or name ilike '%' || ${pattern} || '%' escape '\\'
 ),
 page as (
-  select * from matched order by sort_name, id limit $2 offset $3
+  select * from matched order by sort_name, id limit ${limit} offset ${offset}
 )
 select page.id, page.name, page.slug, page.tour_count::int as tour_count,
   stops.n::int as stop_count, (select count(*) from matched)::int as total
 from page
-cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = page.id and ts.review_state = 'approved') stops
+cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = page.id and ${publicStopSql('ts')}) stops
 order by page.sort_name, page.id`;
+}
 
 const COUNT_SQL = `select count(*)::int as total from artists where $1 = '' or name ilike '%' || $1 || '%' escape '\\'`;
 
@@ -35,8 +41,7 @@ export function likeEscape(text: string): string {
 }
 
 export async function findArtistPage(database: Database, search: string, limit: number, offset: number) {
-  const { rows } = await database.query<AdminArtistDbRow>(PAGE_SQL, [likeEscape(search), limit, offset]);
-  return rows;
+  return rowsOf<AdminArtistDbRow>(database.db, pageSql(likeEscape(search), limit, offset));
 }
 
 /** Only needed when the requested page is past the end (no rows to carry the total). */

@@ -1,31 +1,15 @@
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  PUBLIC_URL,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, PUBLIC_URL, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { CalendarFeed, CalendarFeedsResponse } from '#shared/calendar.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'calendar-feed-2030';
 const HOST = new URL(PUBLIC_URL).hostname;
 
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-}
-
-async function newFan(server: AuthTestServer): Promise<Fan> {
-  const browser = new TestBrowser(server);
-  expect((await signUp(browser, uniqueEmail('feed'), PASSWORD)).status).toBe(200);
-  const me = await (await browser.request('/api/me')).json();
-  return { browser, id: me.user.id };
-}
+type Fan = SignedInFan;
+const newFan = (server: AuthTestServer) => signedInFan(server, { label: 'feed' });
 
 async function feedsOf(fan: Fan): Promise<Record<string, CalendarFeed>> {
   const response = await fan.browser.request('/api/calendar/feeds');
@@ -297,8 +281,7 @@ describe.runIf(databaseAvailable())('calendar feeds', () => {
   });
 
   it("never serves or rotates another user's feed", async () => {
-    const a = await newFan(server);
-    const b = await newFan(server);
+    const [a, b] = await signedInPair(server, { label: 'feed' });
     await mark(a, stop.redRocks!, 'going');
     await mark(b, stop.paradise!, 'going');
     const aFeeds = await feedsOf(a);

@@ -1,6 +1,5 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { type ICalCalendar, ICalEventStatus } from 'ical-generator';
-import { DateTime } from 'luxon';
+import ical from 'ical-generator';
 import { CALENDAR_EVENT_HOURS, CALENDAR_FEED_TTL_SECONDS } from '#shared/calendar.ts';
 import type { FeedStopRow } from './calendar.repo.ts';
 
@@ -13,49 +12,154 @@ export interface IcsOptions {
 }
 
 /**
- * RFC 5545 text for the given stops. Times are luxon DateTimes in the venue's zone with the zone
- * set per event (a calendar-level zone would drop DTSTAMP's Z; a plain Date would be written as UTC
- * wall-clock under the TZID: both measured, see shared/reference/libraries.md). One VTIMEZONE per
- * zone used, so strict clients need no zone database of their own.
+ * RFC 5545 text for the given stops: ical-generator writes the calendar's own properties, the
+ * events are written here (see eventText), then one VTIMEZONE per zone used, so strict clients
+ * need no zone database of their own.
+ *
+ * Why not ical-generator per event: its zoned times need luxon, whose offset arithmetic made a
+ * 2,000-show feed take 0.3–0.9 s (issue 11's target is 200 ms, cold). A TZID time is only the
+ * venue's wall clock, which the row already holds: no zone arithmetic is needed at all.
  */
 export function buildIcs(stops: FeedStopRow[], options: IcsOptions): string {
-  const header = ical({
+  const head = ical({
     name: options.name,
     prodId: { company: 'TourGuides', product: 'Calendar feeds', language: 'EN' },
     ttl: options.ttl ? CALENDAR_FEED_TTL_SECONDS : undefined,
-  });
-  const events = stops.map((stop) => renderedEvent(stop, options.publicUrl));
-  const zones = new Set(events.map((event) => event.zone).filter((zone) => zone !== null));
-  const timezones = [...zones].map((zone) => `${getVtimezoneComponent(zone)?.replace(/\r?\n/g, '\r\n').trim()}\r\n`);
-  // ical-generator 10.2.0 folds a whole calendar character by character with a new TextEncoder for
-  // each (about 1 s for a 2,000-show feed): the header, zones and events are folded here instead,
-  // line by line (foldLines), into the same text.
-  const head = header.toString().replace(/END:VCALENDAR$/, '');
-  return `${head}${foldLines(timezones.join(''))}${events.map((event) => event.text).join('')}END:VCALENDAR`;
+  })
+    .toString()
+    .replace(/END:VCALENDAR$/, '');
+  const host = new URL(options.publicUrl).hostname;
+  const zones = new Set<string>();
+  const events: string[] = [];
+  for (const stop of stops) {
+    const zone = validZone(stop.timeZone);
+    if (zone && stop.startTime) zones.add(zone);
+    events.push(eventText(stop, zone, options.publicUrl, host));
+  }
+  const timezones = [...zones].map(vtimezone).join('');
+  return `${head}${timezones}${events.join('')}END:VCALENDAR`;
 }
 
-interface RenderedEvent {
-  text: string;
-  zone: string | null;
+/** IANA zone names are checked once per process (Intl knows them), not once per event. */
+const zoneValidity = new Map<string, boolean>();
+
+function validZone(zone: string | null): string | null {
+  if (!zone) return null;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    zoneValidity.set(zone, valid);
+  }
+  return valid ? zone : null;
+}
+
+/** A zone's VTIMEZONE block, folded, made once per zone and process (zone rules ship with the package). */
+const vtimezones = new Map<string, string>();
+
+function vtimezone(zone: string): string {
+  let block = vtimezones.get(zone);
+  if (block === undefined) {
+    const component = getVtimezoneComponent(zone);
+    block = component ? `${foldLines(component.replace(/\r?\n/g, '\r\n').trim())}\r\n` : '';
+    vtimezones.set(zone, block);
+  }
+  return block;
+}
+
+const STATUS_PREFIX: Record<string, string> = {
+  cancelled: 'Cancelled: ',
+  postponed: 'Postponed: ',
+};
+
+const STATUS_VALUE: Record<string, string> = {
+  cancelled: 'CANCELLED',
+  postponed: 'TENTATIVE',
+};
+
+/**
+ * One VEVENT, property for property as ical-generator 10.2 wrote it (UID, SEQUENCE, DTSTAMP, the
+ * times, SUMMARY, LOCATION, GEO, DESCRIPTION, URL, STATUS, LAST-MODIFIED), folded.
+ */
+function eventText(stop: FeedStopRow, zone: string | null, publicUrl: string, host: string): string {
+  const guideUrl = `${publicUrl}/guide/${encodeURIComponent(stop.artistSlug)}/${encodeURIComponent(stop.stopSlug)}`;
+  const place = [stop.city, stop.region, stop.country].filter(Boolean).join(', ');
+  const address = [stop.address, place].filter(Boolean).join(', ');
+  const description = [
+    stop.tourName,
+    stop.status === 'cancelled' ? 'This show is cancelled.' : null,
+    stop.status === 'postponed' ? 'This show is postponed; the new date is not known yet.' : null,
+    stop.ticketUrl ? `Tickets: ${stop.ticketUrl}` : null,
+    `Guide: ${guideUrl}`,
+  ].filter(Boolean);
+  const stamp = utcStamp(stop.updatedAt);
+  const lines = [
+    'BEGIN:VEVENT',
+    // The stop's id never changes, whatever moves: calendar apps update the same event.
+    `UID:stop-${stop.id}@${host}`,
+    `SEQUENCE:${stop.revision}`,
+    `DTSTAMP:${stamp}`,
+    ...timeLines(stop, zone),
+    `SUMMARY:${escapeText(`${STATUS_PREFIX[stop.status] ?? ''}${stop.artistName} at ${stop.venueName}`)}`,
+    `LOCATION:${escapeText(address ? `${stop.venueName}\n${address}` : stop.venueName)}`,
+  ];
+  if (stop.lat != null && stop.lon != null) lines.push(`GEO:${stop.lat};${stop.lon}`);
+  lines.push(
+    `DESCRIPTION:${escapeText(description.join('\n'))}`,
+    `URL;VALUE=URI:${guideUrl}`,
+    `STATUS:${STATUS_VALUE[stop.status] ?? 'CONFIRMED'}`,
+    `LAST-MODIFIED:${stamp}`,
+    'END:VEVENT',
+  );
+  let text = '';
+  for (const line of lines) text += `${fold(line)}\r\n`;
+  return text;
 }
 
 /**
- * Rendered events by their whole input (the row and the public URL): a stop that changes in any way
- * is a new key, so an entry is never stale. Formatting zoned times is most of a feed's cost (luxon's
- * offsets), and most stops of a feed are the same from one fetch to the next. Bounded, oldest out.
+ * A known time: DTSTART/DTEND with the venue's TZID, written as its wall clock (floating local
+ * time when the venue has no known zone). No time: an all-day event on the show's date.
  */
-const renderedEvents = new Map<string, RenderedEvent>();
-const RENDERED_EVENTS_MAX = 50_000;
+function timeLines(stop: FeedStopRow, zone: string | null): string[] {
+  const date = stop.eventDate.replaceAll('-', '');
+  if (!stop.startTime) {
+    return [
+      `DTSTART;VALUE=DATE:${date}`,
+      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+    ];
+  }
+  const hours = Number(stop.startTime.slice(0, 2));
+  const minutes = Number(stop.startTime.slice(3, 5));
+  const tzid = zone ? `;TZID=${zone}` : '';
+  const start = `${date}T${pad2(hours)}${pad2(minutes)}00`;
+  // The end is the start plus the event length on the venue's clock (the next day after midnight).
+  const endHours = hours + CALENDAR_EVENT_HOURS;
+  const endDate = endHours < 24 ? date : nextDay(stop.eventDate);
+  return [`DTSTART${tzid}:${start}`, `DTEND${tzid}:${endDate}T${pad2(endHours % 24)}${pad2(minutes)}00`];
+}
 
-function renderedEvent(stop: FeedStopRow, publicUrl: string): RenderedEvent {
-  const key = `${publicUrl}\u0000${JSON.stringify(stop)}`;
-  const cached = renderedEvents.get(key);
-  if (cached) return cached;
-  const event = addEvent(ical(), stop, publicUrl, new URL(publicUrl).hostname);
-  const rendered = { text: foldLines(event.toString()), zone: event.timezone() };
-  if (renderedEvents.size >= RENDERED_EVENTS_MAX) renderedEvents.delete(renderedEvents.keys().next().value!);
-  renderedEvents.set(key, rendered);
-  return rendered;
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** 20270116 for 2027-01-15. */
+function nextDay(isoDate: string): string {
+  const next = new Date(`${isoDate}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10).replaceAll('-', '');
+}
+
+/** 20270115T193000Z: a UTC instant (DTSTAMP, LAST-MODIFIED). */
+function utcStamp(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+/** RFC 5545 3.3.11 TEXT: backslash, semicolon and comma escaped, line breaks as \n. */
+function escapeText(value: string): string {
+  return value.replace(/[\\;,]/g, (match) => `\\${match}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
 const FOLD_OCTETS = 74;
@@ -66,10 +170,20 @@ const FOLD_OCTETS = 74;
  * content per physical line), but only long lines are walked, and without an encoder per character.
  */
 export function foldLines(text: string): string {
-  return text
-    .split('\r\n')
-    .map((line) => (Buffer.byteLength(line) <= FOLD_OCTETS ? line : foldLine(line)))
-    .join('\r\n');
+  return text.split('\r\n').map(fold).join('\r\n');
+}
+
+/** Beyond ASCII: more than one octet per character. */
+const NON_ASCII = /[\u0080-\uffff]/;
+
+function fold(line: string): string {
+  // A UTF-16 unit is at most 3 octets: 24 units always fit.
+  if (line.length <= FOLD_OCTETS / 3) return line;
+  if (NON_ASCII.test(line)) return Buffer.byteLength(line) <= FOLD_OCTETS ? line : foldLine(line);
+  if (line.length <= FOLD_OCTETS) return line;
+  let folded = line.slice(0, FOLD_OCTETS);
+  for (let at = FOLD_OCTETS; at < line.length; at += FOLD_OCTETS) folded += `\r\n ${line.slice(at, at + FOLD_OCTETS)}`;
+  return folded;
 }
 
 function foldLine(line: string): string {
@@ -88,61 +202,3 @@ function foldLine(line: string): string {
 }
 
 const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
-
-const STATUS_PREFIX: Record<string, string> = {
-  cancelled: 'Cancelled: ',
-  postponed: 'Postponed: ',
-};
-
-function addEvent(calendar: ICalCalendar, stop: FeedStopRow, publicUrl: string, host: string) {
-  const guideUrl = `${publicUrl}/guide/${encodeURIComponent(stop.artistSlug)}/${encodeURIComponent(stop.stopSlug)}`;
-  const place = [stop.city, stop.region, stop.country].filter(Boolean).join(', ');
-  const description = [
-    stop.tourName,
-    stop.status === 'cancelled' ? 'This show is cancelled.' : null,
-    stop.status === 'postponed' ? 'This show is postponed; the new date is not known yet.' : null,
-    stop.ticketUrl ? `Tickets: ${stop.ticketUrl}` : null,
-    `Guide: ${guideUrl}`,
-  ].filter(Boolean);
-  return calendar.createEvent({
-    // The stop's id never changes, whatever moves: calendar apps update the same event.
-    id: `stop-${stop.id}@${host}`,
-    sequence: stop.revision,
-    // UTC instants: plain Dates are right here (and far cheaper than luxon for 2,000 events).
-    stamp: stop.updatedAt,
-    lastModified: stop.updatedAt,
-    ...eventTime(stop),
-    summary: `${STATUS_PREFIX[stop.status] ?? ''}${stop.artistName} at ${stop.venueName}`,
-    description: description.join('\n'),
-    location: {
-      title: stop.venueName,
-      address: [stop.address, place].filter(Boolean).join(', '),
-      ...(stop.lat != null && stop.lon != null ? { geo: { lat: stop.lat, lon: stop.lon } } : {}),
-    },
-    url: guideUrl,
-    status: eventStatus(stop.status),
-  });
-}
-
-function eventStatus(status: string): ICalEventStatus {
-  if (status === 'cancelled') return ICalEventStatus.CANCELLED;
-  if (status === 'postponed') return ICalEventStatus.TENTATIVE;
-  return ICalEventStatus.CONFIRMED;
-}
-
-/**
- * A known time: DTSTART/DTEND with the venue's TZID (floating local time when the venue has no
- * zone yet). No time: an all-day event on the show's date.
- */
-function eventTime(stop: FeedStopRow) {
-  if (!stop.startTime) {
-    return { start: DateTime.fromISO(stop.eventDate, { zone: 'utc' }), allDay: true };
-  }
-  const local = `${stop.eventDate}T${stop.startTime.slice(0, 5)}`;
-  const zoned = stop.timeZone ? DateTime.fromISO(local, { zone: stop.timeZone }) : null;
-  if (zoned?.isValid) {
-    return { start: zoned, end: zoned.plus({ hours: CALENDAR_EVENT_HOURS }), timezone: stop.timeZone! };
-  }
-  const start = DateTime.fromISO(local, { zone: 'utc' });
-  return { start, end: start.plus({ hours: CALENDAR_EVENT_HOURS }), floating: true };
-}

@@ -9,7 +9,8 @@ const PAGE = 1000;
 /**
  * Gives every venue without a time zone the one at its coordinates, or, without coordinates,
  * the one of its city in the gazetteer (loaded only when such a venue exists). Idempotent: it
- * only reads venues whose zone is still null, and a venue nothing can place stays null.
+ * only reads venues whose zone is still null; a venue nothing can place stays null and is
+ * remembered as tried, so later starts neither read it nor build the gazetteer for it.
  */
 export async function fillVenueTimeZones(
   database: Database,
@@ -23,12 +24,15 @@ export async function fillVenueTimeZones(
     if (venues.length === 0) break;
     afterId = venues.at(-1)!.id;
     const zones: { id: string; timeZone: string }[] = [];
+    const failed: string[] = [];
     for (const venue of venues) {
       const timeZone = timeZoneAt(venue.lat, venue.lon) ?? (await cityTimeZone(venue, gazetteer));
       if (timeZone) zones.push({ id: venue.id, timeZone });
-      else unplaced++;
+      else failed.push(`venue:${venue.id}`);
     }
     filled += await repo.setVenueTimeZones(database, zones);
+    await repo.recordFailedAttempts(database, failed);
+    unplaced += failed.length;
   }
   return { filled, unplaced };
 }
@@ -48,7 +52,8 @@ async function cityTimeZone(venue: repo.VenueWithoutZone, gazetteer: () => Promi
  * Matches home cities typed as free text before places existed, best effort: the exact name
  * ('Austin', 'Austin, TX', 'Zürich, Switzerland'), the most populous place of that name. A
  * match stores the place (id, name, region, country, coordinates, zone); no match keeps the
- * text as it is. Idempotent: a matched home has a place id and is not read again.
+ * text as it is. Once per home: a matched home has a place id, an unmatched one is remembered
+ * as tried, and neither is read again (nor the gazetteer built for it) at a later start.
  */
 export async function matchFreeTextHomes(
   database: Database,
@@ -63,10 +68,11 @@ export async function matchFreeTextHomes(
     afterId = homes.at(-1)!.id;
     const places = await gazetteer();
     const found: repo.MatchedHome[] = [];
+    const unmatched: string[] = [];
     for (const home of homes) {
       const place = places.matchName(home.homeCity);
       if (!place) {
-        kept++;
+        unmatched.push(`home:${home.id}`);
         continue;
       }
       found.push({
@@ -82,26 +88,23 @@ export async function matchFreeTextHomes(
       });
     }
     matched += await repo.setMatchedHomes(database, found);
+    await repo.recordFailedAttempts(database, unmatched);
+    kept += unmatched.length;
   }
   return { matched, kept };
 }
 
 /**
- * Start-up, after the server answers (never holding up the start): venues' zones, then the
- * typeahead's index is built (so the first search is fast), then free-text homes are matched.
+ * Start-up, after the server answers (never holding up the start): venues' zones, then free-text
+ * homes. Both read only what was never tried, so a usual start does two small queries and builds
+ * nothing; the typeahead's index is built on the first need (a place search, or a row to match).
  */
 export async function runPlacesBackfill(database: Database, logger: Logger): Promise<void> {
   const started = performance.now();
   try {
     const venues = await fillVenueTimeZones(database);
-    const indexed = performance.now();
-    const places = await getGazetteer();
-    const indexMs = Math.round(performance.now() - indexed);
     const homes = await matchFreeTextHomes(database);
-    logger.info(
-      { venues, homes, places: places.size, indexMs, ms: Math.round(performance.now() - started) },
-      'places ready',
-    );
+    logger.info({ venues, homes, ms: Math.round(performance.now() - started) }, 'places ready');
   } catch (error) {
     logger.error({ err: error }, 'places back-fill failed; it runs again at the next start');
   }

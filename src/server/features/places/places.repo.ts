@@ -9,19 +9,33 @@ export interface VenueWithoutZone {
   lon: number | null;
 }
 
-/** Venues with no time zone, in id order after `afterId` (keyset pages: unmatched ones are not read twice). */
+/**
+ * Venues with no time zone that no earlier start failed to place, in id order after `afterId`
+ * (keyset pages: unmatched ones are not read twice in one run).
+ */
 export async function findVenuesWithoutTimeZone(
   database: Database,
   afterId: string | null,
   limit: number,
 ): Promise<VenueWithoutZone[]> {
   const { rows } = await database.query<VenueWithoutZone>(
-    `select id, city, region, country, lat, lon from venues
+    `select id, city, region, country, lat, lon from venues v
      where time_zone is null and ($1::uuid is null or id > $1::uuid)
+       and not exists (select 1 from place_match_attempts t where t.subject = 'venue:' || v.id)
      order by id limit $2`,
     [afterId, limit],
   );
   return rows;
+}
+
+/** Remembers subjects ('home:{id}', 'venue:{id}') that could not be placed: later starts skip them. */
+export async function recordFailedAttempts(database: Database, subjects: string[]): Promise<void> {
+  if (subjects.length === 0) return;
+  await database.query(
+    `insert into place_match_attempts (subject)
+     select json_array_elements_text($1::json) on conflict (subject) do nothing`,
+    [JSON.stringify(subjects)],
+  );
 }
 
 /** Sets each venue's zone unless one was set meanwhile (an import or an admin wins). */
@@ -45,15 +59,19 @@ export interface FreeTextHome {
   homeCity: string;
 }
 
-/** Users whose home is free text from before places (no place chosen), in id order after `afterId`. */
+/**
+ * Users whose home is free text from before places (no place chosen) and was never tried, in id
+ * order after `afterId`.
+ */
 export async function findFreeTextHomes(
   database: Database,
   afterId: string | null,
   limit: number,
 ): Promise<FreeTextHome[]> {
   const { rows } = await database.query<FreeTextHome>(
-    `select id, home_city as "homeCity" from users
+    `select id, home_city as "homeCity" from users u
      where home_city is not null and home_place_id is null and ($1::uuid is null or id > $1::uuid)
+       and not exists (select 1 from place_match_attempts t where t.subject = 'home:' || u.id)
      order by id limit $2`,
     [afterId, limit],
   );

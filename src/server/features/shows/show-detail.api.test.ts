@@ -2,24 +2,15 @@ import { crc32 } from 'node:zlib';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
-const PASSWORD = 'heart-of-glass-77';
 
-async function signedInFan(server: AuthTestServer): Promise<TestBrowser> {
-  const browser = new TestBrowser(server);
-  expect((await signUp(browser, uniqueEmail(), PASSWORD)).status).toBe(200);
-  return browser;
-}
+/** A signed-in fan's browser. */
+const signedInBrowser = async (server: AuthTestServer) => (await signedInFan(server)).browser;
 
 /** A 3000×2000 JPEG shot "sideways" (EXIF orientation 6) with a camera make and a GPS position. */
 async function phonePhoto(): Promise<Buffer> {
@@ -117,14 +108,14 @@ describe.runIf(databaseAvailable())('show detail API', () => {
     const stopId = stopIds['northern-lanterns@2026-11-01']!;
     expect((await visitor.request(`/api/shows/${stopId}`)).status).toBe(401);
     expect((await patch(visitor, stopId, { notes: 'x' })).status).toBe(401);
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const unknown = await fan.request('/api/shows/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.message).toBe('Show not found');
   });
 
   it('shows the bill: every artist at the venue that date, this stop first', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const stopId = await markAttended(fan, 'amber-skies', 'the-anthem-washington-dc', '2026-11-01');
     expect(stopId).toBe(stopIds['amber-skies@2026-11-01']);
     const response = await fan.request(`/api/shows/${stopId}`);
@@ -154,7 +145,7 @@ describe.runIf(databaseAvailable())('show detail API', () => {
   });
 
   it('saves notes, a rating and companions, and refuses bad values changing nothing', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const stopId = await markAttended(fan, 'northern-lanterns', 'the-anthem-washington-dc', '2026-11-01');
     const saved = await patch(fan, stopId, { notes: 'Encore: three songs.', rating: 5, companions: 'Sam and Alex' });
     expect(saved.status).toBe(200);
@@ -190,7 +181,7 @@ describe.runIf(databaseAvailable())('show detail API', () => {
   });
 
   it('keeps ratings and photos for attended shows, and notes for marked ones', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const future = stopIds['amber-skies@2027-05-01']!;
     const unmarked = await patch(fan, future, { notes: 'Can not wait' });
     expect(unmarked.status).toBe(409);
@@ -210,8 +201,8 @@ describe.runIf(databaseAvailable())('show detail API', () => {
   });
 
   it('stores photos resized, upright and without EXIF (location included), for their owner only', async () => {
-    const owner = await signedInFan(server);
-    const stranger = await signedInFan(server);
+    const owner = await signedInBrowser(server);
+    const stranger = await signedInBrowser(server);
     const stopId = await markAttended(owner, 'northern-lanterns', 'the-anthem-washington-dc', '2026-11-01');
     const original = await phonePhoto();
     const before = await sharp(original).metadata();
@@ -256,7 +247,7 @@ describe.runIf(databaseAvailable())('show detail API', () => {
   });
 
   it('refuses files that are not images, photos over 15 MB and a 51st photo, changing nothing', async () => {
-    const fan = await signedInFan(server);
+    const fan = await signedInBrowser(server);
     const stopId = await markAttended(fan, 'amber-skies', 'the-anthem-washington-dc', '2026-11-01');
     const count = async () =>
       (
@@ -305,8 +296,8 @@ describe.runIf(databaseAvailable())('show detail API', () => {
   });
 
   it("never lets a fan read, change or delete another fan's show, notes or photos", async () => {
-    const alice = await signedInFan(server);
-    const bob = await signedInFan(server);
+    const alice = await signedInBrowser(server);
+    const bob = await signedInBrowser(server);
     const stopId = await markAttended(alice, 'northern-lanterns', 'the-anthem-washington-dc', '2026-11-01');
     await patch(alice, stopId, { notes: "Alice's secret notes", rating: 3 });
     const { photo } = await (await upload(server, alice, stopId, await smallPng())).json();

@@ -1,26 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { sendShowReminders } from './shows.jobs.ts';
 
 const TODAY = '2027-03-01';
-const PASSWORD = 'going-to-the-show-27';
 /** Cambridge, MA. Paradise (Boston) is ~3 km away, the Palladium (Worcester) ~60 km, San Francisco far. */
 const CAMBRIDGE = { city: 'Cambridge', lat: 42.3736, lon: -71.1097 };
 
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-}
+type Fan = SignedInFan;
 
 describe.runIf(databaseAvailable())('show states and My Shows', () => {
   let server: AuthTestServer;
@@ -33,13 +24,7 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
     return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
-  async function newFan(): Promise<Fan> {
-    const browser = new TestBrowser(server);
-    const email = uniqueEmail();
-    expect((await signUp(browser, email, PASSWORD)).status).toBe(200);
-    const [user] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
-    return { browser, id: user!.id };
-  }
+  const newFan = () => signedInFan(server);
 
   /** 'northern-lanterns@2027-04-02' → stop id */
   const stop = (key: string) => {
@@ -112,8 +97,7 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
     );
     stops = new Map(found.map((row) => [`${row.slug}@${row.date}`, row.id]));
 
-    fan = await newFan();
-    other = await newFan();
+    [fan, other] = await signedInPair(server);
     homeless = await newFan();
     await server.database.db.execute(
       sql`update users set home_city = ${CAMBRIDGE.city}, home_lat = ${CAMBRIDGE.lat}, home_lon = ${CAMBRIDGE.lon}
@@ -213,8 +197,13 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
         await fan.browser.request('/api/shows/upcoming?today=2027-13-01'),
         await fan.browser.request(`/api/shows/upcoming?today=${TODAY}&filter=maybe`),
         await fan.browser.request(`/api/shows/upcoming?today=${TODAY}&radiusKm=30`),
+        await fan.browser.request(`/api/shows/upcoming?today=${TODAY}&after=2027-04-02`),
+        await fan.browser.request(`/api/shows/upcoming?today=${TODAY}&after=2027-02-30_${stop(key2)}`),
       ];
-      expect(bad.map((response) => response.status)).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+      expect(bad.map((response) => response.status)).toEqual([
+        400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400,
+      ]);
+      expect((await bad[10]!.json()).error.message).toContain('Unknown page of shows');
       expect((await bad[1]!.json()).error.message).toBe('Tickets and a seat go with Going only');
       const unknown = await fan.browser.request('/api/shows/stops/00000000-0000-4000-8000-000000000000', {
         method: 'PUT',
@@ -252,10 +241,55 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
   });
 
   describe('My Shows', () => {
+    it('pages a long list: every show once, in order, the next page from the last one', async () => {
+      // 130 stops on 100 dates, 30 of them shared bills (two artists, one venue, one date) far from home.
+      const venues = [
+        { venue: 'Page Hall', city: 'Denver', region: 'CO', country: 'US', lat: 39.74, lon: -104.99 },
+        { venue: 'Page Club', city: 'Denver', region: 'CO', country: 'US', lat: 39.75, lon: -105 },
+      ];
+      const day = (i: number) => new Date(Date.UTC(2028, 0, 1 + i)).toISOString().slice(0, 10);
+      await seedCatalog(server.database, [
+        {
+          name: 'Paging Parade',
+          tours: [
+            { name: 'Long Run', stops: Array.from({ length: 100 }, (_, i) => ({ date: day(i), ...venues[i % 2]! })) },
+          ],
+        },
+        {
+          name: 'Paging Support',
+          tours: [
+            {
+              name: 'Opener',
+              stops: Array.from({ length: 30 }, (_, i) => ({ date: day(i * 3), ...venues[(i * 3) % 2]! })),
+            },
+          ],
+        },
+      ]);
+      const reader = await newFan();
+      for (const slug of ['paging-parade', 'paging-support']) {
+        expect((await reader.browser.request(`/api/favorites/${slug}`, { method: 'PUT' })).status).toBe(200);
+      }
+      const seen: string[] = [];
+      let after = '';
+      let pages = 0;
+      do {
+        const page = await upcoming(reader, `&radiusKm=anywhere${after ? `&after=${after}` : ''}`);
+        const shows = page.months.flatMap((month) => month.shows);
+        expect(shows.length).toBe(page.nextCursor ? 50 : 100 - pages * 50);
+        seen.push(...shows.map((show) => `${show.date} ${show.venue.name} ${show.artists.length}`));
+        after = page.nextCursor ?? '';
+        pages++;
+      } while (after && pages < 5);
+      expect(pages).toBe(2);
+      expect(seen).toEqual(
+        Array.from({ length: 100 }, (_, i) => `${day(i)} ${venues[i % 2]!.venue} ${i % 3 === 0 && i < 90 ? 2 : 1}`),
+      );
+    });
+
     it('lists marked shows and followed artists near home, soonest first, by month, one show per bill', async () => {
       expect((await mark(fan, 'northern-lanterns@2027-05-10', { state: 'interested' })).status).toBe(200);
       const page = await upcoming(fan);
-      expect(page).toMatchObject({ filter: 'all', radiusKm: 100, followingCount: 2, truncated: false });
+      expect(page).toMatchObject({ filter: 'all', radiusKm: 100, followingCount: 2, nextCursor: null });
       expect(page.home).toEqual({ city: 'Cambridge', hasCoordinates: true });
       expect(page.months.map((month) => month.month)).toEqual(['2027-03', '2027-04', '2027-05', '2027-06']);
       expect(summary(page)).toEqual([

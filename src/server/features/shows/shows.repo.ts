@@ -83,27 +83,22 @@ export interface HomeRow {
   lat: number | null;
   lon: number | null;
   radiusKm: number | null;
+  followingCount: number;
 }
 
+/** Home, radius and how many artists the fan follows: one round trip before My Shows' query. */
 export async function selectHomeAndRadius(executor: Executor, userId: string): Promise<HomeRow | undefined> {
   const rows = await rowsOf<HomeRow>(
     executor,
-    sql`select home_city as city, home_lat as lat, home_lon as lon, shows_radius_km as "radiusKm"
-        from users where id = ${userId}`,
+    sql`select home_city as city, home_lat as lat, home_lon as lon, shows_radius_km as "radiusKm",
+               (select count(*)::int from favorite_artists f where f.user_id = u.id) as "followingCount"
+        from users u where u.id = ${userId}`,
   );
   return rows[0];
 }
 
 export async function updateRadius(executor: Executor, userId: string, radiusKm: number | null): Promise<void> {
   await executor.execute(sql`update users set shows_radius_km = ${radiusKm}, updated_at = now() where id = ${userId}`);
-}
-
-export async function countFollowing(executor: Executor, userId: string): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(
-    executor,
-    sql`select count(*)::int as n from favorite_artists where user_id = ${userId}`,
-  );
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** A circle around home, with the box that contains it (cheap comparisons before the haversine). */
@@ -156,7 +151,10 @@ export interface UpcomingQuery {
   followed: Area | true | false;
   /** Marked stops only inside this area (Near me), or wherever they are (null). */
   markedArea: Area | null;
+  /** Shows (venue and date pairs) to find. */
   limit: number;
+  /** Only shows after this one, in (date, venue id) order: the next page. */
+  after?: { date: string; venueId: string };
 }
 
 export interface UpcomingRow {
@@ -187,10 +185,11 @@ export interface UpcomingRow {
 
 /**
  * My Shows in one round trip. The fan's marked stops come through user_shows (user_id, state);
- * followed artists' stops through tour_stops (artist_id, event_date), narrowed by the box around
- * home before the haversine. The (venue, date) pairs found, soonest first and capped, are then
- * widened to every stop of that bill through tour_stops (venue_id, event_date).
- * Cancelled stops come back only when the fan marked them.
+ * followed artists' stops through tour_stops (artist_id, event_date), one artist at a time (a
+ * lateral join: each artist's index range is read from the page's first date, narrowed by the box
+ * around home before the haversine, and stops after a page's worth; "anywhere" needs no venue). The (venue, date) pairs found,
+ * soonest first and capped at the page size, are then widened to every stop of that bill through
+ * tour_stops (venue_id, event_date). Cancelled stops come back only when the fan marked them.
  */
 export function selectUpcoming(executor: Executor, query: UpcomingQuery): Promise<UpcomingRow[]> {
   return rowsOf<UpcomingRow>(executor, upcomingSql(query));
@@ -198,38 +197,51 @@ export function selectUpcoming(executor: Executor, query: UpcomingQuery): Promis
 
 /** The query itself, apart so benchmarks can EXPLAIN it. */
 export function upcomingSql(query: UpcomingQuery): SQL {
-  const { userId, today } = query;
+  const { userId, today, after } = query;
   const markedWhere = query.markedArea ? inside(query.markedArea) : sql`true`;
   const states = query.markedStates ?? ['interested', 'going', 'attended', 'missed'];
   const upcomingStates = states.filter((state) => state === 'interested' || state === 'going');
   const pastStates = states.filter((state) => state === 'attended' || state === 'missed');
+  // The page's first date bounds every index range; the exact (date, venue) order decides ties.
+  const from = after && after.date > today ? after.date : today;
+  const afterCursor = after
+    ? sql`(s.event_date, s.venue_id) > (${after.date}::date, ${after.venueId}::uuid)`
+    : sql`true`;
   // Upcoming states through user_shows (user_id, state): a fan's many attended shows are never read.
   const markedUpcoming = upcomingStates.length
     ? sql`select s.venue_id, s.event_date
         from user_shows us
-        join tour_stops s on s.id = us.stop_id and s.event_date >= ${today}::date
+        join tour_stops s on s.id = us.stop_id and s.event_date >= ${from}::date
         join venues v on v.id = s.venue_id
         where us.user_id = ${userId} and us.state = any(${textArray(upcomingStates)}::text[])
-          and ${markedWhere} and ${visibleTo(userId)}`
+          and ${afterCursor} and ${markedWhere} and ${visibleTo(userId)}`
     : null;
   // "I was there" on today's show: through tour_stops (event_date), one day's stops.
-  const markedToday = pastStates.length
-    ? sql`select s.venue_id, s.event_date
+  const markedToday =
+    pastStates.length && from === today
+      ? sql`select s.venue_id, s.event_date
         from tour_stops s
         join user_shows us on us.stop_id = s.id and us.user_id = ${userId}
         join venues v on v.id = s.venue_id
         where s.event_date = ${today}::date and us.state = any(${textArray(pastStates)}::text[])
-          and ${markedWhere} and ${visibleTo(userId)}`
-    : null;
+          and ${afterCursor} and ${markedWhere} and ${visibleTo(userId)}`
+      : null;
   const followedPart =
     query.followed === false
       ? null
-      : sql`select s.venue_id, s.event_date
+      : sql`select found.venue_id, found.event_date
         from favorite_artists f
-        join tour_stops s on s.artist_id = f.artist_id and s.event_date >= ${today}::date
-        join venues v on v.id = s.venue_id
-        where f.user_id = ${userId} and s.status <> 'cancelled' and ${visibleTo(userId)}
-          and ${query.followed === true ? sql`true` : inside(query.followed)}`;
+        cross join lateral (
+          select s.venue_id, s.event_date
+          from tour_stops s
+          ${query.followed === true ? sql`` : sql`join venues v on v.id = s.venue_id`}
+          where s.artist_id = f.artist_id and s.event_date >= ${from}::date and ${afterCursor}
+            and s.status <> 'cancelled' and ${visibleTo(userId)}
+            and ${query.followed === true ? sql`true` : inside(query.followed)}
+          order by s.event_date, s.venue_id
+          limit ${query.limit}
+        ) found
+        where f.user_id = ${userId}`;
   const parts = [markedUpcoming, markedToday, followedPart].filter((part): part is SQL => part !== null);
   if (parts.length === 0) parts.push(sql`select null::uuid as venue_id, null::date as event_date where false`);
   return sql`

@@ -10,18 +10,18 @@ import {
   type ShowStatesResponse,
   type ShowsSettingsResponse,
   showDetailPath,
-  UPCOMING_SHOWS_LIMIT,
+  UPCOMING_SHOWS_PAGE,
   type UpcomingFilter,
   type UpcomingMonth,
   type UpcomingShow,
   type UpcomingShowsResponse,
   type UserShowState,
+  upcomingCursorOf,
 } from '#shared/shows-api.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   type Area,
   areaAround,
-  countFollowing,
   deleteUserShow,
   markUserShowSeen,
   selectHomeAndRadius,
@@ -132,6 +132,8 @@ export interface UpcomingInput {
   filter: UpcomingFilter;
   /** Undefined: the saved radius. */
   radiusKm?: number | null;
+  /** The page after this show (date, venue id); undefined: the first page. */
+  after?: { date: string; venueId: string };
 }
 
 export async function upcomingShows(
@@ -139,10 +141,7 @@ export async function upcomingShows(
   actor: Actor,
   input: UpcomingInput,
 ): Promise<UpcomingShowsResponse> {
-  const [home, followingCount] = await Promise.all([
-    selectHomeAndRadius(database.db, actor.userId),
-    countFollowing(database.db, actor.userId),
-  ]);
+  const home = await selectHomeAndRadius(database.db, actor.userId);
   const radiusKm = input.radiusKm === undefined ? (home?.radiusKm ?? null) : input.radiusKm;
   const origin = home?.lat != null && home.lon != null ? { lat: Number(home.lat), lon: Number(home.lon) } : null;
   const area: Area | null = origin && radiusKm !== null ? areaAround(origin, radiusKm) : null;
@@ -156,17 +155,37 @@ export async function upcomingShows(
         markedStates: input.filter === 'going' || input.filter === 'interested' ? [input.filter] : null,
         followed: input.filter === 'all' || input.filter === 'near' ? (area ?? radiusKm === null) : false,
         markedArea: input.filter === 'near' ? area : null,
-        limit: UPCOMING_SHOWS_LIMIT + 1,
+        // One more than a page: whether a next page exists, without counting them all.
+        limit: UPCOMING_SHOWS_PAGE + 1,
+        after: input.after,
       });
-  const shows = groupBills(rows, origin);
-  const truncated = shows.length > UPCOMING_SHOWS_LIMIT;
+  const { page, nextCursor } = onePage(groupBills(rows, origin));
   return {
-    months: byMonth(shows.slice(0, UPCOMING_SHOWS_LIMIT)),
+    months: byMonth(page),
     filter: input.filter,
     radiusKm,
     home: { city: home?.city ?? null, hasCoordinates: origin !== null },
-    followingCount,
-    truncated,
+    followingCount: home?.followingCount ?? 0,
+    nextCursor,
+  };
+}
+
+type PlacedShow = { show: UpcomingShow; date: string; venueId: string };
+
+const byCursorOrder = (a: PlacedShow, b: PlacedShow) =>
+  a.date === b.date ? (a.venueId < b.venueId ? -1 : 1) : a.date < b.date ? -1 : 1;
+
+/**
+ * The query found one show more than a page, in its (date, venue id) order: that last one is the
+ * next page's first, and the page's own last one is the cursor. The list keeps its time order.
+ */
+function onePage(shows: PlacedShow[]): { page: UpcomingShow[]; nextCursor: string | null } {
+  if (shows.length <= UPCOMING_SHOWS_PAGE) return { page: shows.map((each) => each.show), nextCursor: null };
+  const ordered = [...shows].sort(byCursorOrder);
+  const next = ordered.at(-1);
+  return {
+    page: shows.filter((each) => each !== next).map((each) => each.show),
+    nextCursor: upcomingCursorOf(ordered.at(-2)!),
   };
 }
 
@@ -194,8 +213,11 @@ function billArtist(row: UpcomingRow): BillArtist {
   };
 }
 
-/** Rows arrive ordered by date, time, venue: stops of one venue on one date are one show (the bill). */
-function groupBills(rows: UpcomingRow[], origin: { lat: number; lon: number } | null): UpcomingShow[] {
+/**
+ * Rows arrive ordered by date, time, venue: stops of one venue on one date are one show (the bill).
+ * Each show keeps its venue id and date: the page cursor (the query's own order).
+ */
+function groupBills(rows: UpcomingRow[], origin: { lat: number; lon: number } | null): PlacedShow[] {
   const shows = new Map<string, { first: UpcomingRow; artists: BillArtist[] }>();
   for (const row of rows) {
     const key = `${row.venueId}|${row.date}`;
@@ -203,7 +225,11 @@ function groupBills(rows: UpcomingRow[], origin: { lat: number; lon: number } | 
     show.artists.push(billArtist(row));
     shows.set(key, show);
   }
-  return [...shows.entries()].map(([key, { first, artists }]) => toShow(key, first, artists, origin));
+  return [...shows.entries()].map(([key, { first, artists }]) => ({
+    show: toShow(key, first, artists, origin),
+    date: first.date,
+    venueId: first.venueId,
+  }));
 }
 
 function toShow(

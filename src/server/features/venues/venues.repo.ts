@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';

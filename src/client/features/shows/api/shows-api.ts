@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { localIsoDate } from '#shared/dates.ts';
@@ -41,11 +41,17 @@ export function saveShowsRadius(radius: string): Promise<ShowsSettingsResponse> 
   return apiSend<ShowsSettingsResponse>('PATCH', '/api/shows/settings', { radiusKm: radius });
 }
 
+/** My Shows, a page at a time ("Show more" asks for the next). */
 export function upcomingShowsQueryOptions(filter: UpcomingFilter) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: showsKeys.upcoming(filter),
-    queryFn: ({ signal }) =>
-      apiGet<UpcomingShowsResponse>('/api/shows/upcoming', { query: { today: localIsoDate(), filter }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet<UpcomingShowsResponse>('/api/shows/upcoming', {
+        query: { today: localIsoDate(), filter, after: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     meta: SIGNED_IN_ONLY,
   });
 }

@@ -4,6 +4,7 @@ import { cn } from '#client/lib/utils.ts';
 import { formatLongDate, formatMonthTitle, localIsoDate } from '#shared/dates.ts';
 import type { UpcomingShow } from '#shared/shows-api.ts';
 import { ShowCard } from './show-card.tsx';
+import { type MoreShows, ShowMore } from './show-more.tsx';
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
@@ -83,7 +84,7 @@ function keyTarget(key: string, focused: string): string | null {
  * technology: one focusable day (roving tabindex), arrows move by day and week, Page Up/Down by
  * month, Home/End to the week's ends, Enter or Space opens the day's shows below.
  */
-export const MonthCalendar = ({ shows }: { shows: UpcomingShow[] }) => {
+export const MonthCalendar = ({ shows, more }: { shows: UpcomingShow[]; more?: MoreShows }) => {
   const byDate = useMemo(() => {
     const map = new Map<string, UpcomingShow[]>();
     for (const show of shows) map.set(show.date, [...(map.get(show.date) ?? []), show]);
@@ -103,6 +104,17 @@ export const MonthCalendar = ({ shows }: { shows: UpcomingShow[] }) => {
     moveFocus.current = false;
     gridRef.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
   }, [focused]);
+
+  // Shows come a page at a time: a month at or past the last loaded show's may have more to come.
+  const lastLoadedMonth = shows.at(-1)?.date.slice(0, 7);
+  const monthMayGrow = Boolean(more?.hasMore) && (!lastLoadedMonth || month >= lastLoadedMonth);
+  const loadMore = useRef(more?.loadMore);
+  loadMore.current = more?.loadMore;
+  const loading = more?.loading ?? false;
+  const failed = more?.failed ?? false;
+  useEffect(() => {
+    if (monthMayGrow && !loading && !failed) loadMore.current?.();
+  }, [monthMayGrow, loading, failed]);
 
   const go = (date: string) => {
     moveFocus.current = true;
@@ -186,6 +198,7 @@ export const MonthCalendar = ({ shows }: { shows: UpcomingShow[] }) => {
           ))}
         </tbody>
       </table>
+      {more && monthMayGrow ? <ShowMore {...more} /> : null}
       <section aria-live="polite" aria-label="Shows of the chosen day">
         {opened ? (
           <div className="flex flex-col gap-3">

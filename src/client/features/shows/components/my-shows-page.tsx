@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Heart, House, List, Search, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,10 +11,11 @@ import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatMonthTitle } from '#shared/dates.ts';
 import { MY_SHOWS_FILTERS, MY_SHOWS_RADII, radiusValue, showMessages } from '#shared/show-messages.ts';
-import type { UpcomingFilter, UpcomingShowsResponse } from '#shared/shows-api.ts';
+import type { UpcomingFilter, UpcomingMonth, UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { saveShowsRadius, showsKeys, upcomingShowsQueryOptions } from '../api/shows-api.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { ShowCard } from './show-card.tsx';
+import { ShowMore } from './show-more.tsx';
 
 const isFilter = (value: string | null): value is UpcomingFilter =>
   MY_SHOWS_FILTERS.some((filter) => filter.value === value);
@@ -29,7 +30,8 @@ export const MyShowsPage = () => {
   const rawFilter = params.get('filter');
   const filter: UpcomingFilter = isFilter(rawFilter) ? rawFilter : 'all';
   const view = params.get('view') === 'month' ? 'month' : 'list';
-  const query = useQuery(upcomingShowsQueryOptions(filter));
+  const query = useInfiniteQuery(upcomingShowsQueryOptions(filter));
+  const first = query.data?.pages[0];
   const setParam = (key: string, value: string, fallback: string) =>
     setParams(
       (current) => {
@@ -55,7 +57,7 @@ export const MyShowsPage = () => {
           onChange={(value) => setParam('filter', value, 'all')}
         />
         <div className="flex flex-wrap items-center gap-3">
-          <RadiusSelect data={query.data} />
+          <RadiusSelect data={first} />
           <CalendarSubscribeButton />
           <SegmentedControl
             label="View"
@@ -68,32 +70,48 @@ export const MyShowsPage = () => {
           />
         </div>
       </div>
-      {query.data && !query.data.home.hasCoordinates ? <HomeBanner /> : null}
+      {first && !first.home.hasCoordinates ? <HomeBanner /> : null}
       <Body query={query} view={view} filter={filter} />
     </section>
   );
 };
 
-const Body = ({
-  query,
-  view,
-  filter,
-}: {
-  query: ReturnType<typeof useQuery<UpcomingShowsResponse>>;
-  view: 'list' | 'month';
-  filter: UpcomingFilter;
-}) => {
+type UpcomingQuery = ReturnType<
+  typeof useInfiniteQuery<UpcomingShowsResponse, Error, InfiniteData<UpcomingShowsResponse>>
+>;
+
+/** The loaded pages as one list of months (a month can continue on the next page). */
+function joinPages(pages: UpcomingShowsResponse[]): UpcomingMonth[] {
+  const months: UpcomingMonth[] = [];
+  for (const month of pages.flatMap((page) => page.months)) {
+    const last = months.at(-1);
+    if (last?.month === month.month) last.shows = [...last.shows, ...month.shows];
+    else months.push({ ...month });
+  }
+  return months;
+}
+
+const Body = ({ query, view, filter }: { query: UpcomingQuery; view: 'list' | 'month'; filter: UpcomingFilter }) => {
   if (query.isPending) return <ShowsSkeleton />;
   if (query.isError) {
     return <LoadError what="Your shows" message={query.error.message} onRetry={() => query.refetch()} />;
   }
-  const data = query.data;
-  const shows = data.months.flatMap((month) => month.shows);
-  if (view === 'month') return <MonthCalendar shows={shows} />;
+  const data = query.data.pages[0]!;
+  const months = joinPages(query.data.pages);
+  const shows = months.flatMap((month) => month.shows);
+  const more = {
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    failed: query.isFetchNextPageError,
+    loadMore: () => {
+      if (!query.isFetchingNextPage) void query.fetchNextPage();
+    },
+  };
+  if (view === 'month') return <MonthCalendar shows={shows} more={more} />;
   if (shows.length === 0) return <EmptyState data={data} filter={filter} />;
   return (
     <div className="flex flex-col gap-8">
-      {data.months.map((month) => (
+      {months.map((month) => (
         <section key={month.month} aria-labelledby={`month-${month.month}`} className="flex flex-col gap-3">
           <h2 id={`month-${month.month}`} className="font-display text-2xl font-bold">
             {formatMonthTitle(month.month)}
@@ -105,11 +123,7 @@ const Body = ({
           </ul>
         </section>
       ))}
-      {data.truncated ? (
-        <p className="text-center text-sm text-muted">
-          Only the soonest shows are listed: narrow the distance to see fewer.
-        </p>
-      ) : null}
+      <ShowMore {...more} />
     </div>
   );
 };
