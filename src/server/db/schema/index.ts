@@ -3,5 +3,6 @@ export * from './catalog.ts';
 export * from './favorites.ts';
 export * from './notifications.ts';
 export * from './providers.ts';
+export * from './setlists.ts';
 export * from './shows.ts';
 export * from './trips.ts';
