@@ -18,6 +18,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { placesRoutes } from './features/places/places.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { setlistsRoutes } from './features/setlists/setlists.routes.ts';
 import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
 import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/shows', showPhotosRoutes(deps));
   app.route('/api/shows', showDetailRoutes(deps));
   app.route('/api/calendar', calendarRoutes(deps));
+  app.route('/api/setlists', setlistsRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {
