@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
@@ -70,6 +71,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
       ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
+      ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};

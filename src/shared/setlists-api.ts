@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  HISTORY_CSV_FIELDS,
   HISTORY_IMPORT_LIMITS,
   HISTORY_IMPORT_MESSAGES,
   SETLIST_LIMITS,
@@ -62,14 +61,16 @@ export const songSuggestQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // History import
 
-export const csvMappingSchema = z
-  .object(
-    Object.fromEntries(HISTORY_CSV_FIELDS.map((field) => [field, z.string().max(200).optional()])) as Record<
-      (typeof HISTORY_CSV_FIELDS)[number],
-      z.ZodOptional<z.ZodString>
-    >,
-  )
+const column = z.string().trim().max(200).optional();
+const fileName = z.string().trim().max(200).default('history.csv');
+
+/** POST /api/history-imports/csv?date=…&artist=…&venue=…&city=…&country=…&name=… — the file is the body. */
+export const csvImportQuerySchema = z
+  .object({ date: column, artist: column, venue: column, city: column, country: column, name: fileName })
   .refine((mapping) => Boolean(mapping.date && mapping.artist), { message: HISTORY_IMPORT_MESSAGES.mappingRequired });
+
+/** POST /api/history-imports/app?name=… — this app's export (JSON) is the body. */
+export const appImportQuerySchema = z.object({ name: fileName });
 
 export const setlistfmImportSchema = z.object({
   username: z

@@ -249,8 +249,9 @@ export interface HistoryImportRowView {
   message: string | null;
 }
 
-/** The live event while an import job runs (realtime stream, type 'history-import-progress'). */
-export interface HistoryImportProgress {
+/** The live event while an import job runs, on the signed-in user's stream (GET /api/events). */
+export interface HistoryImportProgressEvent {
+  type: 'history-import-progress';
   importId: string;
   state: HistoryImportState;
   processedRows: number;

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { Executor } from '#server/db/sql.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
@@ -152,6 +153,30 @@ export async function storeFetchedSetlists(
       if (changed) await replaceSetlistSongs(tx, id, artistId, setlist.songs);
     }
   });
+}
+
+/** Stores one setlist.fm copy for a known stop, inside the caller's transaction (history import). */
+export async function storeSetlistForStop(
+  tx: Executor,
+  artistId: string,
+  stopId: string,
+  setlist: FetchedSetlist,
+): Promise<string> {
+  const { id, changed } = await upsertSetlistFmCopy(tx, {
+    setlistfmId: setlist.setlistfmId,
+    versionId: setlist.versionId,
+    stopId,
+    artistId,
+    eventDate: setlist.eventDate,
+    venueName: setlist.venueName,
+    city: setlist.city,
+    country: setlist.country,
+    tourName: setlist.tourName,
+    info: setlist.info,
+    url: setlist.url,
+  });
+  if (changed) await replaceSetlistSongs(tx, id, artistId, setlist.songs);
+  return id;
 }
 
 /**
