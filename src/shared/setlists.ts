@@ -115,6 +115,7 @@ export interface StopSetlistsView {
   stopId: string;
   artistId: string;
   artistName: string;
+  artistSlug: string;
   eventDate: string;
   /** setlist.fm's copy, when there is one. */
   setlistfm: SetlistView | null;
@@ -192,6 +193,24 @@ export type HistoryRowOutcome = (typeof HISTORY_ROW_OUTCOMES)[number];
 export const HISTORY_CSV_FIELDS = ['date', 'artist', 'venue', 'city', 'country'] as const;
 export type HistoryCsvField = (typeof HISTORY_CSV_FIELDS)[number];
 export type HistoryCsvMapping = Partial<Record<HistoryCsvField, string>>;
+
+/** Column headers a mapping is guessed from (this app's own CSV export uses the first of each). */
+const CSV_GUESSES: Record<HistoryCsvField, string[]> = {
+  date: ['date', 'event date', 'show date', 'eventdate', 'day'],
+  artist: ['artist', 'band', 'artist name', 'performer', 'headliner'],
+  venue: ['venue', 'venue name', 'location', 'place'],
+  city: ['city', 'town'],
+  country: ['country', 'country code'],
+};
+
+export function guessCsvMapping(headers: string[]): HistoryCsvMapping {
+  const mapping: HistoryCsvMapping = {};
+  for (const field of HISTORY_CSV_FIELDS) {
+    const found = headers.find((header) => CSV_GUESSES[field].includes(header.trim().toLowerCase()));
+    if (found) mapping[field] = found;
+  }
+  return mapping;
+}
 
 export const HISTORY_IMPORT_MESSAGES = {
   csvTooLarge: 'That file is over 20 MB. Split it into smaller files and import each one.',

@@ -2,12 +2,7 @@ import Papa from 'papaparse';
 import { AppError } from '#server/lib/app-error.ts';
 import type { FetchedSetlist } from '#server/providers/setlistfm/setlistfm.mapping.ts';
 import { isIsoDate } from '#shared/dates.ts';
-import {
-  HISTORY_CSV_FIELDS,
-  HISTORY_IMPORT_LIMITS,
-  HISTORY_IMPORT_MESSAGES,
-  type HistoryCsvMapping,
-} from '#shared/setlists.ts';
+import { HISTORY_IMPORT_LIMITS, HISTORY_IMPORT_MESSAGES, type HistoryCsvMapping } from '#shared/setlists.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
 
 /** One input row, read but not yet matched. `problem` set: the row is unparseable. */
@@ -128,24 +123,6 @@ function toRow(rowNumber: number, raw: Record<string, unknown>, fields: Record<s
     country: fields.country ?? null,
     problem,
   };
-}
-
-/** Column headers a mapping may guess from (this app's export uses the first of each). */
-const GUESSES: Record<(typeof HISTORY_CSV_FIELDS)[number], string[]> = {
-  date: ['date', 'event date', 'show date', 'eventdate', 'day'],
-  artist: ['artist', 'band', 'artist name', 'performer', 'headliner'],
-  venue: ['venue', 'venue name', 'location', 'place'],
-  city: ['city', 'town'],
-  country: ['country', 'country code'],
-};
-
-export function guessMapping(headers: string[]): HistoryCsvMapping {
-  const mapping: HistoryCsvMapping = {};
-  for (const field of HISTORY_CSV_FIELDS) {
-    const found = headers.find((header) => GUESSES[field].includes(header.trim().toLowerCase()));
-    if (found) mapping[field] = found;
-  }
-  return mapping;
 }
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);

@@ -315,6 +315,7 @@ async function stopView(
     stopId: stop.stopId,
     artistId: stop.artistId,
     artistName: titleCase(stop.artistName),
+    artistSlug: stop.artistSlug,
     eventDate: stop.eventDate,
     setlistfm: views.find((view) => view.source === 'setlistfm') ?? null,
     mine: views.find((view) => view.mine) ?? null,
