@@ -87,8 +87,9 @@ const countryCodeByName = (() => {
 export function countryCode(input: string | null): string | null {
   if (!input) return null;
   const text = input.trim();
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
-  return countryCodeByName.get(text.toLowerCase()) ?? null;
+  const named = countryCodeByName.get(text.toLowerCase());
+  if (named) return named;
+  return /^[A-Za-z]{2}$/.test(text) ? text.toUpperCase() : null;
 }
 
 const clean = (value: unknown): string | null => {

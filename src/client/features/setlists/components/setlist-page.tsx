@@ -2,6 +2,7 @@ import { ListMusic, SearchX, Sparkles } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Typeahead, type TypeaheadOption } from '#client/features/add-show/components/typeahead.tsx';
+import { useSession } from '#client/features/auth/use-session.ts';
 import { apiGet } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -9,6 +10,7 @@ import { formatLongDate } from '#shared/dates.ts';
 import type { CatalogSearchResponse } from '#shared/search-api.ts';
 import { type ArtistSetlistsView, playedAtText, SETLIST_MESSAGES, type SetlistView } from '#shared/setlists.ts';
 import { useArtistSetlists, useStopSetlists } from '../api/setlists-api.ts';
+import { useWarmGoingSetlists } from '../api/warm-going-setlists.ts';
 import { ProviderNotice, SetlistfmAttribution, SetlistSongs } from './setlist-songs.tsx';
 
 async function searchCatalogArtists(text: string, signal: AbortSignal): Promise<TypeaheadOption<string>[]> {
@@ -194,6 +196,8 @@ export const SetlistPage = () => {
   const navigate = useNavigate();
   const artist = params.get('artist') ?? '';
   const show = params.get('show') ?? '';
+  const { status } = useSession();
+  useWarmGoingSetlists(status === 'signed-in');
   useDocumentTitle(`Setlists | ${BRAND}`);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6">
