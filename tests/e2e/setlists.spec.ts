@@ -73,10 +73,10 @@ for (const width of [1440, 390]) {
 
     const mine = section.getByTestId('my-setlist');
     await expect(mine.getByRole('listitem')).toHaveText([
-      /Borrowed Tune\s*\(Other Band cover\)/,
-      'Lantern Light',
-      'Opening Night',
-      /Last Dance.*acoustic/,
+      /^1\.\s*Borrowed Tune\s*\(Other Band cover\)$/,
+      /^2\.\s*Lantern Light$/,
+      /^3\.\s*Opening Night$/,
+      /^1\.\s*Last Dance.*acoustic$/,
     ]);
     await expect(mine.getByRole('heading', { name: 'Encore' })).toBeVisible();
     await shoot(page, `setlist-saved-${width}`);

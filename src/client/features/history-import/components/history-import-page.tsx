@@ -299,16 +299,16 @@ const PreviewRows = ({ view }: { view: HistoryImportView }) => {
       {query.isPending ? <Spinner label="Loading rows..." /> : null}
       {query.data ? (
         <div className="overflow-x-auto rounded-2xl border border-border">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="preview-rows">
+          <table className="w-full text-left text-sm" data-testid="preview-rows">
             <thead className="bg-surface">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-3">
                   Row
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-3">
                   In the file
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-3">
                   Result
                 </th>
               </tr>
@@ -316,14 +316,14 @@ const PreviewRows = ({ view }: { view: HistoryImportView }) => {
             <tbody>
               {query.data.rows.map((row) => (
                 <tr key={row.rowNumber} className="border-t border-border align-top">
-                  <td className="px-3 py-2 text-muted tabular-nums">{row.rowNumber}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3 text-muted tabular-nums">{row.rowNumber}</td>
+                  <td className="px-2 py-2 sm:px-3">
                     <span className="font-medium">{row.artistName ?? '—'}</span>
                     <span className="block text-muted">
                       {[row.eventDate, row.venueName, row.city, row.country].filter(Boolean).join(' · ') || '—'}
                     </span>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3">
                     <span className={cn('font-semibold', OUTCOME_TONE[row.outcome])}>
                       {HISTORY_ROW_OUTCOME_LABELS[row.outcome]}
                     </span>

@@ -13,14 +13,23 @@ function sets(songs: SetlistSongView[]): { setIndex: number; name: string; songs
   return result;
 }
 
-const SongLine = ({ song }: { song: SetlistSongView }) => (
-  <li className="py-1">
+const SongLine = ({ song, number }: { song: SetlistSongView; number: number | null }) => (
+  <li className="flex flex-wrap items-baseline gap-x-1 py-1">
+    <span className="w-6 shrink-0 text-right text-muted tabular-nums" aria-hidden={number === null}>
+      {number === null ? '' : `${number}.`}
+    </span>
     <span className={song.kind === 'tape' ? 'text-muted italic' : 'font-medium'}>{song.name}</span>
     {song.kind === 'tape' ? <span className="ml-2 text-xs text-muted uppercase">tape</span> : null}
     {song.coverArtistName ? <span className="ml-2 text-sm text-muted">({song.coverArtistName} cover)</span> : null}
     {song.note ? <span className="ml-2 text-sm text-muted">· {song.note}</span> : null}
   </li>
 );
+
+/** Songs count 1, 2, 3…; a tape (intro, outro) is listed unnumbered. */
+function numbered(songs: SetlistSongView[]): { song: SetlistSongView; number: number | null }[] {
+  let count = 0;
+  return songs.map((song) => ({ song, number: song.kind === 'tape' ? null : ++count }));
+}
 
 /** One setlist: its sets as numbered lists (tapes unnumbered in spirit, but kept in order), and where it came from. */
 export const SetlistSongs = ({ setlist }: { setlist: SetlistView }) => {
@@ -30,10 +39,10 @@ export const SetlistSongs = ({ setlist }: { setlist: SetlistView }) => {
       {sets(setlist.songs).map((set) => (
         <div key={`${set.setIndex}-${set.name}`}>
           <h4 className="text-xs font-semibold tracking-[0.14em] text-accent uppercase">{set.name}</h4>
-          <ol className="mt-1 list-decimal pl-6 marker:text-muted">
-            {set.songs.map((song, index) => (
+          <ol className="mt-1 list-none">
+            {numbered(set.songs).map(({ song, number }, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a song may be played twice; the position is its identity
-              <SongLine key={`${song.songId}-${index}`} song={song} />
+              <SongLine key={`${song.songId}-${index}`} song={song} number={number} />
             ))}
           </ol>
         </div>
