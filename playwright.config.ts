@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
+import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
 import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
@@ -56,6 +57,7 @@ export default defineConfig({
         FAKE_JAMBASE_PORT: String(fakes.jamBasePort),
         FAKE_TOUR_SITES_PORT: String(fakes.tourSitesPort),
         FAKE_INTERNAL_PORT: String(fakes.internalPort),
+        FAKE_SETLISTFM_PORT: String(fakes.setlistFmPort),
       },
       timeout: 30_000,
       reuseExistingServer: false,
@@ -79,6 +81,8 @@ export default defineConfig({
         SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${fakes.tourSitesPort}`,
         BANDSINTOWN_URL: `${fakes.tourSitesUrl}/bandsintown`,
         BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_APP_ID,
+        SETLISTFM_URL: fakes.setlistFmUrl,
+        SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

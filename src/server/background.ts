@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
+import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
+import { setlistJobDefinitions } from './features/setlists/setlists.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
 import {
@@ -82,6 +84,8 @@ export function createBackground(options: BackgroundOptions): Background {
         () => queue,
       ),
       ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase }, () => queue),
+      ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
+      ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};

@@ -13,5 +13,7 @@ export function fakeProviderPorts(appPort: number) {
     tourSitesUrl: `http://127.0.0.1:${appPort + 9}`,
     internalPort: appPort + 10,
     internalUrl: `http://127.0.0.1:${appPort + 10}`,
+    setlistFmPort: appPort + 3,
+    setlistFmUrl: `http://127.0.0.1:${appPort + 3}/rest/1.0`,
   };
 }

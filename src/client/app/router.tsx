@@ -60,6 +60,13 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/tour-web.tsx')).TourWebPage }),
               },
               {
+                path: 'my-shows/import',
+                lazy: async () => ({
+                  Component: (await import('#client/features/history-import/components/history-import-page.tsx'))
+                    .HistoryImportPage,
+                }),
+              },
+              {
                 path: 'notifications',
                 lazy: async () => ({
                   Component: (await import('#client/features/notifications/components/notifications-page.tsx'))
@@ -100,6 +107,12 @@ export const appRoutes: RouteObject[] = [
             path: 'donate/thanks',
             lazy: async () => ({
               Component: (await import('#client/features/donate/components/donate-thanks-page.tsx')).DonateThanksPage,
+            }),
+          },
+          {
+            path: 'setlist',
+            lazy: async () => ({
+              Component: (await import('#client/features/setlists/components/setlist-page.tsx')).SetlistPage,
             }),
           },
           {

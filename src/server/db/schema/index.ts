@@ -6,6 +6,7 @@ export * from './favorites.ts';
 export * from './notifications.ts';
 export * from './places.ts';
 export * from './providers.ts';
+export * from './setlists.ts';
 export * from './shows.ts';
 export * from './tour-scraper.ts';
 export * from './trips.ts';
