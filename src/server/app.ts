@@ -13,6 +13,7 @@ import { artistProfileRoutes } from './features/artist-profile/artist-profile.ro
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
@@ -21,6 +22,7 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
 import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
+import { statsRoutes } from './features/stats/stats.routes.ts';
 import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
@@ -127,6 +129,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/shows', showPhotosRoutes(deps));
   app.route('/api/shows', showDetailRoutes(deps));
   app.route('/api/calendar', calendarRoutes(deps));
+  app.route('/api/history', historyRoutes(deps));
+  app.route('/api/stats', statsRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {
