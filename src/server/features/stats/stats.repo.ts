@@ -54,7 +54,8 @@ export async function selectKmFromHome(db: Executor, scope: Scope): Promise<numb
           select distinct m.venue_id, m.event_date, coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon
           from mine m join venues v on v.id = m.venue_id join tour_stops s on s.id = m.stop_id)
         select (select lat is not null and lon is not null from home) as home,
-               sum(2 * 6371 * asin(least(1, sqrt(
+               -- there and back (2 ×) the haversine distance (2R·asin√h)
+               sum(2 * 2 * 6371 * asin(least(1, sqrt(
                  power(sin(radians(shows.lat - home.lat) / 2), 2)
                  + cos(radians(home.lat)) * cos(radians(shows.lat)) * power(sin(radians(shows.lon - home.lon) / 2), 2)
                ))))::float8 as km
