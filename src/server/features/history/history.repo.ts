@@ -141,7 +141,7 @@ export function selectFilterOptions(db: Executor, userId: string): Promise<Filte
         select 'venue', venue_slug, min(venue_name), count(distinct (event_date, venue_id))::int from mine group by 2
         union all
         select 'city', lower(city) || '|' || country, min(city) || ', ' || country,
-               count(distinct (event_date, venue_id))::int from mine group by 2`,
+               count(distinct (event_date, venue_id))::int from mine group by lower(city), country`,
   );
 }
 

@@ -68,7 +68,12 @@ function toShows(rows: BillStopRow[]): HistoryShow[] {
       shows.set(key, show);
     }
     const attended = row.state === 'attended';
-    show.artists.push({ artistName: titleCase(row.artistName), artistSlug: row.artistSlug, stopId: row.stopId, attended });
+    show.artists.push({
+      artistName: titleCase(row.artistName),
+      artistSlug: row.artistSlug,
+      stopId: row.stopId,
+      attended,
+    });
     show.setlistSongs += Number(row.setlistSongs);
     if (attended && row.rating !== null) show.rating = Math.max(show.rating ?? 0, row.rating);
   }
@@ -84,7 +89,11 @@ export async function historyFilters(database: Database, actor: Actor): Promise<
   const of = (kind: string): HistoryFilterOption[] =>
     rows
       .filter((row) => row.kind === kind)
-      .map((row) => ({ value: row.value, label: kind === 'artist' ? titleCase(row.label) : row.label, count: row.count }));
+      .map((row) => ({
+        value: row.value,
+        label: kind === 'artist' ? titleCase(row.label) : row.label,
+        count: row.count,
+      }));
   const byLabel = (a: HistoryFilterOption, b: HistoryFilterOption) => a.label.localeCompare(b.label);
   return {
     years: of('year').sort((a, b) => b.value.localeCompare(a.value)),

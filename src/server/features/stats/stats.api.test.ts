@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestServer, signUp, startAuthTestServer, TestBrowser, uniqueEmail } from '#server/auth/auth.test-support.ts';
+import {
+  type AuthTestServer,
+  signUp,
+  startAuthTestServer,
+  TestBrowser,
+  uniqueEmail,
+} from '#server/auth/auth.test-support.ts';
 import type { StatsResponse } from '#shared/stats.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import {
-  FIXTURE_SHOWS,
-  FIXTURE_VENUES,
-  fixtureCatalog,
-  insertSetlist,
-} from '#tests/factories/concert-history.ts';
+import { FIXTURE_SHOWS, FIXTURE_VENUES, fixtureCatalog, insertSetlist } from '#tests/factories/concert-history.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const PASSWORD = 'forty-shows-in-three-years';
@@ -105,7 +106,14 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     // Setlists (setlist.fm copies unless said): a tape, a cover, encores.
     const fm = (key: string, lines: string[]) =>
       insertSetlist(server.database, { stopId: stop(key), source: 'setlistfm', lines });
-    await fm(`${A}@2022-01-15`, ['tape:Intro Tape', 'Lantern Song', 'Harbour', 'Heroes|cover:David Bowie', '--', 'Northern Sky']);
+    await fm(`${A}@2022-01-15`, [
+      'tape:Intro Tape',
+      'Lantern Song',
+      'Harbour',
+      'Heroes|cover:David Bowie',
+      '--',
+      'Northern Sky',
+    ]);
     await fm(`${A}@2023-01-21`, ['Lantern Song', 'Wildfire', '--', 'Harbour', '--', 'Northern Sky']);
     await fm(`${A}@2023-07-01`, ['Lantern Song', 'Slow Burn', 'Wildfire']);
     await fm(`${A}@2024-12-14`, ['Lantern Song', 'Harbour', 'Slow Burn']);
@@ -221,7 +229,14 @@ describe.runIf(databaseAvailable())('concert stats', () => {
         neverHeard: [{ title: 'Slow Burn', timesPlayed: 1 }],
       },
       { artistName: 'Velvet Harbour', artistSlug: B, shows: 12, played: 2, heard: 2, neverHeard: [] },
-      { artistName: 'Amber Skies', artistSlug: C, shows: 9, played: 1, heard: 0, neverHeard: [{ title: 'Amber', timesPlayed: 1 }] },
+      {
+        artistName: 'Amber Skies',
+        artistSlug: C,
+        shows: 9,
+        played: 1,
+        heard: 0,
+        neverHeard: [{ title: 'Amber', timesPlayed: 1 }],
+      },
     ]);
   });
 

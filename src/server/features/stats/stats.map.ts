@@ -79,7 +79,13 @@ export function numericCountry(alpha2: string): string | undefined {
 
 export const MAP_COLORS = { sea: '#0c0a17', land: '#2c2747', visited: '#ffc247', stroke: '#151226' } as const;
 
-function svg(shapes: Shape[], height: number, visited: Set<string>, title: string, keyOf: (s: Shape) => string): string {
+function svg(
+  shapes: Shape[],
+  height: number,
+  visited: Set<string>,
+  title: string,
+  keyOf: (s: Shape) => string,
+): string {
   const paths = shapes
     .filter((shape) => shape.d)
     .map((shape) => {
@@ -99,7 +105,9 @@ export function worldMapSvg(countries: string[]): string {
 /** The US map with the given states (full names) filled. */
 export function usMapSvg(states: string[]): string {
   const visited = new Set(states.map((name) => name.toLowerCase()));
-  return svg(us(), US_HEIGHT, visited, `Map of ${states.length} US states visited`, (shape) => shape.name.toLowerCase());
+  return svg(us(), US_HEIGHT, visited, `Map of ${states.length} US states visited`, (shape) =>
+    shape.name.toLowerCase(),
+  );
 }
 
 export function escapeXml(text: string): string {
@@ -107,14 +115,57 @@ export function escapeXml(text: string): string {
 }
 
 const STATES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho',
-  IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine',
-  MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri',
-  MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico',
-  NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon',
-  PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas',
-  UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
   PR: 'Puerto Rico',
 };
 const STATE_NAMES = new Map(Object.values(STATES).map((name) => [name.toLowerCase(), name]));

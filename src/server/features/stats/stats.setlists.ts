@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
-import { type ArtistCoverage, STATS_NEVER_HEARD_LIMIT, STATS_SONGS_LIMIT, type SongCount } from '#shared/stats.ts';
+import { type ArtistCoverage, type SongCount, STATS_NEVER_HEARD_LIMIT, STATS_SONGS_LIMIT } from '#shared/stats.ts';
 import { titleCase } from '#shared/text.ts';
 import { mine, type Scope } from './stats.repo.ts';
 

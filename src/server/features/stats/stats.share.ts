@@ -67,5 +67,7 @@ function clip(text: string, max: number): string {
 }
 
 export function summaryPng(stats: StatsResponse): Promise<Buffer> {
-  return sharp(Buffer.from(summarySvg(stats))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(summarySvg(stats)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
