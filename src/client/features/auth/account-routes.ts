@@ -21,8 +21,18 @@ export const accountRoutes: RouteObject[] = [
           Component: (await import('#client/features/shows/components/my-shows-page.tsx')).MyShowsPage,
         }),
       },
-      { path: 'my-shows', lazy: async () => ({ Component: (await placeholders()).HistoryPage }) },
-      { path: 'stats', lazy: async () => ({ Component: (await placeholders()).StatsPage }) },
+      {
+        path: 'my-shows',
+        lazy: async () => ({
+          Component: (await import('#client/features/history/components/history-page.tsx')).HistoryPage,
+        }),
+      },
+      {
+        path: 'stats',
+        lazy: async () => ({
+          Component: (await import('#client/features/stats/components/stats-page.tsx')).StatsPage,
+        }),
+      },
       { path: 'vacation', lazy: async () => ({ Component: (await placeholders()).VacationPage }) },
       {
         path: 'settings',
