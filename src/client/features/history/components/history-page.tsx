@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ListMusic, MapPin, Plus, Search, Star, X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -137,26 +137,30 @@ const FilterSelect = ({
   value: string | undefined;
   options: HistoryFilterOption[] | undefined;
   onChange: (value: string) => void;
-}) => (
-  <label className="flex min-w-0 flex-col gap-1 text-xs font-semibold text-muted">
-    {label}
-    <select
-      value={value ?? ''}
-      disabled={!options}
-      onChange={(event) => onChange(event.target.value)}
-      className="h-10 w-full min-w-0 truncate rounded-full border border-border-strong bg-surface px-3 text-sm font-semibold text-foreground focus-visible:outline-2"
-    >
-      <option value="">All</option>
-      {/* A value from a link that the fan has no show for still shows as chosen. */}
-      {value && options && !options.some((o) => o.value === value) ? <option value={value}>{value}</option> : null}
-      {options?.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label} ({option.count})
-        </option>
-      ))}
-    </select>
-  </label>
-);
+}) => {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1 text-xs font-semibold text-muted">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={!options}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-10 w-full min-w-0 truncate rounded-full border border-border-strong bg-surface px-3 text-sm font-semibold text-foreground focus-visible:outline-2"
+      >
+        <option value="">All</option>
+        {/* A value from a link that the fan has no show for still shows as chosen. */}
+        {value && options && !options.some((o) => o.value === value) ? <option value={value}>{value}</option> : null}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label} ({option.count})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+};
 
 const HistoryList = ({ filter, filtered }: { filter: HistoryParams; filtered: boolean }) => {
   const query = useInfiniteQuery(historyQueryOptions(filter));

@@ -146,31 +146,39 @@ const Body = ({
 
 const Totals = ({ stats }: { stats: StatsResponse }) => {
   const t = stats.totals;
-  const items: [string, string, ReactNode?][] = [
-    [t.shows.toLocaleString('en-US'), t.shows === 1 ? 'show' : 'shows'],
-    [t.artists.toLocaleString('en-US'), t.artists === 1 ? 'artist' : 'artists'],
-    [t.venues.toLocaleString('en-US'), t.venues === 1 ? 'venue' : 'venues'],
-    [t.cities.toLocaleString('en-US'), t.cities === 1 ? 'city' : 'cities'],
-    [t.countries.toLocaleString('en-US'), t.countries === 1 ? 'country' : 'countries'],
-    [t.songs.toLocaleString('en-US'), t.songs === 1 ? 'song heard live' : 'songs heard live'],
+  const n = (value: number) => value.toLocaleString('en-US');
+  const items: { key: string; value: string; label: string; extra?: ReactNode }[] = [
+    { key: 'shows', value: n(t.shows), label: t.shows === 1 ? 'show' : 'shows' },
+    { key: 'artists', value: n(t.artists), label: t.artists === 1 ? 'artist' : 'artists' },
+    { key: 'venues', value: n(t.venues), label: t.venues === 1 ? 'venue' : 'venues' },
+    { key: 'cities', value: n(t.cities), label: t.cities === 1 ? 'city' : 'cities' },
+    { key: 'countries', value: n(t.countries), label: t.countries === 1 ? 'country' : 'countries' },
+    { key: 'songs', value: n(t.songs), label: t.songs === 1 ? 'song heard live' : 'songs heard live' },
     t.km === null
-      ? [
-          '—',
-          'km travelled',
-          <Link key="home" to={paths.settings} className="text-accent hover:underline">
-            Set home
-          </Link>,
-        ]
-      : [t.km.toLocaleString('en-US'), 'km travelled (there and back)'],
+      ? {
+          key: 'km',
+          value: '—',
+          label: 'km travelled',
+          extra: (
+            <Link to={paths.settings} className="text-accent hover:underline">
+              Set home
+            </Link>
+          ),
+        }
+      : { key: 'km', value: n(t.km), label: 'km travelled (there and back)' },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="stats-totals">
-      {items.map(([value, label, extra]) => (
-        <div key={label} className="flex flex-col-reverse gap-1 rounded-card border border-border bg-surface p-3">
+      {items.map((item) => (
+        <div
+          key={item.key}
+          className="flex flex-col-reverse gap-1 rounded-card border border-border bg-surface p-3"
+          data-testid={`total-${item.key}`}
+        >
           <dt className="text-xs font-semibold text-muted">
-            {label} {extra}
+            {item.label} {item.extra}
           </dt>
-          <dd className="font-display text-2xl font-bold text-accent tabular-nums">{value}</dd>
+          <dd className="font-display text-2xl font-bold text-accent tabular-nums">{item.value}</dd>
         </div>
       ))}
     </dl>
