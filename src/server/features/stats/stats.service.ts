@@ -1,23 +1,14 @@
 import type { Database } from '#server/db/client.ts';
-import { STATS_TOP_LIMIT, type StatsResponse } from '#shared/stats.ts';
+import {
+  STATS_NEVER_HEARD_LIMIT,
+  STATS_SONGS_LIMIT,
+  STATS_TOP_LIMIT,
+  type StatsCount,
+  type StatsResponse,
+} from '#shared/stats.ts';
 import { titleCase } from '#shared/text.ts';
 import { usMapSvg, usStateName, worldMapSvg } from './stats.map.ts';
-import {
-  type Scope,
-  selectBusiestMonth,
-  selectEdgeShow,
-  selectFirstTimes,
-  selectKmFromHome,
-  selectLongestStreak,
-  selectPerMonth,
-  selectPerYear,
-  selectPlaces,
-  selectTopArtists,
-  selectTopCities,
-  selectTopVenues,
-  selectTotals,
-} from './stats.repo.ts';
-import { setlistStats } from './stats.setlists.ts';
+import { type Scope, selectPlaces, selectStats } from './stats.repo.ts';
 
 /** Every figure is the signed-in user's own: the actor's id scopes each query. */
 export interface Actor {
@@ -31,60 +22,48 @@ export function monthOfIndex(index: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+const count = ({ label, key, count }: StatsCount): StatsCount => ({ label, key, count });
+
 export async function concertStats(database: Database, actor: Actor, year: number | null): Promise<StatsResponse> {
-  const db = database.db;
   const scope: Scope = { userId: actor.userId, year };
-  const [
-    totals,
-    km,
-    perYear,
-    perMonth,
-    topArtists,
-    topVenues,
-    topCities,
-    firstShow,
-    latestShow,
-    firstTimes,
-    busiestMonth,
-    streak,
-    places,
-    setlists,
-  ] = await Promise.all([
-    selectTotals(db, scope),
-    selectKmFromHome(db, scope),
-    selectPerYear(db, actor.userId),
-    year === null ? Promise.resolve(null) : selectPerMonth(db, scope),
-    selectTopArtists(db, scope, STATS_TOP_LIMIT),
-    selectTopVenues(db, scope, STATS_TOP_LIMIT),
-    selectTopCities(db, scope, STATS_TOP_LIMIT),
-    selectEdgeShow(db, scope, 'first'),
-    selectEdgeShow(db, scope, 'latest'),
-    selectFirstTimes(db, scope),
-    selectBusiestMonth(db, scope),
-    selectLongestStreak(db, scope),
-    selectPlaces(db, scope),
-    setlistStats(db, scope),
-  ]);
-  const showRef = (row: typeof firstShow) => (row ? { ...row, artists: row.artists.map(titleCase) } : null);
+  const b = await selectStats(database.db, scope, {
+    top: STATS_TOP_LIMIT,
+    songs: STATS_SONGS_LIMIT,
+    neverHeard: STATS_NEVER_HEARD_LIMIT,
+  });
+  const showRef = (row: StatsResponse['firstShow']) => (row ? { ...row, artists: row.artists.map(titleCase) } : null);
   return {
     year,
-    perYear,
-    perMonth: perMonth ? fillMonths(year!, perMonth) : null,
-    totals: { ...totals, songs: setlists.songsHeard, km },
-    topArtists: topArtists.map((row) => ({ ...row, label: titleCase(row.label) })),
-    topVenues,
-    topCities,
-    firstShow: showRef(firstShow),
-    latestShow: showRef(latestShow),
-    firstTimes: firstTimes.map((row) => ({ ...row, artistName: titleCase(row.artistName) })),
-    busiestMonth,
-    longestStreak: streak
-      ? { months: streak.months, from: monthOfIndex(streak.fromIndex), to: monthOfIndex(streak.toIndex) }
+    perYear: b.perYear,
+    perMonth: year === null ? null : fillMonths(year, b.perMonth),
+    totals: { ...b.totals, songs: b.songsHeard, km: b.home ? Math.round(b.km ?? 0) : null },
+    topArtists: b.topArtists.map((row) => ({ ...count(row), label: titleCase(row.label) })),
+    topVenues: b.topVenues.map(count),
+    topCities: b.topCities.map(count),
+    firstShow: showRef(b.firstShow),
+    latestShow: showRef(b.latestShow),
+    firstTimes: b.firstTimes.map(({ artistName, artistSlug, date, venueName, stopId }) => ({
+      artistName: titleCase(artistName),
+      artistSlug,
+      date,
+      venueName,
+      stopId,
+    })),
+    busiestMonth: b.busiestMonth,
+    longestStreak: b.streak
+      ? { months: b.streak.months, from: monthOfIndex(b.streak.fromIndex), to: monthOfIndex(b.streak.toIndex) }
       : null,
-    ...placeLists(places),
-    topSongs: setlists.topSongs,
-    coverage: setlists.coverage,
-    hasSetlists: setlists.hasSetlists,
+    ...placeLists(b.places),
+    topSongs: b.topSongs.map(({ title, artistName, count }) => ({ title, artistName: titleCase(artistName), count })),
+    coverage: b.coverage.map(({ artistName, artistSlug, shows, played, heard, neverHeard }) => ({
+      artistName: titleCase(artistName),
+      artistSlug,
+      shows,
+      played,
+      heard,
+      neverHeard: neverHeard ?? [],
+    })),
+    hasSetlists: b.setlists > 0,
   };
 }
 

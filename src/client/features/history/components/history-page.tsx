@@ -192,7 +192,7 @@ const HistoryList = ({ filter, filtered }: { filter: HistoryParams; filtered: bo
     <div className="flex flex-col gap-8">
       <p className="text-sm text-muted" aria-live="polite">
         {total === 1 ? '1 show' : `${total.toLocaleString('en-US')} shows`}
-        {filtered ? ' match' : ''}
+        {filtered ? (total === 1 ? ' matches' : ' match') : ''}
       </p>
       {years.map(([year, list]) => (
         <section key={year} aria-labelledby={`year-${year}`} className="flex flex-col gap-3">

@@ -38,21 +38,24 @@ export const BarChart = ({
         {bars.map((bar) => (
           <div
             key={bar.label}
-            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+            className="flex h-full min-w-0 flex-1 flex-col items-center gap-1"
             style={{ maxWidth: `${width}%` }}
           >
-            <span className="text-xs font-semibold text-muted tabular-nums">{bar.value || ''}</span>
-            <button
-              type="button"
-              tabIndex={-1}
-              title={`${bar.label}: ${words(bar.value)}`}
-              onClick={onSelect ? () => onSelect(bar.label) : undefined}
-              disabled={!onSelect}
-              className={`w-full rounded-t-md transition-colors disabled:cursor-default ${
-                bar.label === highlight ? 'bg-accent-strong' : bar.value ? 'bg-accent' : 'bg-border'
-              } ${onSelect ? 'hover:bg-accent-strong' : ''}`}
-              style={{ height: `${Math.max((bar.value / max) * 100, bar.value ? 4 : 1.5)}%` }}
-            />
+            {/* The bar area alone is the 100 %: labels above and below take their own room. */}
+            <div className="flex w-full flex-1 flex-col items-center justify-end gap-1">
+              <span className="text-xs font-semibold text-muted tabular-nums">{bar.value || ''}</span>
+              <button
+                type="button"
+                tabIndex={-1}
+                title={`${bar.label}: ${words(bar.value)}`}
+                onClick={onSelect ? () => onSelect(bar.label) : undefined}
+                disabled={!onSelect}
+                className={`w-full max-w-24 rounded-t-md transition-colors disabled:cursor-default ${
+                  bar.label === highlight ? 'bg-accent-strong' : bar.value ? 'bg-accent' : 'bg-border'
+                } ${onSelect ? 'hover:bg-accent-strong' : ''}`}
+                style={{ height: `${Math.max((bar.value / max) * 80, bar.value ? 3 : 1)}%` }}
+              />
+            </div>
             <span className="w-full truncate text-center text-[0.7rem] text-muted">{bar.short ?? bar.label}</span>
           </div>
         ))}

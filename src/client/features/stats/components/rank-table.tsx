@@ -52,11 +52,11 @@ export const RankTable = ({
                   {row.label}
                   {row.detail ? <span className="block text-xs font-normal text-muted">{row.detail}</span> : null}
                 </th>
-                <td className="w-[38%] py-1.5">
+                <td className="w-28 py-1.5">
                   <span className="flex items-center gap-2">
                     <span
-                      className="h-2 rounded-full bg-accent"
-                      style={{ width: `${(row.count / max) * 100}%` }}
+                      className="h-2 shrink-0 rounded-full bg-accent"
+                      style={{ width: `${Math.max((row.count / max) * 4, 0.25)}rem` }}
                       aria-hidden="true"
                     />
                     <span className="tabular-nums">{row.count}</span>

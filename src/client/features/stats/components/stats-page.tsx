@@ -204,7 +204,9 @@ const Highlights = ({ stats }: { stats: StatsResponse }) => {
       'Busiest month',
       <span key="b">
         <span className="font-semibold">{formatMonthTitle(stats.busiestMonth.month)}</span>
-        <span className="block text-sm text-muted">{stats.busiestMonth.count} shows</span>
+        <span className="block text-sm text-muted">
+          {stats.busiestMonth.count} {stats.busiestMonth.count === 1 ? 'show' : 'shows'}
+        </span>
       </span>,
     ]);
   }
