@@ -58,12 +58,13 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
       : sql`event_date >= make_date(${year}::int, 1, 1) and event_date < make_date(${year}::int + 1, 1, 1)`;
   return sql`
     with all_mine as materialized (
-      select s.id as stop_id, s.artist_id, s.venue_id, s.event_date, s.tour_id
+      select s.id as stop_id, s.artist_id, s.venue_id, s.event_date, s.tour_id, s.lat, s.lon
       from user_shows us join tour_stops s on s.id = us.stop_id
       where us.user_id = ${userId} and us.state = 'attended' and s.status <> 'cancelled'),
     mine as materialized (select * from all_mine where ${inYear}),
     shows as materialized (
-      select m.venue_id, m.event_date, min(m.stop_id::text)::uuid as stop_id from mine m group by 1, 2),
+      select m.venue_id, m.event_date, min(m.stop_id::text)::uuid as stop_id, min(m.lat) as lat, min(m.lon) as lon
+      from mine m group by 1, 2),
     home as (select home_lat as lat, home_lon as lon from users where id = ${userId}),
     months as (
       select distinct (extract(year from event_date) * 12 + extract(month from event_date) - 1)::int as m from shows),
@@ -76,9 +77,11 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
     seen as (
       select artist_id, count(distinct (venue_id, event_date))::int as shows from mine
       group by 1 having count(distinct (venue_id, event_date)) >= 2),
+    -- Stops with a setlist on the tours where the fan saw an artist seen twice (from setlists, by artist).
     tour_stops_seen as (
-      select s.id as stop_id, s.artist_id from tour_stops s
-      where s.status <> 'cancelled'
+      select distinct s.id as stop_id, s.artist_id
+      from setlists sl join tour_stops s on s.id = sl.stop_id
+      where sl.artist_id in (select artist_id from seen) and s.status <> 'cancelled'
         and s.tour_id in (select tour_id from mine where artist_id in (select artist_id from seen))),
     ${chosen('tour_lists', 'tour_stops_seen', userId)},
     played as (
@@ -109,8 +112,8 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
                  power(sin(radians(p.lat - h.lat) / 2), 2)
                  + cos(radians(h.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lon - h.lon) / 2), 2)))))::float8
         from home h, (
-          select coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon
-          from shows sh join venues v on v.id = sh.venue_id join tour_stops s on s.id = sh.stop_id) p
+          select coalesce(v.lat, sh.lat) as lat, coalesce(v.lon, sh.lon) as lon
+          from shows sh join venues v on v.id = sh.venue_id) p
         where p.lat is not null and p.lon is not null and h.lat is not null and h.lon is not null),
       'perYear', ${list(
         sql`select extract(year from m.event_date)::int as year, ${SHOW_COUNT} as count from all_mine m group by 1`,
