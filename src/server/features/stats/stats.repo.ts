@@ -92,9 +92,14 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
       select p.artist_id, p.song_id, p.times, so.name, h.song_id is not null as was_heard
       from played p join songs so on so.id = p.song_id
       left join heard h on h.artist_id = p.artist_id and h.song_id = p.song_id),
-    never as (
-      select artist_id, name, times, row_number() over (partition by artist_id order by times desc, name) as rn
-      from scored where not was_heard),
+    -- Each artist's most-played songs the fan never heard, as one JSON list per artist.
+    never as materialized (
+      select artist_id, json_agg(json_build_object('title', name, 'timesPlayed', times) order by rn) as songs
+      from (
+        select artist_id, name, times, row_number() over (partition by artist_id order by times desc, name) as rn
+        from scored where not was_heard) n
+      where rn <= ${limits.neverHeard}
+      group by artist_id),
     coverage as (
       select artist_id, count(*)::int as played, (count(*) filter (where was_heard))::int as heard
       from scored group by 1)
@@ -177,9 +182,9 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
       )},
       'coverage', ${list(
         sql`select a.name as "artistName", a.slug as "artistSlug", seen.shows, c.played, c.heard, a.sort_name,
-                   (select json_agg(json_build_object('title', n.name, 'timesPlayed', n.times) order by n.rn)
-                    from never n where n.artist_id = c.artist_id and n.rn <= ${limits.neverHeard}) as "neverHeard"
-            from coverage c join seen on seen.artist_id = c.artist_id join artists a on a.id = c.artist_id`,
+                   n.songs as "neverHeard"
+            from coverage c join seen on seen.artist_id = c.artist_id join artists a on a.id = c.artist_id
+            left join never n on n.artist_id = c.artist_id`,
         sql`x.shows desc, x.sort_name`,
       )}
     ) as stats`;
