@@ -70,8 +70,10 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
       select distinct (extract(year from event_date) * 12 + extract(month from event_date) - 1)::int as m from shows),
     islands as (select m, m - row_number() over (order by m) as grp from months),
     ${chosen('chosen', 'mine', userId)},
+    -- Times heard: rows over the chosen setlists (a reprise in one show counts twice); count(*)
+    -- hashes where count(distinct) would sort 40,000 rows.
     heard as materialized (
-      select c.artist_id, ss.song_id, count(distinct c.id)::int as times
+      select c.artist_id, ss.song_id, count(*)::int as times
       from chosen c join setlist_songs ss on ss.setlist_id = c.id
       where ss.kind = 'song' group by 1, 2),
     seen as (
@@ -85,21 +87,21 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
         and s.tour_id in (select tour_id from mine where artist_id in (select artist_id from seen))),
     ${chosen('tour_lists', 'tour_stops_seen', userId)},
     played as (
-      select tl.artist_id, ss.song_id, count(distinct tl.id)::int as times
+      select tl.artist_id, ss.song_id, count(*)::int as times
       from tour_lists tl join setlist_songs ss on ss.setlist_id = tl.id
       where ss.kind = 'song' group by 1, 2),
     scored as materialized (
-      select p.artist_id, p.song_id, p.times, so.name, h.song_id is not null as was_heard
-      from played p join songs so on so.id = p.song_id
-      left join heard h on h.artist_id = p.artist_id and h.song_id = p.song_id),
+      select p.artist_id, p.song_id, p.times, h.song_id is not null as was_heard
+      from played p left join heard h on h.artist_id = p.artist_id and h.song_id = p.song_id),
     -- Each artist's most-played songs the fan never heard, as one JSON list per artist.
     never as materialized (
-      select artist_id, json_agg(json_build_object('title', name, 'timesPlayed', times) order by rn) as songs
+      select n.artist_id, json_agg(json_build_object('title', so.name, 'timesPlayed', n.times) order by n.rn) as songs
       from (
-        select artist_id, name, times, row_number() over (partition by artist_id order by times desc, name) as rn
+        select artist_id, song_id, times, row_number() over (partition by artist_id order by times desc, song_id) as rn
         from scored where not was_heard) n
-      where rn <= ${limits.neverHeard}
-      group by artist_id),
+      join songs so on so.id = n.song_id
+      where n.rn <= ${limits.neverHeard}
+      group by n.artist_id),
     coverage as (
       select artist_id, count(*)::int as played, (count(*) filter (where was_heard))::int as heard
       from scored group by 1)
