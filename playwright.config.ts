@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
+import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -50,7 +51,11 @@ export default defineConfig({
     {
       command: 'node --import tsx tests/fakes/run.ts',
       url: `${fakes.musicBrainzUrl}/__fake/health`,
-      env: { FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort), FAKE_JAMBASE_PORT: String(fakes.jamBasePort) },
+      env: {
+        FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort),
+        FAKE_JAMBASE_PORT: String(fakes.jamBasePort),
+        FAKE_SETLISTFM_PORT: String(fakes.setlistFmPort),
+      },
       timeout: 30_000,
       reuseExistingServer: false,
     },
@@ -66,6 +71,8 @@ export default defineConfig({
         MUSICBRAINZ_URL: fakes.musicBrainzUrl,
         JAMBASE_URL: fakes.jamBaseUrl,
         JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
+        SETLISTFM_URL: fakes.setlistFmUrl,
+        SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

@@ -14,11 +14,13 @@ import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
+import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/history-import/history-import.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { setlistsRoutes } from './features/setlists/setlists.routes.ts';
 import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
 import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
@@ -93,7 +95,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // (an AbortController and a header copy): ~10% of a cached list request's CPU in the profile.
   // Routes with a larger limit of their own: show photo uploads (show-photos.routes.ts) and the
   // shows import, which takes a whole export file.
-  const ownLimit = new Set(['/api/account/import']);
+  const ownLimit = new Set(['/api/account/import', ...HISTORY_IMPORT_UPLOAD_PATHS]);
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
@@ -131,6 +133,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/calendar', calendarRoutes(deps));
   app.route('/api/history', historyRoutes(deps));
   app.route('/api/stats', statsRoutes(deps));
+  app.route('/api/setlists', setlistsRoutes(deps));
+  app.route('/api/history-imports', historyImportRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

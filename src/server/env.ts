@@ -36,6 +36,11 @@ const envSchema = z
     MUSICBRAINZ_URL: z.url().default('https://musicbrainz.org'),
     JAMBASE_URL: z.url().default('https://api.data.jambase.com/v3'),
     JAMBASE_API_KEY: z.string().min(1).optional(),
+    SETLISTFM_URL: z.url().default('https://api.setlist.fm/rest/1.0'),
+    /** Without it, setlists come only from fans (hand-entered) and stored copies. */
+    SETLISTFM_API_KEY: z.string().min(1).optional(),
+    /** setlist.fm's daily request cap for this key (not published; 1,440 is the usual figure). */
+    SETLISTFM_DAILY_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(1440),
     /** Upper bound for one HTTP call to an external provider; retries get their own. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),

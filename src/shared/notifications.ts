@@ -1,3 +1,4 @@
+import type { HistoryImportProgressEvent } from './setlists.ts';
 /**
  * Notifications (spec sections 2 "Header", 4 "Notifications", 7): what the bell, the event stream
  * and Settings share. Types and constants only, so the browser bundle stays free of zod; the
@@ -79,10 +80,11 @@ export interface NotificationsReadEvent {
   unreadCount: number;
 }
 
-export type UserEvent = NotificationCreatedEvent | NotificationsReadEvent;
+export type UserEvent = NotificationCreatedEvent | NotificationsReadEvent | HistoryImportProgressEvent;
 export const userEventTypes = [
   'notification-created',
   'notifications-read',
+  'history-import-progress',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** How many streams one user may hold open at once (tabs and devices); the oldest is closed beyond it. */

@@ -115,6 +115,7 @@ export interface StopSetlistsView {
   stopId: string;
   artistId: string;
   artistName: string;
+  artistSlug: string;
   eventDate: string;
   /** setlist.fm's copy, when there is one. */
   setlistfm: SetlistView | null;
@@ -193,6 +194,24 @@ export const HISTORY_CSV_FIELDS = ['date', 'artist', 'venue', 'city', 'country']
 export type HistoryCsvField = (typeof HISTORY_CSV_FIELDS)[number];
 export type HistoryCsvMapping = Partial<Record<HistoryCsvField, string>>;
 
+/** Column headers a mapping is guessed from (this app's own CSV export uses the first of each). */
+const CSV_GUESSES: Record<HistoryCsvField, string[]> = {
+  date: ['date', 'event date', 'show date', 'eventdate', 'day'],
+  artist: ['artist', 'band', 'artist name', 'performer', 'headliner'],
+  venue: ['venue', 'venue name', 'location', 'place'],
+  city: ['city', 'town'],
+  country: ['country', 'country code'],
+};
+
+export function guessCsvMapping(headers: string[]): HistoryCsvMapping {
+  const mapping: HistoryCsvMapping = {};
+  for (const field of HISTORY_CSV_FIELDS) {
+    const found = headers.find((header) => CSV_GUESSES[field].includes(header.trim().toLowerCase()));
+    if (found) mapping[field] = found;
+  }
+  return mapping;
+}
+
 export const HISTORY_IMPORT_MESSAGES = {
   csvTooLarge: 'That file is over 20 MB. Split it into smaller files and import each one.',
   csvTooManyRows: 'That file has more than 50,000 rows. Split it into smaller files and import each one.',
@@ -249,8 +268,9 @@ export interface HistoryImportRowView {
   message: string | null;
 }
 
-/** The live event while an import job runs (realtime stream, type 'history-import-progress'). */
-export interface HistoryImportProgress {
+/** The live event while an import job runs, on the signed-in user's stream (GET /api/events). */
+export interface HistoryImportProgressEvent {
+  type: 'history-import-progress';
   importId: string;
   state: HistoryImportState;
   processedRows: number;

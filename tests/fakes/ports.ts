@@ -8,5 +8,7 @@ export function fakeProviderPorts(appPort: number) {
     jamBasePort: appPort + 2,
     musicBrainzUrl: `http://127.0.0.1:${appPort + 1}`,
     jamBaseUrl: `http://127.0.0.1:${appPort + 2}/v3`,
+    setlistFmPort: appPort + 3,
+    setlistFmUrl: `http://127.0.0.1:${appPort + 3}/rest/1.0`,
   };
 }

@@ -52,6 +52,13 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'my-shows/import',
+                lazy: async () => ({
+                  Component: (await import('#client/features/history-import/components/history-import-page.tsx'))
+                    .HistoryImportPage,
+                }),
+              },
+              {
                 path: 'notifications',
                 lazy: async () => ({
                   Component: (await import('#client/features/notifications/components/notifications-page.tsx'))
@@ -75,6 +82,12 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'add-show',
             lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
+          },
+          {
+            path: 'setlist',
+            lazy: async () => ({
+              Component: (await import('#client/features/setlists/components/setlist-page.tsx')).SetlistPage,
+            }),
           },
           { path: 'donate', lazy: async () => ({ Component: (await import('./routes/donate.tsx')).DonatePage }) },
           {

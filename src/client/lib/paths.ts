@@ -24,6 +24,11 @@ export const paths = {
   myArtists: '/my-artists',
   myShows: '/my-shows',
   stats: '/stats',
+  /** Tour setlists and the predicted setlist (?artist=slug), or one show's (?show=stopId). */
+  setlist: '/setlist',
+  setlistOfShow: (stopId: string) => `/setlist?show=${encodeURIComponent(stopId)}`,
+  /** Import a concert history (setlist.fm, CSV, this app's export). */
+  historyImport: '/my-shows/import',
   vacation: '/vacation',
   settings: '/settings',
   /** The small-screen notifications page (the side menu links to it; desktop has the bell). */

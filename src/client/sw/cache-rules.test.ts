@@ -29,7 +29,15 @@ describe('what the service worker may cache', () => {
   });
 
   it("keeps the user's own reads apart from the catalog", () => {
-    for (const path of ['/api/me', '/api/favorites', '/api/favorites/status', '/api/account', '/api/notifications']) {
+    for (const path of [
+      '/api/me',
+      '/api/favorites',
+      '/api/favorites/status',
+      '/api/account',
+      '/api/notifications',
+      '/api/setlists/stops/00000000-0000-4000-8000-000000000000',
+      '/api/setlists/artists/northern-lanterns',
+    ]) {
       expect(isUserRead(path), path).toBe(true);
       expect(isCatalogRead(path), path).toBe(false);
     }

@@ -30,7 +30,8 @@ export function isCatalogRead(pathname: string): boolean {
 /** The signed-in user's own reads: cached only under that user's key and dropped on sign-out. */
 export function isUserRead(pathname: string): boolean {
   if (isNeverCached(pathname)) return false;
-  return /^\/api\/(me|favorites|account|notifications)(\/|$)/.test(pathname);
+  // Setlists carry the fan's own setlists: kept per user, so Going shows' setlists open offline.
+  return /^\/api\/(me|favorites|account|notifications|setlists)(\/|$)/.test(pathname);
 }
 
 export function isSameOriginImage(url: URL, origin: string, destination: string): boolean {

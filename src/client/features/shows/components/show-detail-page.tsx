@@ -6,6 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { signInPath } from '#client/features/auth/return-path.ts';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
+import { ShowSetlists } from '#client/features/setlists/components/show-setlists.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -140,6 +141,11 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
             ))}
           </ul>
         </section>
+        {show.bill
+          .filter((entry) => entry.status !== 'cancelled')
+          .map((entry) => (
+            <ShowSetlists key={entry.stopId} stopId={entry.stopId} artistName={entry.artistName} />
+          ))}
         {show.mine ? (
           <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <ShowDetailNotes key={show.stopId} stopId={show.stopId} mine={show.mine} />

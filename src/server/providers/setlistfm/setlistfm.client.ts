@@ -1,0 +1,120 @@
+import type { Database } from '#server/db/client.ts';
+import { type CallRecorder, ProviderError, providerGetJson, waitForRateSlot } from '../http.ts';
+import { type FetchedSetlist, setlistfmDateFromIso, toFetchedSetlist } from './setlistfm.mapping.ts';
+import { sfmSetlistsSchema, sfmUserSchema } from './setlistfm.schemas.ts';
+
+export const SETLISTFM = 'setlistfm';
+/** setlist.fm publishes no limit; about 2 requests a second passes, bursts get 429. */
+export const SETLISTFM_INTERVAL_MS = 500;
+/** 429s come without Retry-After; 2 s recovered in practice. */
+const SETLISTFM_BACKOFF_MS = 2_000;
+export const SETLISTFM_QUOTA_OPERATION = 'daily-quota';
+
+export interface SetlistFmClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  dailyQuota: number;
+  database: Database;
+  timeoutMs: number;
+  record: CallRecorder;
+}
+
+export interface SetlistPage {
+  setlists: FetchedSetlist[];
+  page: number;
+  total: number;
+  itemsPerPage: number;
+}
+
+export type SetlistFmClient = ReturnType<typeof createSetlistFmClient>;
+
+/** True when setlist.fm refused because this key's daily quota is used up (ours or theirs). */
+export function isOverQuota(error: unknown): boolean {
+  return error instanceof ProviderError && error.operation === SETLISTFM_QUOTA_OPERATION;
+}
+
+/**
+ * Takes one call from today's quota (UTC day), shared by every process through the database;
+ * refuses when it is used up, so a burst of fetches cannot burn tomorrow's allowance too.
+ */
+export async function takeDailyQuota(database: Database, provider: string, quota: number): Promise<void> {
+  const { rows } = await database.query<{ calls: number }>(
+    `insert into provider_daily_usage (provider, day, calls) values ($1, (now() at time zone 'utc')::date, 1)
+     on conflict (provider, day) do update set calls = provider_daily_usage.calls + 1
+       where provider_daily_usage.calls < $2
+     returning calls`,
+    [provider, quota],
+  );
+  if (rows.length === 0) {
+    throw new ProviderError(provider, SETLISTFM_QUOTA_OPERATION, 'busy', `over the daily quota of ${quota} calls`);
+  }
+}
+
+export function createSetlistFmClient(options: SetlistFmClientOptions) {
+  const base = options.baseUrl.replace(/\/$/, '');
+  const common = {
+    provider: SETLISTFM,
+    headers: { 'x-api-key': options.apiKey, Accept: 'application/json', 'Accept-Language': 'en' },
+    timeoutMs: options.timeoutMs,
+    record: options.record,
+    baseDelayMs: SETLISTFM_BACKOFF_MS,
+    maxAttempts: 2,
+    beforeAttempt: async () => {
+      await takeDailyQuota(options.database, SETLISTFM, options.dailyQuota);
+      await waitForRateSlot(options.database, SETLISTFM, SETLISTFM_INTERVAL_MS);
+    },
+  };
+
+  /** A list answer; setlist.fm answers a search without results with 404, which is an empty page. */
+  async function listPage(operation: string, url: URL): Promise<SetlistPage> {
+    try {
+      const answer = await providerGetJson({ ...common, operation, url, schema: sfmSetlistsSchema });
+      return {
+        setlists: answer.setlist.map(toFetchedSetlist),
+        page: answer.page,
+        total: answer.total,
+        itemsPerPage: answer.itemsPerPage,
+      };
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'not-found') {
+        return { setlists: [], page: 1, total: 0, itemsPerPage: 20 };
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** The setlists of one artist (MBID) on one date (ISO), usually one. */
+    async setlistsOn(artistMbid: string, isoDate: string): Promise<FetchedSetlist[]> {
+      const url = new URL(`${base}/search/setlists`);
+      url.search = new URLSearchParams({ artistMbid, date: setlistfmDateFromIso(isoDate), p: '1' }).toString();
+      return (await listPage('setlist-by-date', url)).setlists;
+    },
+
+    /** An artist's setlists, newest first, 20 a page. */
+    async artistSetlists(artistMbid: string, page = 1): Promise<SetlistPage> {
+      const url = new URL(`${base}/artist/${encodeURIComponent(artistMbid)}/setlists`);
+      url.search = new URLSearchParams({ p: String(page) }).toString();
+      return listPage('artist-setlists', url);
+    },
+
+    /** Whether a setlist.fm user exists (the attended list of an unknown one is a 404 too). */
+    async userExists(userId: string): Promise<boolean> {
+      const url = new URL(`${base}/user/${encodeURIComponent(userId)}`);
+      try {
+        await providerGetJson({ ...common, operation: 'user', url, schema: sfmUserSchema });
+        return true;
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'not-found') return false;
+        throw error;
+      }
+    },
+
+    /** The setlists of the shows a setlist.fm user attended, newest first, 20 a page. */
+    async attended(userId: string, page = 1): Promise<SetlistPage> {
+      const url = new URL(`${base}/user/${encodeURIComponent(userId)}/attended`);
+      url.search = new URLSearchParams({ p: String(page) }).toString();
+      return listPage('user-attended', url);
+    },
+  };
+}
