@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { setlistSongs, setlists, songs } from '#server/db/schema/index.ts';
-import { songNameKey } from '#shared/setlists.ts';
+import {
+  replaceSetlistSongs,
+  type SongLine,
+  upsertOwnSetlist,
+  upsertSetlistFmCopy,
+} from '#server/features/setlists/setlists.repo.ts';
 
 /**
- * Setlists for stats and History tests, written with the setlists schema (the setlists feature's
- * own writer lives on its branch). A song line is 'Name', 'tape:Name' (never counts) or
+ * Setlists for stats and History tests, written through the setlists feature's own repository
+ * (a setlist.fm copy, or a fan's own). A song line is 'Name', 'tape:Name' (never counts) or
  * 'Name|cover:Original Artist'; '--' starts the next encore.
  */
 export async function insertSetlist(
@@ -14,47 +18,63 @@ export async function insertSetlist(
 ): Promise<string> {
   const [stop] = (
     (await database.db.execute(
-      sql`select artist_id as "artistId", event_date::text as date from tour_stops where id = ${input.stopId}`,
-    )) as unknown as { rows: { artistId: string; date: string }[] }
+      sql`select s.artist_id as "artistId", s.event_date::text as "eventDate", a.name as "artistName",
+                 a.slug as "artistSlug", a.mbid as "artistMbid", v.name as "venueName", v.city, v.country,
+                 t.name as "tourName"
+          from tour_stops s join artists a on a.id = s.artist_id join venues v on v.id = s.venue_id
+          join tours t on t.id = s.tour_id where s.id = ${input.stopId}`,
+    )) as unknown as {
+      rows: {
+        artistId: string;
+        eventDate: string;
+        artistName: string;
+        artistSlug: string;
+        artistMbid: string | null;
+        venueName: string;
+        city: string;
+        country: string;
+        tourName: string;
+      }[];
+    }
   ).rows;
   if (!stop) throw new Error(`no stop ${input.stopId}`);
-  return database.db.transaction(async (tx) => {
-    const [list] = await tx
-      .insert(setlists)
-      .values({
-        stopId: input.stopId,
-        artistId: stop.artistId,
-        eventDate: stop.date,
-        source: input.source,
-        ownerId: input.ownerId ?? null,
-        setlistfmId: input.source === 'setlistfm' ? `fm-${input.stopId}` : null,
-        songCount: input.lines.filter((line) => line !== '--' && !line.startsWith('tape:')).length,
-      })
-      .returning({ id: setlists.id });
-    let setIndex = 0;
-    let position = 0;
-    for (const line of input.lines) {
-      if (line === '--') {
-        setIndex += 1;
-        continue;
-      }
-      const tape = line.startsWith('tape:');
-      const [name, cover] = line.replace(/^tape:/, '').split('|cover:') as [string, string | undefined];
-      const [song] = await tx
-        .insert(songs)
-        .values({ artistId: stop.artistId, name, nameKey: songNameKey(name) })
-        .onConflictDoUpdate({ target: [songs.artistId, songs.nameKey], set: { name } })
-        .returning({ id: songs.id });
-      await tx.insert(setlistSongs).values({
-        setlistId: list!.id,
-        songId: song!.id,
-        position: position++,
-        setIndex,
-        kind: tape ? 'tape' : 'song',
-        coverArtistName: cover ?? null,
-      });
+  const lines: SongLine[] = [];
+  let setIndex = 0;
+  for (const line of input.lines) {
+    if (line === '--') {
+      setIndex += 1;
+      continue;
     }
-    return list!.id;
+    const [name, cover] = line.replace(/^tape:/, '').split('|cover:') as [string, string | undefined];
+    lines.push({
+      name,
+      setIndex,
+      kind: line.startsWith('tape:') ? 'tape' : 'song',
+      coverArtistName: cover ?? null,
+      note: null,
+    });
+  }
+  return database.db.transaction(async (tx) => {
+    const id =
+      input.source === 'user'
+        ? await upsertOwnSetlist(tx, { stopId: input.stopId, ...stop }, input.ownerId!, null)
+        : (
+            await upsertSetlistFmCopy(tx, {
+              setlistfmId: `fm-${input.stopId}`,
+              versionId: 'v1',
+              stopId: input.stopId,
+              artistId: stop.artistId,
+              eventDate: stop.eventDate,
+              venueName: stop.venueName,
+              city: stop.city,
+              country: stop.country,
+              tourName: stop.tourName,
+              info: null,
+              url: null,
+            })
+          ).id;
+    await replaceSetlistSongs(tx, id, stop.artistId, lines);
+    return id;
   });
 }
 
