@@ -34,7 +34,7 @@ export function summarySvg(stats: StatsResponse): string {
     .slice(0, 5)
     .map(
       (artist, i) =>
-        `<text x="700" y="${210 + i * 42}" ${FONT} font-size="26" fill="${C.text}">${i + 1}. ${escapeXml(clip(artist.label, 28))}</text>
+        `<text x="700" y="${210 + i * 42}" ${FONT} font-size="26" fill="${C.text}">${i + 1}. ${escapeXml(clip(artist.label, 24))}</text>
 <text x="1140" y="${210 + i * 42}" ${FONT} font-size="26" fill="${C.muted}" text-anchor="end">${artist.count}</text>`,
     )
     .join('');

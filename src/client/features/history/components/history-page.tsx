@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ListMusic, MapPin, Plus, Search, Star, X } from 'lucide-react';
+import { ListMusic, MapPin, Plus, Search, Star, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
@@ -43,12 +43,20 @@ export const HistoryPage = () => {
           <h1 className="hidden font-display text-4xl font-bold md:block">{historyMessages.title}</h1>
           <p className="text-muted">{historyMessages.intro}</p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={paths.addShow}>
-            <Plus aria-hidden="true" />
-            Add a show
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.historyImport}>
+              <Upload aria-hidden="true" />
+              Import history
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.addShow}>
+              <Plus aria-hidden="true" />
+              Add a show
+            </Link>
+          </Button>
+        </div>
       </header>
       <DidYouGo />
       <Filters
