@@ -35,7 +35,7 @@ export const RankTable = ({
       {rows.length === 0 ? (
         <p className="text-sm text-muted">{empty}</p>
       ) : (
-        <table className="w-full table-fixed text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="sr-only">
             <tr>
@@ -47,12 +47,12 @@ export const RankTable = ({
           <tbody>
             {rows.map((row, index) => (
               <tr key={row.key} className="align-top">
-                <td className="w-7 py-1.5 text-muted tabular-nums">{index + 1}</td>
+                <td className="w-6 py-1.5 pr-2 text-muted tabular-nums">{index + 1}</td>
                 <th scope="row" className="py-1.5 pr-2 font-semibold break-words">
                   {row.label}
                   {row.detail ? <span className="block text-xs font-normal text-muted">{row.detail}</span> : null}
                 </th>
-                <td className="w-28 py-1.5">
+                <td className="py-1.5 whitespace-nowrap">
                   <span className="flex items-center gap-2">
                     <span
                       className="h-2 shrink-0 rounded-full bg-accent"
