@@ -87,9 +87,21 @@ for (const [index, width] of [1440, 390].entries()) {
     await signUpFan(page);
     // Dates of their own per width: Add Show links a second fan's same show to the first's stop.
     const day = String(10 + index).padStart(2, '0');
-    await addShow(page, FEATURED.slug, `2019-03-${day}`, 'Paradiso', 'amsterdam');
+    const first = await addShow(page, FEATURED.slug, `2019-03-${day}`, 'Paradiso', 'amsterdam');
     await addShow(page, 'amber-foxes', `2019-07-${day}`, 'Brudenell Social Club', 'leeds');
-    await addShow(page, FEATURED.slug, `2020-02-${day}`, 'Paradise Rock Club', 'boston');
+    const second = await addShow(page, FEATURED.slug, `2020-02-${day}`, 'Paradise Rock Club', 'boston');
+    // Setlists entered by hand (the setlists feature's API): songs heard live and the History badge.
+    const song = (name: string, setIndex = 0) => ({ name, setIndex });
+    for (const [stopId, songs] of [
+      [first, [song('Lantern Light'), song('Afterglow'), song('Night Drive', 1)]],
+      [second, [song('Lantern Light'), song('Night Drive')]],
+    ] as const) {
+      const saved = await page.request.put(`/api/setlists/stops/${stopId}/mine`, {
+        data: { songs },
+        headers: { origin: origin() },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
     await addShow(page, 'copper-foxes', `2021-05-${day}`, 'The Fillmore', 'sf');
     await addShow(page, FEATURED.slug, `2021-09-${day}`, 'Paradise Rock Club', 'boston');
     // A Going show whose date has passed: marked Going while it was still ahead.
@@ -112,6 +124,7 @@ for (const [index, width] of [1440, 390].entries()) {
       '2019',
     ]);
     await expect(shows.first()).toContainText(FEATURED.name);
+    await expect(shows.filter({ hasText: 'Paradiso' })).toContainText('Setlist · 3 songs');
     await expect(shows.first().getByRole('link')).toHaveAttribute('href', /^\/shows\/[0-9a-f-]{36}$/);
     await shoot(page, `history-${width}`);
 
@@ -159,6 +172,9 @@ for (const [index, width] of [1440, 390].entries()) {
       'California1',
     ]);
     await expect(page.getByTestId('top-artists')).toContainText(FEATURED.name);
+    await expect(total('songs')).toHaveText('3');
+    await expect(page.getByTestId('top-songs').locator('tbody tr').first()).toContainText('Lantern Light');
+    await expect(page.getByTestId('coverage')).toContainText('3 of 3 songs · 3 shows');
     await shoot(page, `stats-${width}`);
 
     await page.getByRole('combobox', { name: 'Year' }).selectOption('2021');
