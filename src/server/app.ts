@@ -14,6 +14,7 @@ import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { donateRoutes } from './features/donate/donate.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
 import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/history-import/history-import.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -24,6 +25,7 @@ import { setlistsRoutes } from './features/setlists/setlists.routes.ts';
 import { showDetailRoutes } from './features/shows/show-detail.routes.ts';
 import { isPhotoUpload, showPhotosRoutes } from './features/shows/show-photos.routes.ts';
 import { showsRoutes } from './features/shows/shows.routes.ts';
+import { statsRoutes } from './features/stats/stats.routes.ts';
 import { tourScraperRoutes } from './features/tour-scraper/tour-scraper.routes.ts';
 import { tourWebRoutes } from './features/tour-web/tour-web.routes.ts';
 import { sharedTripRoutes, tripsRoutes } from './features/trips/trips.routes.ts';
@@ -139,6 +141,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The shared (signed-out) view first: every other /api/trips route needs a session.
   app.route('/api/trips/shared', sharedTripRoutes(deps));
   app.route('/api/trips', tripsRoutes(deps));
+  app.route('/api/history', historyRoutes(deps));
+  app.route('/api/stats', statsRoutes(deps));
   app.route('/api/setlists', setlistsRoutes(deps));
   app.route('/api/history-imports', historyImportRoutes(deps));
   app.route('/files', filesRoutes(deps));

@@ -6,7 +6,6 @@ import { adminRoutes } from '#client/features/admin/admin-routes.ts';
  * pages behind SignedInOnly and the admin pages (features/admin/admin-routes.ts, behind AdminOnly). Every page loads on demand.
  */
 const guards = () => import('./components/route-guards.tsx');
-const placeholders = () => import('./components/placeholder-pages.tsx');
 
 export const accountRoutes: RouteObject[] = [
   {
@@ -22,8 +21,18 @@ export const accountRoutes: RouteObject[] = [
           Component: (await import('#client/features/shows/components/my-shows-page.tsx')).MyShowsPage,
         }),
       },
-      { path: 'my-shows', lazy: async () => ({ Component: (await placeholders()).HistoryPage }) },
-      { path: 'stats', lazy: async () => ({ Component: (await placeholders()).StatsPage }) },
+      {
+        path: 'my-shows',
+        lazy: async () => ({
+          Component: (await import('#client/features/history/components/history-page.tsx')).HistoryPage,
+        }),
+      },
+      {
+        path: 'stats',
+        lazy: async () => ({
+          Component: (await import('#client/features/stats/components/stats-page.tsx')).StatsPage,
+        }),
+      },
       {
         path: 'vacation',
         lazy: async () => ({

@@ -1,0 +1,236 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
+import type { ArtistCoverage, FirstSeen, SongCount, StatsCount, StatsShowRef } from '#shared/stats.ts';
+
+/**
+ * Every figure of /stats in ONE statement (docs/decisions/0019-concert-stats.md): the fan's
+ * attended stops are read once (`all_mine`, cancelled stops excluded), narrowed to the year
+ * (`mine`), grouped into shows (`shows`: one venue on one date, so a co-bill counts once), and
+ * each figure is a subquery over those materialised sets, returned as one JSON object. Separate
+ * statements would each join user_shows to tour_stops again; on PGlite they would also queue
+ * behind each other on its single connection.
+ */
+export interface Scope {
+  userId: string;
+  year: number | null;
+}
+
+export interface StatsBundle {
+  totals: { shows: number; artists: number; venues: number; cities: number; countries: number };
+  home: boolean;
+  km: number | null;
+  perYear: { year: number; count: number }[];
+  perMonth: { month: string; count: number }[];
+  topArtists: (StatsCount & { sortName?: string })[];
+  topVenues: StatsCount[];
+  topCities: StatsCount[];
+  firstShow: StatsShowRef | null;
+  latestShow: StatsShowRef | null;
+  firstTimes: FirstSeen[];
+  busiestMonth: { month: string; count: number } | null;
+  streak: { months: number; fromIndex: number; toIndex: number } | null;
+  places: { country: string; region: string | null; count: number }[];
+  songsHeard: number;
+  setlists: number;
+  topSongs: SongCount[];
+  coverage: (Omit<ArtistCoverage, 'neverHeard'> & { neverHeard: ArtistCoverage['neverHeard'] | null })[];
+}
+
+/** Shows counted: distinct (venue, date) pairs. */
+const SHOW_COUNT = sql`count(distinct (m.venue_id, m.event_date))::int`;
+const list = (inner: SQL, order: SQL) =>
+  sql`coalesce((select json_agg(x order by ${order}) from (${inner}) x), '[]'::json)`;
+
+/** The stop's setlist as stats count it (SETLIST_STATS_RULE): the fan's own, else setlist.fm's. */
+function chosen(name: string, stops: string, userId: string): SQL {
+  return sql`${sql.raw(name)} as materialized (
+    select distinct on (sl.stop_id) sl.id, x.artist_id
+    from ${sql.raw(stops)} x join setlists sl on sl.stop_id = x.stop_id
+    where sl.owner_id = ${userId} or sl.source = 'setlistfm'
+    order by sl.stop_id, (sl.owner_id = ${userId}) desc nulls last)`;
+}
+
+export function statsSql(scope: Scope, limits: { top: number; songs: number; neverHeard: number }): SQL {
+  const { userId, year } = scope;
+  const inYear =
+    year === null
+      ? sql`true`
+      : sql`event_date >= make_date(${year}::int, 1, 1) and event_date < make_date(${year}::int + 1, 1, 1)`;
+  return sql`
+    with all_mine as materialized (
+      select s.id as stop_id, s.artist_id, s.venue_id, s.event_date, s.tour_id, s.lat, s.lon
+      from user_shows us join tour_stops s on s.id = us.stop_id
+      where us.user_id = ${userId} and us.state = 'attended' and s.status <> 'cancelled'),
+    mine as materialized (select * from all_mine where ${inYear}),
+    shows as materialized (
+      select m.venue_id, m.event_date, min(m.stop_id::text)::uuid as stop_id, min(m.lat) as lat, min(m.lon) as lon
+      from mine m group by 1, 2),
+    home as (select home_lat as lat, home_lon as lon from users where id = ${userId}),
+    months as (
+      select distinct (extract(year from event_date) * 12 + extract(month from event_date) - 1)::int as m from shows),
+    islands as (select m, m - row_number() over (order by m) as grp from months),
+    ${chosen('chosen', 'mine', userId)},
+    -- Times heard: rows over the chosen setlists (a reprise in one show counts twice); count(*)
+    -- hashes where count(distinct) would sort 40,000 rows.
+    heard as materialized (
+      select c.artist_id, ss.song_id, count(*)::int as times
+      from chosen c join setlist_songs ss on ss.setlist_id = c.id
+      where ss.kind = 'song' group by 1, 2),
+    seen as (
+      select artist_id, count(distinct (venue_id, event_date))::int as shows from mine
+      group by 1 having count(distinct (venue_id, event_date)) >= 2),
+    -- Stops with a setlist on the tours where the fan saw an artist seen twice (from setlists, by artist).
+    tour_stops_seen as (
+      select distinct s.id as stop_id, s.artist_id
+      from setlists sl join tour_stops s on s.id = sl.stop_id
+      where sl.artist_id in (select artist_id from seen) and s.status <> 'cancelled'
+        and s.tour_id in (select tour_id from mine where artist_id in (select artist_id from seen))),
+    ${chosen('tour_lists', 'tour_stops_seen', userId)},
+    played as (
+      select tl.artist_id, ss.song_id, count(*)::int as times
+      from tour_lists tl join setlist_songs ss on ss.setlist_id = tl.id
+      where ss.kind = 'song' group by 1, 2),
+    scored as materialized (
+      select p.artist_id, p.song_id, p.times, h.song_id is not null as was_heard
+      from played p left join heard h on h.artist_id = p.artist_id and h.song_id = p.song_id),
+    -- Each artist's most-played songs the fan never heard, as one JSON list per artist.
+    never as materialized (
+      select n.artist_id, json_agg(json_build_object('title', so.name, 'timesPlayed', n.times) order by n.rn) as songs
+      from (
+        select artist_id, song_id, times, row_number() over (partition by artist_id order by times desc, song_id) as rn
+        from scored where not was_heard) n
+      join songs so on so.id = n.song_id
+      where n.rn <= ${limits.neverHeard}
+      group by n.artist_id),
+    coverage as (
+      select artist_id, count(*)::int as played, (count(*) filter (where was_heard))::int as heard
+      from scored group by 1)
+    select json_build_object(
+      'totals', (
+        select json_build_object(
+          'shows', (select count(*)::int from shows), 'artists', count(distinct m.artist_id)::int,
+          'venues', count(distinct m.venue_id)::int, 'cities', count(distinct (lower(v.city), v.country))::int,
+          'countries', count(distinct v.country)::int)
+        from mine m join venues v on v.id = m.venue_id),
+      'home', (select lat is not null and lon is not null from home),
+      -- There and back (2 ×) the haversine distance (2R·asin√h) from home to each show's venue.
+      'km', (
+        select sum(2 * 2 * 6371 * asin(least(1, sqrt(
+                 power(sin(radians(p.lat - h.lat) / 2), 2)
+                 + cos(radians(h.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lon - h.lon) / 2), 2)))))::float8
+        from home h, (
+          select coalesce(v.lat, sh.lat) as lat, coalesce(v.lon, sh.lon) as lon
+          from shows sh join venues v on v.id = sh.venue_id) p
+        where p.lat is not null and p.lon is not null and h.lat is not null and h.lon is not null),
+      'perYear', ${list(
+        sql`select extract(year from m.event_date)::int as year, ${SHOW_COUNT} as count from all_mine m group by 1`,
+        sql`x.year`,
+      )},
+      'perMonth', ${list(
+        sql`select to_char(event_date, 'YYYY-MM') as month, count(*)::int as count from shows group by 1`,
+        sql`x.month`,
+      )},
+      'topArtists', ${list(
+        sql`select a.name as label, a.slug as key, ${SHOW_COUNT} as count, a.sort_name
+            from mine m join artists a on a.id = m.artist_id
+            group by a.id order by count desc, a.sort_name limit ${limits.top}`,
+        sql`x.count desc, x.sort_name`,
+      )},
+      'topVenues', ${list(
+        sql`select v.name as label, v.slug as key, count(*)::int as count
+            from shows sh join venues v on v.id = sh.venue_id
+            group by v.id order by count desc, v.name limit ${limits.top}`,
+        sql`x.count desc, x.label`,
+      )},
+      'topCities', ${list(
+        sql`select min(v.city) || ', ' || v.country as label, lower(v.city) || '|' || v.country as key,
+                   count(*)::int as count
+            from shows sh join venues v on v.id = sh.venue_id
+            group by lower(v.city), v.country order by count desc, label limit ${limits.top}`,
+        sql`x.count desc, x.label`,
+      )},
+      'firstShow', ${edgeShow('asc')},
+      'latestShow', ${edgeShow('desc')},
+      'firstTimes', ${list(
+        sql`select a.name as "artistName", a.slug as "artistSlug", f.event_date::text as date,
+                   v.name as "venueName", f.stop_id as "stopId", a.sort_name
+            from (select distinct on (m.artist_id) m.artist_id, m.event_date, m.venue_id, m.stop_id
+                  from all_mine m join venues v on v.id = m.venue_id
+                  order by m.artist_id, m.event_date, v.name) f
+            join artists a on a.id = f.artist_id join venues v on v.id = f.venue_id
+            where ${year === null ? sql`true` : sql`extract(year from f.event_date) = ${year}`}`,
+        sql`x.date, x.sort_name`,
+      )},
+      'busiestMonth', (
+        select json_build_object('month', month, 'count', count) from (
+          select to_char(event_date, 'YYYY-MM') as month, count(*)::int as count from shows
+          group by 1 order by count desc, month asc limit 1) x),
+      'streak', (
+        select json_build_object('months', months, 'fromIndex', f, 'toIndex', t) from (
+          select count(*)::int as months, min(m) as f, max(m) as t from islands
+          group by grp order by count(*) desc, min(m) asc limit 1) x),
+      'places', ${list(
+        sql`select v.country, case when v.country = 'US' then v.region end as region, count(*)::int as count
+            from shows sh join venues v on v.id = sh.venue_id group by 1, 2`,
+        sql`x.country, x.region`,
+      )},
+      'songsHeard', (select count(*)::int from heard),
+      'setlists', (select count(*)::int from chosen),
+      'topSongs', ${list(
+        sql`select so.name as title, a.name as "artistName", h.times as count, a.sort_name
+            from heard h join songs so on so.id = h.song_id join artists a on a.id = h.artist_id
+            order by h.times desc, so.name, a.sort_name limit ${limits.songs}`,
+        sql`x.count desc, x.title, x.sort_name`,
+      )},
+      'coverage', ${list(
+        sql`select a.name as "artistName", a.slug as "artistSlug", seen.shows, c.played, c.heard, a.sort_name,
+                   n.songs as "neverHeard"
+            from coverage c join seen on seen.artist_id = c.artist_id join artists a on a.id = c.artist_id
+            left join never n on n.artist_id = c.artist_id`,
+        sql`x.shows desc, x.sort_name`,
+      )}
+    ) as stats`;
+}
+
+/** The first (or latest) show, with the artists the fan saw there. */
+function edgeShow(direction: 'asc' | 'desc'): SQL {
+  const order = direction === 'asc' ? sql`m.event_date asc, v.name asc` : sql`m.event_date desc, v.name desc`;
+  return sql`(
+    select json_build_object('stopId', "stopId", 'date', date, 'artists', artists, 'venueName', "venueName", 'city', city)
+    from (
+      select min(m.stop_id::text) as "stopId", m.event_date::text as date,
+             json_agg(a.name order by a.sort_name) as artists, v.name as "venueName", v.city
+      from mine m join venues v on v.id = m.venue_id join artists a on a.id = m.artist_id
+      group by m.event_date, m.venue_id, v.name, v.city
+      order by ${order} limit 1) x)`;
+}
+
+export async function selectStats(
+  db: Executor,
+  scope: Scope,
+  limits: { top: number; songs: number; neverHeard: number },
+): Promise<StatsBundle> {
+  const rows = await rowsOf<{ stats: StatsBundle | string }>(db, statsSql(scope, limits));
+  const stats = rows[0]!.stats;
+  // node-postgres parses json; PGlite too, but a driver that hands text back still works.
+  return typeof stats === 'string' ? (JSON.parse(stats) as StatsBundle) : stats;
+}
+
+/** Shows per country code and per US region (the map only needs these). */
+export function selectPlaces(
+  db: Executor,
+  scope: Scope,
+): Promise<{ country: string; region: string | null; count: number }[]> {
+  const inYear =
+    scope.year === null
+      ? sql``
+      : sql`and s.event_date >= make_date(${scope.year}::int, 1, 1) and s.event_date < make_date(${scope.year}::int + 1, 1, 1)`;
+  return rowsOf(
+    db,
+    sql`select v.country, case when v.country = 'US' then v.region end as region,
+               count(distinct (s.venue_id, s.event_date))::int as count
+        from user_shows us join tour_stops s on s.id = us.stop_id join venues v on v.id = s.venue_id
+        where us.user_id = ${scope.userId} and us.state = 'attended' and s.status <> 'cancelled' ${inYear}
+        group by 1, 2`,
+  );
+}

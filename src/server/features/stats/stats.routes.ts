@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { noStore, requireUser } from '#server/auth/middleware.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { enforceLimit } from '#server/lib/rate-limit.ts';
+import { validate } from '#server/lib/validate.ts';
+import { statsMapQuerySchema, statsQuerySchema, statsShareQuerySchema } from '#shared/stats-api.ts';
+import { concertStats, statsMap } from './stats.service.ts';
+import { summaryPng } from './stats.share.ts';
+
+/** Rendering the summary image costs CPU: a fan may make a few a minute. */
+const SHARE_LIMIT = { windowSeconds: 60, max: 20 };
+
+/** /api/stats: the signed-in fan's concert stats (the actor is always c.var.user). */
+export function statsRoutes({ database }: Pick<AppDeps, 'database'>) {
+  const actor = (c: { var: AppEnv['Variables'] }) => ({ userId: c.var.user!.id });
+  return new Hono<AppEnv>()
+    .use(noStore, requireUser)
+    .get('/', validate('query', statsQuerySchema), async (c) => {
+      return c.json(await concertStats(database, actor(c), c.req.valid('query').year ?? null));
+    })
+    .get('/map.svg', validate('query', statsMapQuerySchema), async (c) => {
+      const { year, region } = c.req.valid('query');
+      const svg = await statsMap(database, actor(c), year ?? null, region);
+      return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
+    })
+    .get('/summary.png', validate('query', statsShareQuerySchema), async (c) => {
+      const me = actor(c);
+      await enforceLimit(database, `stats-share:${me.userId}`, SHARE_LIMIT);
+      const { year } = c.req.valid('query');
+      const png = await summaryPng(await concertStats(database, me, year));
+      return c.body(new Uint8Array(png), 200, {
+        'Content-Type': 'image/png',
+        'Content-Disposition': `inline; filename="tourguides-${year}.png"`,
+      });
+    });
+}
