@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
@@ -68,9 +69,11 @@ export function createBackground(options: BackgroundOptions): Background {
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
+      ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};
+  let stopGuidesFollowing = () => {};
   return {
     env,
     database,
@@ -88,9 +91,12 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      stopGuidesFollowing = followTourChangesForGuides(events, queue, logger);
+      await scheduleGuideJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();
+      stopGuidesFollowing();
       await events.close();
       await queue.stop();
     },

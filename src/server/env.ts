@@ -54,6 +54,16 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFlag.optional(),
+    /** Local guides (issue 13): the providers' base URLs and the gap between calls to each (all processes). */
+    OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+    OVERPASS_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    WIKIVOYAGE_URL: z.url().default('https://en.wikivoyage.org/w/api.php'),
+    WIKIVOYAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+    OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
+    OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
+    OPEN_METEO_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(250),
+    /** Map tiles for the guide's map ({z}/{x}/{y}); the page falls back to a drawn plan when they can't load. */
+    MAP_TILES_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

@@ -4,11 +4,18 @@ import type { Logger } from '#server/lib/logger.ts';
 import { databaseCallRecorder } from './http.ts';
 import { createJamBaseClient, type JamBaseClient } from './jambase/jambase.client.ts';
 import { createMusicBrainzClient, type MusicBrainzClient } from './musicbrainz/musicbrainz.client.ts';
+import { createOpenMeteoClient, type OpenMeteoClient } from './open-meteo/open-meteo.client.ts';
+import { createOverpassClient, type OverpassClient } from './overpass/overpass.client.ts';
+import { createWikivoyageClient, type WikivoyageClient } from './wikivoyage/wikivoyage.client.ts';
 
 export interface Providers {
   musicBrainz: MusicBrainzClient;
   /** Null when JAMBASE_API_KEY is not set: there is no tour-date source. */
   jamBase: JamBaseClient | null;
+  /** Local guides' sources. */
+  overpass: OverpassClient;
+  wikivoyage: WikivoyageClient;
+  openMeteo: OpenMeteoClient;
 }
 
 /**
@@ -37,5 +44,23 @@ export function createProviders({
     jamBase: env.JAMBASE_API_KEY
       ? createJamBaseClient({ baseUrl: env.JAMBASE_URL, apiKey: env.JAMBASE_API_KEY, timeoutMs, record })
       : null,
+    ...guideProviders({ env, database, logger }),
+  };
+}
+
+/** The local guides' sources; each identifies the app with a contact, as their etiquette asks. */
+function guideProviders({ env, database, logger }: { env: Env; database: Database; logger: Logger }) {
+  const record = databaseCallRecorder(database, logger);
+  const userAgent = `TourGuides/0.1 ( ${env.publicUrl} )`;
+  const common = { userAgent, database, timeoutMs: env.PROVIDER_TIMEOUT_MS, record };
+  return {
+    overpass: createOverpassClient({ ...common, url: env.OVERPASS_URL, intervalMs: env.OVERPASS_INTERVAL_MS }),
+    wikivoyage: createWikivoyageClient({ ...common, url: env.WIKIVOYAGE_URL, intervalMs: env.WIKIVOYAGE_INTERVAL_MS }),
+    openMeteo: createOpenMeteoClient({
+      ...common,
+      forecastUrl: env.OPEN_METEO_URL,
+      archiveUrl: env.OPEN_METEO_ARCHIVE_URL,
+      intervalMs: env.OPEN_METEO_INTERVAL_MS,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
+export * from './guides.ts';
 export * from './notifications.ts';
 export * from './providers.ts';
 export * from './shows.ts';

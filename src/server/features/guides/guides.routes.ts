@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { noStore } from '#server/auth/middleware.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import type { AppEvent, GuidePartReadyEvent } from '#server/lib/event-bus.ts';
+import { getGuide, getVenueGuideParts, guideWaitKeys } from './guides.service.ts';
+
+const SLUG = /^[a-z0-9-]{1,200}$/;
+/** A waiting page's stream ends after this; the page reloads the guide then and reopens it if still building. */
+const WAIT_STREAM_MS = 90_000;
+
+function slugs(...values: (string | undefined)[]): string[] {
+  if (!values.every((value) => value !== undefined && SLUG.test(value))) throw notFound('Guide');
+  return values as string[];
+}
+
+/**
+ * /api/guides: a stop's guide assembled from its prebuilt parts (missing ones are built on demand),
+ * the venue page's parts, and a stream that tells a waiting page when a part is ready.
+ * Not cached: the answer has the signed-in fan's distance from home.
+ */
+export function guidesRoutes(deps: Pick<AppDeps, 'database' | 'queue' | 'events'>) {
+  return new Hono<AppEnv>()
+    .use(noStore)
+    .get('/venues/:slug/parts', async (c) => {
+      const [slug] = slugs(c.req.param('slug'));
+      return c.json(await getVenueGuideParts(deps, slug!));
+    })
+    .get('/:artistSlug/:stopSlug', async (c) => {
+      const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
+      return c.json(
+        await getGuide(deps, { artistSlug: artistSlug!, stopSlug: stopSlug!, userId: c.var.user?.id ?? null }),
+      );
+    })
+    .get('/:artistSlug/:stopSlug/events', async (c) => {
+      const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
+      const keys = await guideWaitKeys(deps.database, artistSlug!, stopSlug!);
+      if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
+      return streamSSE(c, async (stream) => {
+        let finish = () => {};
+        const done = new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        stream.onAbort(finish);
+        const stopClose = deps.events.onClose(finish);
+        const unsubscribe = deps.events.subscribe(
+          (event: AppEvent): event is GuidePartReadyEvent =>
+            event.type === 'guide-part-ready' && keys.has(`${event.kind}:${event.key}`),
+          (event) => void stream.writeSSE({ event: 'guide-updated', data: JSON.stringify({ kind: event.kind }) }),
+        );
+        try {
+          await stream.writeSSE({ event: 'ready', data: '{}' });
+          await Promise.race([done, stream.sleep(WAIT_STREAM_MS)]);
+        } finally {
+          unsubscribe();
+          stopClose();
+        }
+      });
+    });
+}
