@@ -141,12 +141,15 @@ export interface GuidePage {
   nearbyShows: NearbyShow[];
   /** True while a part is being built: the page shows a loading message and waits for the live event. */
   building: boolean;
+  /** Tile URL template for the map (MAP_TILES_URL). */
+  mapTilesUrl: string;
 }
 
 /** The venue page's venue-level parts: GET /api/guides/venues/:slug */
 export interface VenueGuideParts {
   around: GuidePart<AroundData>;
   city: GuidePart<CityData>;
+  mapTilesUrl: string;
 }
 
 /** Days ahead within which Open-Meteo forecasts (its horizon is 16 days). */
@@ -194,4 +197,12 @@ export function haversineM(a: { lat: number; lon: number }, b: { lat: number; lo
   const dLon = (b.lon - a.lon) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** One line of the admin-managed loading messages (/admin/loading-messages). */
+export interface LoadingMessage {
+  id: string;
+  text: string;
+  position: number;
+  enabled: boolean;
 }

@@ -1,10 +1,23 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { noStore } from '#server/auth/middleware.ts';
+import { noStore, requireAdmin } from '#server/auth/middleware.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent, GuidePartReadyEvent } from '#server/lib/event-bus.ts';
+import { validate } from '#server/lib/validate.ts';
+import {
+  createLoadingMessageSchema,
+  loadingMessageIdSchema,
+  reorderLoadingMessagesSchema,
+  updateLoadingMessageSchema,
+} from '#shared/guides-api.ts';
 import { getGuide, getVenueGuideParts, guideWaitKeys } from './guides.service.ts';
+import {
+  createLoadingMessage,
+  listLoadingMessages,
+  reorderLoadingMessages,
+  updateLoadingMessage,
+} from './loading-messages.repo.ts';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 /** A waiting page's stream ends after this; the page reloads the guide then and reopens it if still building. */
@@ -20,9 +33,14 @@ function slugs(...values: (string | undefined)[]): string[] {
  * the venue page's parts, and a stream that tells a waiting page when a part is ready.
  * Not cached: the answer has the signed-in fan's distance from home.
  */
-export function guidesRoutes(deps: Pick<AppDeps, 'database' | 'queue' | 'events'>) {
+export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'events' | 'env'>) {
+  const deps = { ...appDeps, mapTilesUrl: appDeps.env.MAP_TILES_URL };
   return new Hono<AppEnv>()
     .use(noStore)
+    .get('/loading-messages', async (c) => {
+      const messages = await listLoadingMessages(deps.database, true);
+      return c.json({ messages: messages.map((message) => message.text) });
+    })
     .get('/venues/:slug/parts', async (c) => {
       const [slug] = slugs(c.req.param('slug'));
       return c.json(await getVenueGuideParts(deps, slug!));
@@ -58,4 +76,20 @@ export function guidesRoutes(deps: Pick<AppDeps, 'database' | 'queue' | 'events'
         }
       });
     });
+}
+
+/** /api/admin/loading-messages: the list a building guide draws its message from. Admins only (checked here). */
+export function loadingMessagesAdminRoutes({ database }: Pick<AppDeps, 'database'>) {
+  return new Hono<AppEnv>()
+    .use(noStore, requireAdmin(database))
+    .get('/', async (c) => c.json({ messages: await listLoadingMessages(database, false) }))
+    .post('/', validate('json', createLoadingMessageSchema), async (c) =>
+      c.json(await createLoadingMessage(database, c.req.valid('json').text), 201),
+    )
+    .put('/order', validate('json', reorderLoadingMessagesSchema), async (c) =>
+      c.json({ messages: await reorderLoadingMessages(database, c.req.valid('json').ids) }),
+    )
+    .patch('/:id', validate('param', loadingMessageIdSchema), validate('json', updateLoadingMessageSchema), async (c) =>
+      c.json(await updateLoadingMessage(database, c.req.valid('param').id, c.req.valid('json'))),
+    );
 }

@@ -37,6 +37,7 @@ import {
 export interface GuideDeps {
   database: Database;
   queue: Pick<Queue, 'send'>;
+  mapTilesUrl: string;
 }
 
 interface WantedPart {
@@ -179,6 +180,7 @@ export async function getGuide(
     fromPrevious: previous && point ? distance(`From the previous stop, ${previous.city}`, previous, point) : null,
     nearbyShows: point ? await nearbyShows(deps.database, stop, point, params.userId) : [],
     building: [around, city, weatherPart].some((part) => part.status === 'pending'),
+    mapTilesUrl: deps.mapTilesUrl,
   };
 }
 
@@ -219,6 +221,7 @@ export async function getVenueGuideParts(
   return {
     around: await partView<AroundData>(deps, aroundWanted, rowOf(aroundWanted), now),
     city: await partView<CityData>(deps, cityWanted, rowOf(cityWanted), now),
+    mapTilesUrl: deps.mapTilesUrl,
   };
 }
 

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Request schemas of the guides' admin routes (server side; the pages post plain objects). */
+export const LOADING_MESSAGE_MAX = 140;
+
+export const loadingMessagesMessages = {
+  textRequired: 'Write the message',
+  textTooLong: `A loading message is at most ${LOADING_MESSAGE_MAX} characters`,
+  orderMismatch: 'The order must list every message once',
+} as const;
+
+const text = z
+  .string({ message: loadingMessagesMessages.textRequired })
+  .trim()
+  .min(1, { message: loadingMessagesMessages.textRequired })
+  .max(LOADING_MESSAGE_MAX, { message: loadingMessagesMessages.textTooLong });
+
+export const createLoadingMessageSchema = z.object({ text });
+export const updateLoadingMessageSchema = z
+  .object({ text: text.optional(), enabled: z.boolean().optional() })
+  .refine((value) => value.text !== undefined || value.enabled !== undefined, 'Nothing to change');
+export const reorderLoadingMessagesSchema = z.object({ ids: z.array(z.uuid()).min(1).max(200) });
+export const loadingMessageIdSchema = z.object({ id: z.uuid() });
