@@ -50,7 +50,13 @@ export default defineConfig({
     {
       command: 'node --import tsx tests/fakes/run.ts',
       url: `${fakes.musicBrainzUrl}/__fake/health`,
-      env: { FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort), FAKE_JAMBASE_PORT: String(fakes.jamBasePort) },
+      env: {
+        FAKE_MUSICBRAINZ_PORT: String(fakes.musicBrainzPort),
+        FAKE_JAMBASE_PORT: String(fakes.jamBasePort),
+        FAKE_OVERPASS_PORT: String(fakes.overpassPort),
+        FAKE_WIKIVOYAGE_PORT: String(fakes.wikivoyagePort),
+        FAKE_OPEN_METEO_PORT: String(fakes.openMeteoPort),
+      },
       timeout: 30_000,
       reuseExistingServer: false,
     },
@@ -66,6 +72,15 @@ export default defineConfig({
         MUSICBRAINZ_URL: fakes.musicBrainzUrl,
         JAMBASE_URL: fakes.jamBaseUrl,
         JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
+        // Local guides' sources (tests/fakes/guide-fakes.ts), called without pauses; tiles point nowhere.
+        OVERPASS_URL: fakes.overpassUrl,
+        WIKIVOYAGE_URL: fakes.wikivoyageUrl,
+        OPEN_METEO_URL: fakes.openMeteoUrl,
+        OPEN_METEO_ARCHIVE_URL: fakes.openMeteoUrl,
+        OVERPASS_INTERVAL_MS: '0',
+        WIKIVOYAGE_INTERVAL_MS: '0',
+        OPEN_METEO_INTERVAL_MS: '0',
+        MAP_TILES_URL: `${baseURL}/no-tiles/{z}/{x}/{y}.png`,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

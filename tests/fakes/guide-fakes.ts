@@ -55,10 +55,11 @@ const FOOD = ['The Green Fork', 'Corner Café', 'Blue Door Bar', 'Noodle House',
 const SLEEP = ['Hotel Meridian', 'City Hostel', 'Parkside Inn'];
 const TRANSIT = ['Central Station', 'Market Street', 'Riverside'];
 
-/** One element `metres` north-east of the point. */
+/** One element `metres` from the point, in a direction that varies with its id. */
 function element(id: number, lat: number, lon: number, metres: number, tags: Record<string, string>, way = false) {
-  const dLat = metres / 111_320 / Math.SQRT2;
-  const dLon = metres / (111_320 * Math.cos((lat * Math.PI) / 180)) / Math.SQRT2;
+  const angle = ((id * 137) % 360) * (Math.PI / 180);
+  const dLat = (metres * Math.cos(angle)) / 111_320;
+  const dLon = (metres * Math.sin(angle)) / (111_320 * Math.cos((lat * Math.PI) / 180));
   const point = { lat: Number((lat + dLat).toFixed(7)), lon: Number((lon + dLon).toFixed(7)) };
   return way ? { type: 'way', id, center: point, tags } : { type: 'node', id, ...point, tags };
 }

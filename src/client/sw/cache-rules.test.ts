@@ -29,7 +29,14 @@ describe('what the service worker may cache', () => {
   });
 
   it("keeps the user's own reads apart from the catalog", () => {
-    for (const path of ['/api/me', '/api/favorites', '/api/favorites/status', '/api/account', '/api/notifications']) {
+    for (const path of [
+      '/api/me',
+      '/api/favorites',
+      '/api/favorites/status',
+      '/api/account',
+      '/api/notifications',
+      '/api/guides/the-band/2027-03-06-tokyo-jp',
+    ]) {
       expect(isUserRead(path), path).toBe(true);
       expect(isCatalogRead(path), path).toBe(false);
     }
@@ -37,7 +44,13 @@ describe('what the service worker may cache', () => {
   });
 
   it('never caches sign-in traffic or the event stream', () => {
-    for (const path of ['/api/auth/get-session', '/api/auth', '/api/events', '/api/events/stream']) {
+    for (const path of [
+      '/api/auth/get-session',
+      '/api/auth',
+      '/api/events',
+      '/api/events/stream',
+      '/api/guides/a/b/events',
+    ]) {
       expect(isNeverCached(path), path).toBe(true);
       expect(isUserRead(path) || isCatalogRead(path), path).toBe(false);
     }

@@ -37,7 +37,10 @@ function BuildingMessage() {
       role="status"
       aria-live="polite"
     >
-      <span aria-hidden="true" className="size-5 shrink-0 animate-spin-slow rounded-full border-2 border-border-strong border-t-accent" />
+      <span
+        aria-hidden="true"
+        className="size-5 shrink-0 animate-spin-slow rounded-full border-2 border-border-strong border-t-accent"
+      />
       <p>
         <span className="sr-only">Your guide is being put together. </span>
         {messages[index % messages.length]}
