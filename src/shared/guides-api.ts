@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIP_CATEGORIES, TIP_LIMITS, tipMessages } from './guides.ts';
 
 /** Request schemas of the guides' admin routes (server side; the pages post plain objects). */
 export const LOADING_MESSAGE_MAX = 140;
@@ -21,3 +22,20 @@ export const updateLoadingMessageSchema = z
   .refine((value) => value.text !== undefined || value.enabled !== undefined, 'Nothing to change');
 export const reorderLoadingMessagesSchema = z.object({ ids: z.array(z.uuid()).min(1).max(200) });
 export const loadingMessageIdSchema = z.object({ id: z.uuid() });
+
+export const createTipSchema = z.object({
+  category: z.enum(TIP_CATEGORIES, { message: tipMessages.category }),
+  text: z
+    .string({ message: tipMessages.tooShort })
+    .trim()
+    .min(TIP_LIMITS.minLength, { message: tipMessages.tooShort })
+    .max(TIP_LIMITS.maxLength, { message: tipMessages.tooLong }),
+});
+export const tipIdSchema = z.object({ id: z.uuid() });
+export const adminTipsQuerySchema = z.object({
+  state: z.enum(['pending', 'reported', 'hidden', 'deleted', 'visible']).default('pending'),
+});
+export const moderateTipSchema = z.object({
+  action: z.enum(['approve', 'hide', 'delete']),
+  reason: z.string().trim().max(TIP_LIMITS.reasonMax).default(''),
+});

@@ -206,3 +206,76 @@ export interface LoadingMessage {
   position: number;
   enabled: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Fans' tips
+
+export const TIP_CATEGORIES = [
+  'getting-in',
+  'food-drink',
+  'where-to-stand',
+  'accessibility',
+  'after-the-show',
+] as const;
+export type TipCategory = (typeof TIP_CATEGORIES)[number];
+export const TIP_CATEGORY_LABELS: Record<TipCategory, string> = {
+  'getting-in': 'Getting in',
+  'food-drink': 'Food & drink',
+  'where-to-stand': 'Where to stand',
+  accessibility: 'Accessibility',
+  'after-the-show': 'After the show',
+};
+
+export const TIP_LIMITS = {
+  minLength: 10,
+  maxLength: 500,
+  /** Accounts younger than this wait for moderation. */
+  newAccountDays: 7,
+  /** Reports that hide a tip until an admin reviews it. */
+  reportsToHide: 3,
+  /** Tips a fan may add at one venue freely; beyond, one an hour. */
+  freeTipsPerVenue: 5,
+  reasonMax: 300,
+} as const;
+
+export const tipMessages = {
+  tooShort: `A tip is at least ${TIP_LIMITS.minLength} characters`,
+  tooLong: `A tip is at most ${TIP_LIMITS.maxLength} characters`,
+  category: 'Choose what the tip is about',
+  duplicate: 'This tip is already there',
+  tooMany: 'You have added several tips here: one more an hour. Try again later.',
+  pending: 'Thanks! New accounts’ tips are checked before they appear.',
+  reasonRequired: 'Give a reason',
+  ownTip: 'You cannot vote for or report your own tip',
+} as const;
+
+export type TipState = 'visible' | 'pending' | 'reported' | 'hidden' | 'deleted';
+
+export interface TipView {
+  id: string;
+  category: TipCategory;
+  text: string;
+  authorName: string;
+  createdAt: string;
+  helpfulCount: number;
+  /** The viewer's own vote. */
+  votedHelpful: boolean;
+  reported: boolean;
+  mine: boolean;
+  /** Shown to the author only when not visible ('pending'...). */
+  state: TipState;
+}
+
+export interface AdminTipView {
+  id: string;
+  category: TipCategory;
+  text: string;
+  authorName: string;
+  authorEmail: string | null;
+  venueName: string;
+  venueSlug: string;
+  state: TipState;
+  reportCount: number;
+  createdAt: string;
+  moderationReason: string | null;
+}

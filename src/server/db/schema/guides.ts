@@ -1,4 +1,18 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { venues } from './catalog.ts';
 
 /**
  * Guide parts (ADR 0019 guides): a guide is assembled at read time from parts shared as widely as
@@ -33,3 +47,67 @@ export const guideLoadingMessages = pgTable('guide_loading_messages', {
   enabled: boolean('enabled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Fans' tips about a venue. `state`: 'visible' | 'pending' (a new account's tip, waiting for an
+ * admin) | 'reported' (hidden after 3 reports until reviewed) | 'hidden' | 'deleted' (kept, with the
+ * admin's reason, so a moderation decision can be traced). `text_key` (lower-cased, letters and
+ * digits only) refuses the same tip twice at one venue.
+ */
+export const guideTips = pgTable(
+  'guide_tips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    category: text('category').notNull(),
+    text: text('text').notNull(),
+    textKey: text('text_key').notNull(),
+    state: text('state').notNull(),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    reportCount: integer('report_count').notNull().default(0),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderationReason: text('moderation_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('guide_tips_venue_idx').on(t.venueId, t.state, t.helpfulCount),
+    index('guide_tips_user_venue_idx').on(t.userId, t.venueId, t.createdAt),
+    index('guide_tips_state_idx').on(t.state, t.createdAt),
+    uniqueIndex('guide_tips_venue_text_key').on(t.venueId, t.textKey).where(sql`${t.state} <> 'deleted'`),
+  ],
+);
+
+/** One helpful vote per fan and tip. */
+export const guideTipVotes = pgTable(
+  'guide_tip_votes',
+  {
+    tipId: uuid('tip_id')
+      .notNull()
+      .references(() => guideTips.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tipId, t.userId] })],
+);
+
+/** One report per fan and tip. */
+export const guideTipReports = pgTable(
+  'guide_tip_reports',
+  {
+    tipId: uuid('tip_id')
+      .notNull()
+      .references(() => guideTips.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tipId, t.userId] })],
+);

@@ -1,14 +1,18 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { noStore, requireAdmin } from '#server/auth/middleware.ts';
+import { noStore, requireAdmin, requireUser } from '#server/auth/middleware.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent, GuidePartReadyEvent } from '#server/lib/event-bus.ts';
 import { validate } from '#server/lib/validate.ts';
 import {
+  adminTipsQuerySchema,
   createLoadingMessageSchema,
+  createTipSchema,
   loadingMessageIdSchema,
+  moderateTipSchema,
   reorderLoadingMessagesSchema,
+  tipIdSchema,
   updateLoadingMessageSchema,
 } from '#shared/guides-api.ts';
 import { getGuide, getVenueGuideParts, guideWaitKeys } from './guides.service.ts';
@@ -18,6 +22,7 @@ import {
   reorderLoadingMessages,
   updateLoadingMessage,
 } from './loading-messages.repo.ts';
+import { addTip, listTips, listTipsForAdmin, moderateTip, reportTip, voteHelpful } from './tips.service.ts';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 /** A waiting page's stream ends after this; the page reloads the guide then and reopens it if still building. */
@@ -41,6 +46,30 @@ export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'even
       const messages = await listLoadingMessages(deps.database, true);
       return c.json({ messages: messages.map((message) => message.text) });
     })
+    .get('/venues/:slug/tips', async (c) => {
+      const [slug] = slugs(c.req.param('slug'));
+      return c.json({ tips: await listTips(deps.database, slug!, c.var.user?.id ?? null) });
+    })
+    .post('/venues/:slug/tips', requireUser, validate('json', createTipSchema), async (c) => {
+      const [slug] = slugs(c.req.param('slug'));
+      const user = c.var.user!;
+      const tip = await addTip(
+        deps.database,
+        { id: user.id, name: user.name, createdAt: new Date(user.createdAt) },
+        slug!,
+        c.req.valid('json'),
+      );
+      return c.json(tip, 201);
+    })
+    .put('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
+      c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, true)),
+    )
+    .delete('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
+      c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, false)),
+    )
+    .post('/tips/:id/report', requireUser, validate('param', tipIdSchema), async (c) =>
+      c.json(await reportTip(deps.database, c.var.user!.id, c.req.valid('param').id)),
+    )
     .get('/venues/:slug/parts', async (c) => {
       const [slug] = slugs(c.req.param('slug'));
       return c.json(await getVenueGuideParts(deps, slug!));
@@ -92,4 +121,17 @@ export function loadingMessagesAdminRoutes({ database }: Pick<AppDeps, 'database
     .patch('/:id', validate('param', loadingMessageIdSchema), validate('json', updateLoadingMessageSchema), async (c) =>
       c.json(await updateLoadingMessage(database, c.req.valid('param').id, c.req.valid('json'))),
     );
+}
+
+/** /api/admin/tips: the moderation queue (approve, hide, delete with the reason kept). Admins only. */
+export function tipsAdminRoutes({ database }: Pick<AppDeps, 'database'>) {
+  return new Hono<AppEnv>()
+    .use(noStore, requireAdmin(database))
+    .get('/', validate('query', adminTipsQuerySchema), async (c) =>
+      c.json({ tips: await listTipsForAdmin(database, c.req.valid('query').state) }),
+    )
+    .post('/:id', validate('param', tipIdSchema), validate('json', moderateTipSchema), async (c) => {
+      const { action, reason } = c.req.valid('json');
+      return c.json(await moderateTip(database, c.var.user!.id, c.req.valid('param').id, action, reason));
+    });
 }
