@@ -78,7 +78,7 @@ export async function addTip(
 ): Promise<TipView> {
   const venueId = await venueIdOf(database, venueSlug);
   // Text stays as written; the page renders it as text. Control characters go.
-  const text = input.text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  const text = input.text.replace(/\p{Cc}/gu, (char) => (char === '\n' ? char : '')).trim();
   const { rows: counts } = await database.query<{ total: number; lastHour: number }>(
     `select count(*)::int as total, count(*) filter (where created_at > now() - interval '1 hour')::int as "lastHour"
        from guide_tips where user_id = $1 and venue_id = $2`,
