@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { TIP_CATEGORIES, TIP_LIMITS, tipMessages } from './guides.ts';
+import { LOADING_MESSAGE_MAX, TIP_CATEGORIES, TIP_LIMITS, tipMessages } from './guides.ts';
 
 /** Request schemas of the guides' admin routes (server side; the pages post plain objects). */
-export const LOADING_MESSAGE_MAX = 140;
 
 export const loadingMessagesMessages = {
   textRequired: 'Write the message',

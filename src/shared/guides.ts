@@ -279,3 +279,5 @@ export interface AdminTipView {
   createdAt: string;
   moderationReason: string | null;
 }
+
+export const LOADING_MESSAGE_MAX = 140;

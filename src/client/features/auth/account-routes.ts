@@ -41,6 +41,20 @@ export const accountRoutes: RouteObject[] = [
           Component: (await import('#client/features/admin/components/admin-artists-page.tsx')).AdminArtistsPage,
         }),
       },
+      // Local guides (issue 13): tips moderation and the guide's loading messages.
+      {
+        path: 'admin/tips',
+        lazy: async () => ({
+          Component: (await import('#client/features/guides/components/admin-tips-page.tsx')).AdminTipsPage,
+        }),
+      },
+      {
+        path: 'admin/loading-messages',
+        lazy: async () => ({
+          Component: (await import('#client/features/guides/components/admin-loading-messages-page.tsx'))
+            .AdminLoadingMessagesPage,
+        }),
+      },
     ],
   },
 ];

@@ -19,6 +19,7 @@ import {
 import { useGuide, useGuideLive, useLoadingMessages } from '../api/get-guide.ts';
 import { GuideMap } from './guide-map.tsx';
 import { CityGuide, GuideSection, OsmAttribution, PartNote, PlaceList } from './guide-parts.tsx';
+import { TipsSection } from './tips-section.tsx';
 
 const guideNotFound = <NotFoundState icon={Compass} thing="Guide" heading="We couldn't find that tour stop" />;
 
@@ -202,7 +203,7 @@ function GuideView({ guide }: { guide: GuideData }) {
       </GuideSection>
 
       <GuideSection id="tips" title="Tips from fans">
-        <p className="text-muted">No tips for {stop.venueName} yet.</p>
+        <TipsSection venueSlug={stop.venueSlug} venueName={stop.venueName} />
       </GuideSection>
 
       <GuideSection id="nearby-shows" title="Nearby shows">

@@ -2,6 +2,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useVenueGuideParts } from '../api/get-guide.ts';
 import { GuideMap } from './guide-map.tsx';
 import { CityGuide, GuideSection, OsmAttribution, PartNote, PlaceList } from './guide-parts.tsx';
+import { TipsSection } from './tips-section.tsx';
 
 /** The venue page's share of the guide: the places around it and its city (the same parts every stop there uses). */
 export function VenueGuideParts({
@@ -29,6 +30,9 @@ export function VenueGuideParts({
         ) : null}
         {around.data ? <PlaceList places={places} categories={['transit', 'parking', 'food', 'sleep']} /> : null}
         {around.data ? <OsmAttribution /> : null}
+      </GuideSection>
+      <GuideSection id="tips" title="Tips from fans">
+        <TipsSection venueSlug={venueSlug} venueName={venue.name} />
       </GuideSection>
       <GuideSection id="the-city" title="The city">
         <CityGuide part={city} />
