@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { formatLongDate } from '#shared/dates.ts';
-import { expect, test } from './helpers/auth.ts';
+import { fakeProviderPorts } from '../fakes/ports.ts';
+import { accounts, expect, signInViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 import { freshClientAddress } from './support/fixtures.ts';
 
@@ -66,7 +67,9 @@ test('the venue page shows the venue-level parts', async ({ page }) => {
   await page.getByRole('link', { name: 'Red Rocks Amphitheatre' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Red Rocks Amphitheatre' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Around the venue' })).toBeVisible();
-  await expect(page.getByText('Central Station').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('listitem').filter({ hasText: 'Central Station' }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Tips from fans' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The city' })).toBeVisible();
 });
 
 test.describe('offline', () => {
@@ -93,4 +96,84 @@ test.describe('offline', () => {
     await shoot(page, 'guide-offline-390');
     await context.setOffline(false);
   });
+});
+
+test('a new fan’s tip waits for moderation; an admin approves it and everyone sees it as plain text', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpFan(page);
+  await page.goto(GUIDE);
+  const tipText = `Use the north gate, queue is shorter <b>${randomUUID().slice(0, 6)}</b> https://example.com`;
+  const tips = page.getByRole('region', { name: 'Tips from fans' });
+  await tips.getByLabel('What is it about?').selectOption({ label: 'Getting in' });
+  await tips.getByLabel('Your tip').fill('short');
+  await tips.getByRole('button', { name: 'Add tip' }).click();
+  await expect(tips.getByRole('alert')).toHaveText('A tip is at least 10 characters');
+  await tips.getByLabel('Your tip').fill(tipText);
+  await tips.getByRole('button', { name: 'Add tip' }).click();
+  const mine = tips.getByTestId('tip').filter({ hasText: tipText });
+  await expect(mine).toContainText('Waiting for a moderator');
+  // Shown as text: the markup and the link are not elements.
+  await expect(mine.locator('b')).toHaveCount(0);
+  await expect(mine.getByRole('link')).toHaveCount(0);
+  await shoot(page, 'tip-pending-390');
+
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'block' });
+  const admin = await adminContext.newPage();
+  await admin.setExtraHTTPHeaders({ 'x-forwarded-for': freshClientAddress() });
+  await signInViaApi(admin, accounts.admin);
+  await admin.goto('/admin/tips');
+  await expect(admin.getByRole('heading', { name: 'Tips moderation' })).toBeVisible();
+  const queued = admin.getByTestId('admin-tip').filter({ hasText: tipText });
+  await expect(queued).toBeVisible();
+  await shoot(admin, 'admin-tips-1440');
+  await queued.getByRole('button', { name: 'Approve' }).click();
+  await expect(queued).toHaveCount(0);
+  await adminContext.close();
+
+  const visitor = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await visitor.goto(GUIDE);
+  await expect(visitor.getByTestId('tip').filter({ hasText: tipText })).toBeVisible();
+  await visitor.close();
+});
+
+test('admins manage the loading messages; a guide being built shows one of them', async ({ page }) => {
+  await signInViaApi(page, accounts.admin);
+  await page.goto('/admin/loading-messages');
+  await expect(page.getByRole('heading', { name: 'Loading messages' })).toBeVisible();
+  const line = `Soundchecking the guide ${randomUUID().slice(0, 4)}…`;
+  await page.getByLabel('New message').fill(line);
+  await page.getByRole('button', { name: 'Add message' }).click();
+  const rows = page.getByTestId('loading-message');
+  await expect(rows.last().getByRole('textbox')).toHaveValue(line);
+  await page.getByRole('button', { name: `Move "${line}" up` }).click();
+  await expect(rows.nth((await rows.count()) - 2).getByRole('textbox')).toHaveValue(line);
+  const first = rows.first();
+  const firstText = await first.getByRole('textbox').inputValue();
+  await first.getByRole('switch').click();
+  await expect(first.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await shoot(page, 'admin-loading-messages');
+  const enabled = (await (await page.request.get('/api/guides/loading-messages')).json()).messages as string[];
+  expect(enabled).toContain(line);
+  expect(enabled).not.toContain(firstText);
+  await first.getByRole('switch').click();
+  await expect(first.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+
+  // The city guide answers slowly: the London stop's guide is built while the fan watches.
+  const wikivoyage = fakeProviderPorts(Number(new URL(test.info().project.use.baseURL ?? '').port)).wikivoyagePort;
+  await page.request.post(`http://127.0.0.1:${wikivoyage}/__fake/mode`, {
+    data: { kind: 'slow', delayMs: 4000, times: 1 },
+  });
+  await page.goto(`/guide/${FEATURED.slug}/${isoDateFromToday(FEATURED.upcomingDays[1]!)}-london-gb`);
+  const building = page.getByRole('status').filter({ hasText: 'being put together' });
+  await expect(building).toBeVisible();
+  const shown = (await building.innerText()).replace('Your guide is being put together.', '').trim();
+  const list = (await (await page.request.get('/api/guides/loading-messages')).json()).messages as string[];
+  expect(list).toContain(shown);
+  await shoot(page, 'guide-building');
+  // …and the guide appears without a reload.
+  await expect(building).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(/Wikivoyage article/)).toBeVisible();
 });
