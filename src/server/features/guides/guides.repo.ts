@@ -20,10 +20,11 @@ export async function findParts(
   wanted: { kind: GuidePartKind; key: string }[],
 ): Promise<PartRow[]> {
   if (wanted.length === 0) return [];
+  // A literal list of pairs: each is a primary-key look-up.
+  const pairs = wanted.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`).join(', ');
   const { rows } = await database.query<PartRow>(
-    `select ${partColumns} from guide_parts
-      where (kind, key) in (select * from unnest($1::text[], $2::text[]))`,
-    [wanted.map((part) => part.kind), wanted.map((part) => part.key)],
+    `select ${partColumns} from guide_parts where (kind, key) in (${pairs})`,
+    wanted.flatMap((part) => [part.kind, part.key]),
   );
   return rows.map((row) => ({
     ...row,
@@ -98,7 +99,7 @@ export async function findCityByKey(database: Database, cityKey: string): Promis
   return rows[0] ?? null;
 }
 
-export type GuideStopRow = GuideStop & { venueId: string; tourId: string };
+export type GuideStopRow = GuideStop & { venueId: string; tourId: string; artistId: string };
 
 /** A public stop (approved) by artist and stop slug, with its venue. */
 export async function findGuideStop(
@@ -109,7 +110,7 @@ export async function findGuideStop(
   const { rows } = await database.query<GuideStopRow>(
     `select s.id as "stopId", s.slug as "stopSlug", s.status, to_char(s.event_date, 'YYYY-MM-DD') as date,
             to_char(s.start_time, 'HH24:MI') as time, v.time_zone as "timeZone",
-            a.name as "artistName", a.slug as "artistSlug", t.name as "tourName", t.id as "tourId",
+            a.name as "artistName", a.slug as "artistSlug", t.name as "tourName", t.id as "tourId", a.id as "artistId",
             v.id as "venueId", v.name as "venueName", v.slug as "venueSlug", v.address,
             v.city, v.region, v.country, coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon,
             s.ticket_url as "ticketUrl"
@@ -126,16 +127,17 @@ export async function findGuideStop(
 /** The tour's stop before this one (by date), for fans following the whole tour. */
 export async function findPreviousStop(
   database: Database,
+  artistId: string,
   tourId: string,
   date: string,
 ): Promise<{ city: string; lat: number; lon: number } | null> {
   const { rows } = await database.query<{ city: string; lat: number; lon: number }>(
     `select v.city, coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon
        from tour_stops s join venues v on v.id = s.venue_id
-      where s.tour_id = $1 and s.event_date < $2::date and s.review_state = 'approved' and s.status <> 'cancelled'
-        and coalesce(v.lat, s.lat) is not null
+      where s.artist_id = $3 and s.tour_id = $1 and s.event_date < $2::date and s.review_state = 'approved'
+        and s.status <> 'cancelled' and coalesce(v.lat, s.lat) is not null
       order by s.event_date desc limit 1`,
-    [tourId, date],
+    [tourId, date, artistId],
   );
   return rows[0] ?? null;
 }

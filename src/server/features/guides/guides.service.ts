@@ -150,7 +150,7 @@ export async function getGuide(
   const now = params.now ?? new Date();
   const stopRow = await findGuideStop(deps.database, params.artistSlug, params.stopSlug);
   if (!stopRow) throw notFound('Guide');
-  const { venueId, tourId, ...stop } = stopRow;
+  const { venueId, tourId, artistId, ...stop } = stopRow;
   const wanted = stopPartKeys({ ...stop, venueId }, now.toISOString().slice(0, 10));
   const rows = await findParts(deps.database, [wanted.around, wanted.city, wanted.weather]);
   const rowOf = (part: WantedPart) => rows.find((row) => row.kind === part.kind && row.key === part.key);
@@ -164,7 +164,7 @@ export async function getGuide(
 
   const point = stop.lat !== null && stop.lon !== null ? { lat: stop.lat, lon: stop.lon } : null;
   const home = params.userId ? await findHome(deps.database, params.userId) : null;
-  const previous = await findPreviousStop(deps.database, tourId, stop.date);
+  const previous = await findPreviousStop(deps.database, artistId, tourId, stop.date);
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
   return {
     stop,
