@@ -46,7 +46,9 @@ const run = promisify(execFile);
 
 /** The generator's venues are few and named by city: spread the stops over VENUE_COUNT venues instead. */
 function withVenues(catalog: BenchCatalog): BenchCatalog {
-  const cities = new Set(catalog.artists.flatMap((artist) => artist.tours.flatMap((tour) => tour.stops.map((stop) => stop.city))));
+  const cities = new Set(
+    catalog.artists.flatMap((artist) => artist.tours.flatMap((tour) => tour.stops.map((stop) => stop.city))),
+  );
   const perCity = Math.ceil(VENUE_COUNT / cities.size);
   let n = 0;
   for (const artist of catalog.artists) {
@@ -101,9 +103,18 @@ async function buildAll(database: Database, fakes: Fakes) {
   const logger = createLogger('silent');
   const providers = createProviders({ env: benchEnv(fakes), database, logger });
   const deps = { database, providers, logger };
-  const before = { overpass: fakes.overpass.requests.length, wikivoyage: fakes.wikivoyage.requests.length, openMeteo: fakes.openMeteo.requests.length };
+  const before = {
+    overpass: fakes.overpass.requests.length,
+    wikivoyage: fakes.wikivoyage.requests.length,
+    openMeteo: fakes.openMeteo.requests.length,
+  };
   const work = await findPartsToBuild(database, { today: TODAY, artistId: null, limit: 1_000_000, freshDays: 30 });
-  const forecasts = await findForecastsToBuild(database, { today: TODAY, horizonDays: 16, maxAgeHours: 20, limit: 1_000_000 });
+  const forecasts = await findForecastsToBuild(database, {
+    today: TODAY,
+    horizonDays: 16,
+    maxAgeHours: 20,
+    limit: 1_000_000,
+  });
   const started = performance.now();
   const outcomes = new Map<string, number>();
   const jobs = [
@@ -137,12 +148,14 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
             time_zone = 'UTC'`,
   );
   await database.query('analyze');
-  const counts = (await database.query<{ venues: number; stops: number; artists: number; upcoming: number }>(
-    `select (select count(*)::int from venues) as venues, (select count(*)::int from tour_stops) as stops,
+  const counts = (
+    await database.query<{ venues: number; stops: number; artists: number; upcoming: number }>(
+      `select (select count(*)::int from venues) as venues, (select count(*)::int from tour_stops) as stops,
             (select count(*)::int from artists) as artists,
             (select count(*)::int from tour_stops where event_date >= $1::date) as upcoming`,
-    [TODAY],
-  )).rows[0]!;
+      [TODAY],
+    )
+  ).rows[0]!;
   console.log(
     `${label}: ${counts.artists.toLocaleString('en-US')} artists, ${counts.stops.toLocaleString('en-US')} stops (${counts.upcoming.toLocaleString('en-US')} upcoming), ` +
       `${counts.venues.toLocaleString('en-US')} venues loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -160,7 +173,14 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   );
 
   // Sample upcoming stops; their typical-weather parts are prebuilt too (built on demand otherwise).
-  const { rows: sample } = await database.query<{ artist: string; stop: string; venueId: string; city: string; country: string; date: string }>(
+  const { rows: sample } = await database.query<{
+    artist: string;
+    stop: string;
+    venueId: string;
+    city: string;
+    country: string;
+    date: string;
+  }>(
     `select a.slug as artist, s.slug as stop, s.venue_id as "venueId", v.city, v.country, to_char(s.event_date, 'YYYY-MM-DD') as date
        from tour_stops s join artists a on a.id = s.artist_id join venues v on v.id = s.venue_id
       where s.event_date >= $1::date order by md5(s.id::text) limit $2`,
@@ -200,8 +220,15 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
         `answers still building: ${building}`,
     );
     const one = sample[0]!;
-    const options: LoadOptions = { url: `${base}/api/guides/${one.artist}/${one.stop}`, connections: 10, durationMs: QUICK ? 1_000 : 5_000, maxDrainMs: 15_000 };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], { maxBuffer: 1024 * 1024 });
+    const options: LoadOptions = {
+      url: `${base}/api/guides/${one.artist}/${one.stop}`,
+      connections: 10,
+      durationMs: QUICK ? 1_000 : 5_000,
+      maxDrainMs: 15_000,
+    };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
+      maxBuffer: 1024 * 1024,
+    });
     const load = JSON.parse(stdout) as LoadResult;
     console.log(
       `${label}: GET /api/guides, 10 connections: ${load.requests} requests, ${load.requestsPerSecond.toFixed(0)}/s, ` +
@@ -216,8 +243,14 @@ async function main(): Promise<void> {
   console.log(
     `bench:guides: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops at ${VENUE_COUNT.toLocaleString('en-US')} venues; load average ${loadAverage()}`,
   );
-  const catalog = withVenues(generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY }));
-  const fakes: Fakes = { overpass: await startFakeOverpass(), wikivoyage: await startFakeWikivoyage(), openMeteo: await startFakeOpenMeteo() };
+  const catalog = withVenues(
+    generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY }),
+  );
+  const fakes: Fakes = {
+    overpass: await startFakeOverpass(),
+    wikivoyage: await startFakeWikivoyage(),
+    openMeteo: await startFakeOpenMeteo(),
+  };
   try {
     if (ONLY !== 'pglite') {
       if (await isPostgresReachable()) {

@@ -13,7 +13,12 @@ import { artistProfileRoutes } from './features/artist-profile/artist-profile.ro
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
-import { guidesRoutes, loadingMessagesAdminRoutes, tipsAdminRoutes } from './features/guides/guides.routes.ts';
+import {
+  guidesRoutes,
+  llmUsageAdminRoutes,
+  loadingMessagesAdminRoutes,
+  tipsAdminRoutes,
+} from './features/guides/guides.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
@@ -121,6 +126,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/guides', guidesRoutes(deps));
   app.route('/api/admin/loading-messages', loadingMessagesAdminRoutes(deps));
   app.route('/api/admin/tips', tipsAdminRoutes(deps));
+  app.route('/api/admin/llm-usage', llmUsageAdminRoutes(deps));
   app.route('/api/places', placesRoutes());
   app.route('/api/artist-profile', artistProfileRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));

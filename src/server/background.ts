@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
+import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
@@ -49,8 +50,14 @@ export function createBackground(options: BackgroundOptions): Background {
   const { env, database, logger } = options;
   const events = createRealtimeEventBus(database, logger);
   const storage = createStorage(env, logger);
-  const providers = createProviders({ env, database, logger });
   const mailer = options.mailer ?? createMailer(env, logger);
+  const providers = createProviders({
+    env,
+    database,
+    logger,
+    onLlmBudgetExhausted: (month, spent, budget) =>
+      mailAdminsBudgetSpent({ database, mailer, env }, month, spent, budget),
+  });
   const findPhoto = wikidataPhotoFinder({
     musicBrainz: providers.musicBrainz,
     wikidataUrl: options.wikidataUrl ?? 'https://www.wikidata.org',

@@ -64,6 +64,15 @@ const envSchema = z
     OPEN_METEO_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(250),
     /** Map tiles for the guide's map ({z}/{x}/{y}); the page falls back to a drawn plan when they can't load. */
     MAP_TILES_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** An OpenAI-compatible chat-completions endpoint (providers/llm); without it, templates write. */
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** JSON: {"model": {"input": USD per 1M prompt tokens, "output": USD per 1M completion tokens}}. */
+    LLM_PRICES: z.string().optional(),
+    /** Past it in a calendar month (UTC), calls stop and templates are used; admins are told once. */
+    LLM_MONTHLY_BUDGET_USD: z.coerce.number().min(0).optional(),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

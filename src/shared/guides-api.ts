@@ -38,3 +38,5 @@ export const moderateTipSchema = z.object({
   action: z.enum(['approve', 'hide', 'delete']),
   reason: z.string().trim().max(TIP_LIMITS.reasonMax).default(''),
 });
+
+export const llmUsageQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });

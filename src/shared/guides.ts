@@ -4,7 +4,7 @@
  * imports this file.
  */
 
-export const GUIDE_PART_KINDS = ['around', 'city', 'forecast', 'typical'] as const;
+export const GUIDE_PART_KINDS = ['around', 'city', 'forecast', 'typical', 'story'] as const;
 export type GuidePartKind = (typeof GUIDE_PART_KINDS)[number];
 
 export const PLACE_CATEGORIES = ['food', 'sleep', 'transit', 'parking'] as const;
@@ -281,3 +281,24 @@ export interface AdminTipView {
 }
 
 export const LOADING_MESSAGE_MAX = 140;
+
+/** GET /api/admin/llm-usage (the /openai-usage page). */
+export interface LlmUsageRow {
+  day: string;
+  model: string;
+  feature: string;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  /** Calls that failed, were rejected by a check, or were stopped by the budget. */
+  failed: number;
+}
+
+export interface LlmUsage {
+  rows: LlmUsageRow[];
+  monthSpentUsd: number;
+  monthlyBudgetUsd: number | null;
+  configured: boolean;
+  model: string;
+}

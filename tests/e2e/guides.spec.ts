@@ -67,7 +67,9 @@ test('the venue page shows the venue-level parts', async ({ page }) => {
   await page.getByRole('link', { name: 'Red Rocks Amphitheatre' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Red Rocks Amphitheatre' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Around the venue' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Central Station' }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('listitem').filter({ hasText: 'Central Station' }).first()).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('heading', { name: 'Tips from fans' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The city' })).toBeVisible();
 });

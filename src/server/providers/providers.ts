@@ -3,6 +3,7 @@ import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { databaseCallRecorder } from './http.ts';
 import { createJamBaseClient, type JamBaseClient } from './jambase/jambase.client.ts';
+import { createLlmClient, type LlmClient } from './llm/llm.client.ts';
 import { createMusicBrainzClient, type MusicBrainzClient } from './musicbrainz/musicbrainz.client.ts';
 import { createOpenMeteoClient, type OpenMeteoClient } from './open-meteo/open-meteo.client.ts';
 import { createOverpassClient, type OverpassClient } from './overpass/overpass.client.ts';
@@ -16,6 +17,8 @@ export interface Providers {
   overpass: OverpassClient;
   wikivoyage: WikivoyageClient;
   openMeteo: OpenMeteoClient;
+  /** Language model (chat completions), recorded and budgeted; `configured` is false without LLM_BASE_URL. */
+  llm: LlmClient;
 }
 
 /**
@@ -26,10 +29,13 @@ export function createProviders({
   env,
   database,
   logger,
+  onLlmBudgetExhausted,
 }: {
   env: Env;
   database: Database;
   logger: Logger;
+  /** Told once a month when the language-model budget is spent (background.ts mails the admins). */
+  onLlmBudgetExhausted?: (month: string, spentUsd: number, budgetUsd: number) => Promise<void>;
 }): Providers {
   const record = databaseCallRecorder(database, logger);
   const timeoutMs = env.PROVIDER_TIMEOUT_MS;
@@ -45,6 +51,7 @@ export function createProviders({
       ? createJamBaseClient({ baseUrl: env.JAMBASE_URL, apiKey: env.JAMBASE_API_KEY, timeoutMs, record })
       : null,
     ...guideProviders({ env, database, logger }),
+    llm: createLlmClient({ env, database, logger, onBudgetExhausted: onLlmBudgetExhausted }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -111,3 +112,31 @@ export const guideTipReports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tipId, t.userId] })],
 );
+
+/**
+ * Every language-model call (providers/llm): which feature asked, the model, tokens, the cost from
+ * the configured price table, latency and outcome ('ok' | 'error' | 'rejected' (failed the fact
+ * check) | 'budget' (not sent: the month's budget is spent)). The /openai-usage page sums it.
+ */
+export const llmCalls = pgTable(
+  'llm_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feature: text('feature').notNull(),
+    model: text('model').notNull(),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('llm_calls_created_idx').on(t.createdAt)],
+);
+
+/** One row per month whose budget ran out: admins are told once. */
+export const llmBudgetAlerts = pgTable('llm_budget_alerts', {
+  month: text('month').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,7 +7,9 @@ import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
 import type { Providers } from '#server/providers/providers.ts';
 import { FORECAST_HORIZON_DAYS, type GuidePartKind } from '#shared/guides.ts';
 import { buildPart, MAX_REQUEUED_FAILURES, PART_FRESH_SECONDS, retryDelaySeconds } from './guides.parts.ts';
-import { findForecastsToBuild, findPartsToBuild } from './guides.repo.ts';
+import { findForecastsToBuild, findPartsToBuild, findStopSlugs, savePart } from './guides.repo.ts';
+import { getGuide } from './guides.service.ts';
+import { checkStory, STORY_FEATURE, storyPrompt } from './guides.story.ts';
 
 /**
  * Guide parts are built by jobs, one queue per source so each keeps its own pace (a slow Overpass
@@ -33,6 +35,14 @@ export const guideAroundJob = partJob('guide-around');
 export const guideCityJob = partJob('guide-city');
 export const guideWeatherJob = partJob('guide-weather');
 
+export const guideStoryJob: JobType<{ stopId: string }> = {
+  name: 'guide-story',
+  schema: z.object({ stopId: z.uuid() }),
+  policy: 'stately',
+  retryLimit: 0,
+  expireInSeconds: 300,
+};
+
 export const guidePlanJob: JobType<{ artistId: string | null }> = {
   name: 'guide-plan',
   schema: z.object({ artistId: z.uuid().nullable() }),
@@ -57,7 +67,7 @@ export interface GuideJobDeps {
   logger: Logger;
   env: Env;
   events: EventBus;
-  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo'>;
+  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo' | 'llm'>;
 }
 
 /** Sends a part's job now (a page waits for it) or after `delaySeconds` (a planned build, spread out). */
@@ -83,7 +93,14 @@ export function guideJobDefinitions(deps: GuideJobDeps, queue: () => Queue): Job
       deps.logger.info({ artistId, ...planned }, 'guide parts planned');
     },
   };
+  const story: JobDefinition<{ stopId: string }> = {
+    ...guideStoryJob,
+    async handler({ stopId }) {
+      await writeStory({ ...deps, queue: queue() }, stopId);
+    },
+  };
   return [
+    story,
     { ...guideAroundJob, handler: runPart },
     { ...guideCityJob, handler: runPart },
     { ...guideWeatherJob, handler: runPart },
@@ -146,4 +163,39 @@ export async function scheduleGuideJobs(queue: Queue): Promise<void> {
   await queue.schedule(guidePlanJob, GUIDE_PLAN_CRON, { artistId: null });
   // A catalog imported while the server was down, or before this feature: planned once at start.
   await queue.send(guidePlanJob, { artistId: null }, { singletonKey: 'all' });
+}
+
+/**
+ * Writes a stop's "Your night in {city}" with the language model from the guide's facts; an answer
+ * that fails the fact check is marked rejected and never stored (the page keeps its template).
+ */
+export async function writeStory(
+  deps: GuideJobDeps & { queue: Pick<Queue, 'send'> },
+  stopId: string,
+): Promise<'written' | 'template'> {
+  const { llm } = deps.providers;
+  const slugs = await findStopSlugs(deps.database, stopId);
+  if (!slugs || !llm.configured) return 'template';
+  const guide = await getGuide(
+    { database: deps.database, queue: deps.queue, mapTilesUrl: deps.env.MAP_TILES_URL, llmConfigured: false },
+    { ...slugs, userId: null },
+  );
+  if (guide.building) return 'template';
+  try {
+    const answer = await llm.complete({ feature: STORY_FEATURE, ...storyPrompt(guide), maxTokens: 250 });
+    const problem = checkStory(answer.text, guide);
+    if (problem) {
+      await llm.markRejected(answer.callId, problem);
+      deps.logger.info({ stopId, problem }, 'model story rejected: the template stays');
+      return 'template';
+    }
+    await savePart(deps.database, 'story', stopId, { text: answer.text });
+    return 'written';
+  } catch (error) {
+    deps.logger.info(
+      { stopId, err: error instanceof Error ? error.message : String(error) },
+      'no model story: the template stays',
+    );
+    return 'template';
+  }
 }

@@ -11,6 +11,7 @@ export const PART_FRESH_SECONDS: Record<GuidePartKind, number> = {
   city: 30 * 86_400,
   forecast: 20 * 3_600,
   typical: 365 * 86_400,
+  story: 7 * 86_400,
 };
 
 /** Backoff after failures in a row: 1 min, 2, 4 … up to 6 hours; then the daily planner tries again. */
@@ -75,6 +76,7 @@ export async function buildPart(
 
 async function fetchPart(deps: PartBuilderDeps, kind: GuidePartKind, key: string, now: Date): Promise<unknown> {
   const { providers, database } = deps;
+  if (kind === 'story') throw new Error('stories are written by the story job');
   if (kind === 'city') {
     const place = await findCityByKey(database, key);
     return place ? await providers.wikivoyage.cityGuide(place.city) : null;

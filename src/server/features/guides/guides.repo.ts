@@ -240,3 +240,14 @@ export async function findForecastsToBuild(
   );
   return rows.map((row) => row.key);
 }
+
+export async function findStopSlugs(
+  database: Database,
+  stopId: string,
+): Promise<{ artistSlug: string; stopSlug: string } | null> {
+  const { rows } = await database.query<{ artistSlug: string; stopSlug: string }>(
+    `select a.slug as "artistSlug", s.slug as "stopSlug" from tour_stops s join artists a on a.id = s.artist_id where s.id = $1`,
+    [stopId],
+  );
+  return rows[0] ?? null;
+}

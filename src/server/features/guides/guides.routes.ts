@@ -9,6 +9,7 @@ import {
   adminTipsQuerySchema,
   createLoadingMessageSchema,
   createTipSchema,
+  llmUsageQuerySchema,
   loadingMessageIdSchema,
   moderateTipSchema,
   reorderLoadingMessagesSchema,
@@ -16,6 +17,7 @@ import {
   updateLoadingMessageSchema,
 } from '#shared/guides-api.ts';
 import { getGuide, getVenueGuideParts, guideWaitKeys } from './guides.service.ts';
+import { llmUsage } from './llm-usage.service.ts';
 import {
   createLoadingMessage,
   listLoadingMessages,
@@ -39,7 +41,7 @@ function slugs(...values: (string | undefined)[]): string[] {
  * Not cached: the answer has the signed-in fan's distance from home.
  */
 export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'events' | 'env'>) {
-  const deps = { ...appDeps, mapTilesUrl: appDeps.env.MAP_TILES_URL };
+  const deps = { ...appDeps, mapTilesUrl: appDeps.env.MAP_TILES_URL, llmConfigured: Boolean(appDeps.env.LLM_BASE_URL) };
   return new Hono<AppEnv>()
     .use(noStore)
     .get('/loading-messages', async (c) => {
@@ -134,4 +136,13 @@ export function tipsAdminRoutes({ database }: Pick<AppDeps, 'database'>) {
       const { action, reason } = c.req.valid('json');
       return c.json(await moderateTip(database, c.var.user!.id, c.req.valid('param').id, action, reason));
     });
+}
+
+/** /api/admin/llm-usage: the /openai-usage page's figures. Admins only. */
+export function llmUsageAdminRoutes({ database, env }: Pick<AppDeps, 'database' | 'env'>) {
+  return new Hono<AppEnv>()
+    .use(noStore, requireAdmin(database))
+    .get('/', validate('query', llmUsageQuerySchema), async (c) =>
+      c.json(await llmUsage(database, env, c.req.valid('query').days)),
+    );
 }

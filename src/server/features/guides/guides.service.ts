@@ -22,7 +22,7 @@ import {
   type VenueGuideParts,
   weatherLabel,
 } from '#shared/guides.ts';
-import { queuePart } from './guides.jobs.ts';
+import { guideStoryJob, queuePart } from './guides.jobs.ts';
 import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.parts.ts';
 import {
   findGuideStop,
@@ -38,6 +38,8 @@ export interface GuideDeps {
   database: Database;
   queue: Pick<Queue, 'send'>;
   mapTilesUrl: string;
+  /** A model writes the stories: a guide without one queues it. */
+  llmConfigured: boolean;
 }
 
 interface WantedPart {
@@ -152,7 +154,8 @@ export async function getGuide(
   if (!stopRow) throw notFound('Guide');
   const { venueId, tourId, artistId, ...stop } = stopRow;
   const wanted = stopPartKeys({ ...stop, venueId }, now.toISOString().slice(0, 10));
-  const rows = await findParts(deps.database, [wanted.around, wanted.city, wanted.weather]);
+  const storyWanted: WantedPart = { kind: 'story', key: stop.stopId };
+  const rows = await findParts(deps.database, [wanted.around, wanted.city, wanted.weather, storyWanted]);
   const rowOf = (part: WantedPart) => rows.find((row) => row.kind === part.kind && row.key === part.key);
   const around = await partView<AroundData>(deps, wanted.around, rowOf(wanted.around), now);
   const city = await partView<CityData>(deps, wanted.city, rowOf(wanted.city), now);
@@ -166,6 +169,11 @@ export async function getGuide(
   const home = params.userId ? await findHome(deps.database, params.userId) : null;
   const previous = await findPreviousStop(deps.database, artistId, tourId, stop.date);
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
+  const building = [around, city, weatherPart].some((part) => part.status === 'pending');
+  const story = (rowOf(storyWanted)?.data as { text?: string } | null | undefined)?.text ?? null;
+  if (!story && !building && deps.llmConfigured) {
+    await deps.queue.send(guideStoryJob, { stopId: stop.stopId }, { singletonKey: stop.stopId });
+  }
   return {
     stop,
     around,
@@ -173,13 +181,14 @@ export async function getGuide(
     weather: { ...forecast, typical },
     night: {
       sunset,
-      story: templateStory({ stop, around: around.data, forecast: forecast.data, typical: typical.data, sunset }),
-      storySource: 'template',
+      story:
+        story ?? templateStory({ stop, around: around.data, forecast: forecast.data, typical: typical.data, sunset }),
+      storySource: story ? 'model' : 'template',
     },
     fromHome: home && point ? distance(`From ${home.city}`, home, point) : null,
     fromPrevious: previous && point ? distance(`From the previous stop, ${previous.city}`, previous, point) : null,
     nearbyShows: point ? await nearbyShows(deps.database, stop, point, params.userId) : [],
-    building: [around, city, weatherPart].some((part) => part.status === 'pending'),
+    building,
     mapTilesUrl: deps.mapTilesUrl,
   };
 }
