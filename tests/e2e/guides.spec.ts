@@ -179,3 +179,15 @@ test('admins manage the loading messages; a guide being built shows one of them'
   await expect(building).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByText(/Wikivoyage article/)).toBeVisible();
 });
+
+test('the AI usage page is for admins: month, chart and table', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/openai-usage');
+  await expect(page.getByRole('heading', { name: 'AI usage' })).toHaveCount(0);
+  await signInViaApi(page, accounts.admin);
+  await page.goto('/openai-usage');
+  await expect(page.getByRole('heading', { name: 'AI usage' })).toBeVisible();
+  await expect(page.getByTestId('llm-month')).toContainText('This month');
+  await expect(page.getByTestId('llm-month')).toContainText('no model configured');
+  await shoot(page, 'openai-usage-1440');
+});

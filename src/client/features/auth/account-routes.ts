@@ -55,6 +55,12 @@ export const accountRoutes: RouteObject[] = [
             .AdminLoadingMessagesPage,
         }),
       },
+      {
+        path: 'openai-usage',
+        lazy: async () => ({
+          Component: (await import('#client/features/guides/components/llm-usage-page.tsx')).LlmUsagePage,
+        }),
+      },
     ],
   },
 ];
