@@ -166,8 +166,12 @@ export async function getGuide(
   const typical = isForecast ? none : (weatherPart as GuidePart<TypicalData>);
 
   const point = stop.lat !== null && stop.lon !== null ? { lat: stop.lat, lon: stop.lon } : null;
-  const home = params.userId ? await findHome(deps.database, params.userId) : null;
-  const previous = await findPreviousStop(deps.database, artistId, tourId, stop.date);
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [home, previous, nearby] = await Promise.all([
+    params.userId ? findHome(deps.database, params.userId) : null,
+    findPreviousStop(deps.database, artistId, tourId, stop.date),
+    point ? nearbyShows(deps.database, stop, point, params.userId) : [],
+  ]);
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
   const building = [around, city, weatherPart].some((part) => part.status === 'pending');
   const story = (rowOf(storyWanted)?.data as { text?: string } | null | undefined)?.text ?? null;
@@ -187,7 +191,7 @@ export async function getGuide(
     },
     fromHome: home && point ? distance(`From ${home.city}`, home, point) : null,
     fromPrevious: previous && point ? distance(`From the previous stop, ${previous.city}`, previous, point) : null,
-    nearbyShows: point ? await nearbyShows(deps.database, stop, point, params.userId) : [],
+    nearbyShows: nearby,
     building,
     mapTilesUrl: deps.mapTilesUrl,
   };
