@@ -14,6 +14,12 @@ import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { donateRoutes } from './features/donate/donate.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
+import {
+  guidesRoutes,
+  llmUsageAdminRoutes,
+  loadingMessagesAdminRoutes,
+  tipsAdminRoutes,
+} from './features/guides/guides.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/history-import/history-import.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
@@ -125,6 +131,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/events', publicEventsRoutes(deps));
   app.route('/api/events', userEventsRoutes(deps));
   app.route('/api/venues', venuesRoutes(deps));
+  app.route('/api/guides', guidesRoutes(deps));
+  app.route('/api/admin/loading-messages', loadingMessagesAdminRoutes(deps));
+  app.route('/api/admin/tips', tipsAdminRoutes(deps));
+  app.route('/api/admin/llm-usage', llmUsageAdminRoutes(deps));
   app.route('/api/places', placesRoutes());
   app.route('/api/artist-profile', artistProfileRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));

@@ -1,6 +1,8 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
+import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
+import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
@@ -58,8 +60,14 @@ export function createBackground(options: BackgroundOptions): Background {
   const { env, database, logger } = options;
   const events = createRealtimeEventBus(database, logger);
   const storage = createStorage(env, logger);
-  const providers = createProviders({ env, database, logger });
   const mailer = options.mailer ?? createMailer(env, logger);
+  const providers = createProviders({
+    env,
+    database,
+    logger,
+    onLlmBudgetExhausted: (month, spent, budget) =>
+      mailAdminsBudgetSpent({ database, mailer, env }, month, spent, budget),
+  });
   const findPhoto = wikidataPhotoFinder({
     musicBrainz: providers.musicBrainz,
     wikidataUrl: options.wikidataUrl ?? 'https://www.wikidata.org',
@@ -85,11 +93,13 @@ export function createBackground(options: BackgroundOptions): Background {
       ),
       ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase }, () => queue),
       ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
+      ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
       ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};
   let stopFollowingTripEvents = () => {};
+  let stopGuidesFollowing = () => {};
   return {
     env,
     database,
@@ -111,10 +121,13 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleBackupJobs(queue);
       await queue.schedule(planRecheckJob, WEEKLY_RECHECK_CRON, {});
       await scheduleTripJobs(queue);
+      stopGuidesFollowing = followTourChangesForGuides(events, queue, logger);
+      await scheduleGuideJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();
       stopFollowingTripEvents();
+      stopGuidesFollowing();
       await events.close();
       await queue.stop();
     },

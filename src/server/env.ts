@@ -87,6 +87,25 @@ const envSchema = z
     BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
     BANDSINTOWN_APP_ID: z.string().min(1).optional(),
     WIKIDATA_URL: z.url().default('https://www.wikidata.org'),
+    /** Local guides (issue 13): the providers' base URLs and the gap between calls to each (all processes). */
+    OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+    OVERPASS_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    WIKIVOYAGE_URL: z.url().default('https://en.wikivoyage.org/w/api.php'),
+    WIKIVOYAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+    OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
+    OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
+    OPEN_METEO_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(250),
+    /** Map tiles for the guide's map ({z}/{x}/{y}); the page falls back to a drawn plan when they can't load. */
+    MAP_TILES_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** An OpenAI-compatible chat-completions endpoint (providers/llm); without it, templates write. */
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** JSON: {"model": {"input": USD per 1M prompt tokens, "output": USD per 1M completion tokens}}. */
+    LLM_PRICES: z.string().optional(),
+    /** Past it in a calendar month (UTC), calls stop and templates are used; admins are told once. */
+    LLM_MONTHLY_BUDGET_USD: z.coerce.number().min(0).optional(),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

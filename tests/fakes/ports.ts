@@ -15,5 +15,12 @@ export function fakeProviderPorts(appPort: number) {
     internalUrl: `http://127.0.0.1:${appPort + 10}`,
     setlistFmPort: appPort + 3,
     setlistFmUrl: `http://127.0.0.1:${appPort + 3}/rest/1.0`,
+    // Local guides (issue 13): +4 Overpass, +5 Wikivoyage, +6 Wikidata, +7 Open-Meteo, +8 chat completions.
+    overpassPort: appPort + 4,
+    wikivoyagePort: appPort + 5,
+    openMeteoPort: appPort + 7,
+    overpassUrl: `http://127.0.0.1:${appPort + 4}/api/interpreter`,
+    wikivoyageUrl: `http://127.0.0.1:${appPort + 5}/w/api.php`,
+    openMeteoUrl: `http://127.0.0.1:${appPort + 7}`,
   };
 }

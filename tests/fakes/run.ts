@@ -1,3 +1,4 @@
+import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from './guide-fakes.ts';
 import { startFakeJamBase } from './jambase.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
 import { startFakeSetlistFm } from './setlistfm.ts';
@@ -22,9 +23,25 @@ const setlistFm = await startFakeSetlistFm({ port: Number(process.env.FAKE_SETLI
 console.log(`fake MusicBrainz at ${musicBrainz.url}`);
 console.log(`fake setlist.fm at ${setlistFm.url}`);
 console.log(`fake JamBase at ${jamBase.url}`);
+// Guide sources: OVERPASS_URL, WIKIVOYAGE_URL, OPEN_METEO_URL and OPEN_METEO_ARCHIVE_URL (the same fake).
+const overpass = await startFakeOverpass({ port: Number(process.env.FAKE_OVERPASS_PORT ?? 4104) });
+const wikivoyage = await startFakeWikivoyage({ port: Number(process.env.FAKE_WIKIVOYAGE_PORT ?? 4105) });
+const openMeteo = await startFakeOpenMeteo({ port: Number(process.env.FAKE_OPEN_METEO_PORT ?? 4107) });
+console.log(`fake Overpass at ${overpass.url}`);
+console.log(`fake Wikivoyage at ${wikivoyage.url}`);
+console.log(`fake Open-Meteo at ${openMeteo.url}`);
 
 const stop = async () => {
-  await Promise.all([musicBrainz.close(), jamBase.close(), tourSites.close(), internal.close(), setlistFm.close()]);
+  await Promise.all([
+    musicBrainz.close(),
+    jamBase.close(),
+    tourSites.close(),
+    internal.close(),
+    setlistFm.close(),
+    overpass.close(),
+    wikivoyage.close(),
+    openMeteo.close(),
+  ]);
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -30,6 +30,12 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
     DATA_DIR: '.tmp/test-data',
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
+    // Guide jobs run in every test server (a seeded catalog gets planned): never toward the public
+    // services. A closed local port answers at once; guide tests pass their fakes' URLs.
+    OVERPASS_URL: 'http://127.0.0.1:9/api/interpreter',
+    WIKIVOYAGE_URL: 'http://127.0.0.1:9/w/api.php',
+    OPEN_METEO_URL: 'http://127.0.0.1:9',
+    OPEN_METEO_ARCHIVE_URL: 'http://127.0.0.1:9',
     ...envOverrides,
   });
   const logger = createLogger('silent');

@@ -37,6 +37,7 @@ describe('what the service worker may cache', () => {
       '/api/notifications',
       '/api/setlists/stops/00000000-0000-4000-8000-000000000000',
       '/api/setlists/artists/northern-lanterns',
+      '/api/guides/the-band/2027-03-06-tokyo-jp',
     ]) {
       expect(isUserRead(path), path).toBe(true);
       expect(isCatalogRead(path), path).toBe(false);
@@ -45,7 +46,13 @@ describe('what the service worker may cache', () => {
   });
 
   it('never caches sign-in traffic or the event stream', () => {
-    for (const path of ['/api/auth/get-session', '/api/auth', '/api/events', '/api/events/stream']) {
+    for (const path of [
+      '/api/auth/get-session',
+      '/api/auth',
+      '/api/events',
+      '/api/events/stream',
+      '/api/guides/a/b/events',
+    ]) {
       expect(isNeverCached(path), path).toBe(true);
       expect(isUserRead(path) || isCatalogRead(path), path).toBe(false);
     }

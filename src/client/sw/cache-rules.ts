@@ -18,7 +18,12 @@ export const SERVER_ONLY_PATHS = [/^\/api(\/|$)/, /^\/files(\/|$)/, /^\/healthz$
 
 /** Sign-in traffic and the live event stream must always reach the server, never a cache. */
 export function isNeverCached(pathname: string): boolean {
-  return /^\/api\/auth(\/|$)/.test(pathname) || /^\/api\/events/.test(pathname);
+  return (
+    /^\/api\/auth(\/|$)/.test(pathname) ||
+    /^\/api\/events/.test(pathname) ||
+    // A guide's live stream (it tells a waiting page when a part is ready).
+    /^\/api\/guides\/.+\/events$/.test(pathname)
+  );
 }
 
 /** Public catalog reads: the same answer for every visitor, so one shared cache serves them offline. */
@@ -31,7 +36,9 @@ export function isCatalogRead(pathname: string): boolean {
 export function isUserRead(pathname: string): boolean {
   if (isNeverCached(pathname)) return false;
   // Setlists carry the fan's own setlists: kept per user, so Going shows' setlists open offline.
-  return /^\/api\/(me|favorites|account|notifications|setlists)(\/|$)/.test(pathname);
+  // Guides carry the fan's distance from home; a guide opened while signed in stays readable offline
+  // (the venue's dead zone), Going shows first among them (ADR 0005, issue 13).
+  return /^\/api\/(me|favorites|account|notifications|setlists|guides)(\/|$)/.test(pathname);
 }
 
 export function isSameOriginImage(url: URL, origin: string, destination: string): boolean {

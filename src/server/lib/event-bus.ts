@@ -24,10 +24,20 @@ export interface TripSavedEvent {
 }
 
 /**
+ * A guide part was fetched, or its fetch failed (features/guides): open guide pages waiting for it
+ * reload their guide. Server-side; the guide's own stream passes it on to that page.
+ */
+export interface GuidePartReadyEvent {
+  type: 'guide-part-ready';
+  kind: 'around' | 'city' | 'forecast' | 'typical' | 'story';
+  key: string;
+}
+
+/**
  * What travels on the bus's public channel: browser events (a card waiting for an artist image
  * is shown to visitors too) and the server's own announcements between features.
  */
-export type AppEvent = PublicEvent | TourDatesChangedEvent | TripSavedEvent;
+export type AppEvent = PublicEvent | TourDatesChangedEvent | TripSavedEvent | GuidePartReadyEvent;
 
 export type EventFilter = (event: AppEvent) => boolean;
 export type EventHandler<E extends AppEvent = AppEvent> = (event: E) => void;

@@ -3,8 +3,12 @@ import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { databaseCallRecorder } from './http.ts';
 import { createJamBaseClient, type JamBaseClient } from './jambase/jambase.client.ts';
+import { createLlmClient, type LlmClient } from './llm/llm.client.ts';
 import { createMusicBrainzClient, type MusicBrainzClient } from './musicbrainz/musicbrainz.client.ts';
+import { createOpenMeteoClient, type OpenMeteoClient } from './open-meteo/open-meteo.client.ts';
+import { createOverpassClient, type OverpassClient } from './overpass/overpass.client.ts';
 import { createSetlistFmClient, type SetlistFmClient } from './setlistfm/setlistfm.client.ts';
+import { createWikivoyageClient, type WikivoyageClient } from './wikivoyage/wikivoyage.client.ts';
 
 export interface Providers {
   musicBrainz: MusicBrainzClient;
@@ -12,6 +16,12 @@ export interface Providers {
   jamBase: JamBaseClient | null;
   /** Null when SETLISTFM_API_KEY is not set: only fans' own setlists. */
   setlistFm: SetlistFmClient | null;
+  /** Local guides' sources. */
+  overpass: OverpassClient;
+  wikivoyage: WikivoyageClient;
+  openMeteo: OpenMeteoClient;
+  /** Language model (chat completions), recorded and budgeted; `configured` is false without LLM_BASE_URL. */
+  llm: LlmClient;
 }
 
 /**
@@ -22,10 +32,13 @@ export function createProviders({
   env,
   database,
   logger,
+  onLlmBudgetExhausted,
 }: {
   env: Env;
   database: Database;
   logger: Logger;
+  /** Told once a month when the language-model budget is spent (background.ts mails the admins). */
+  onLlmBudgetExhausted?: (month: string, spentUsd: number, budgetUsd: number) => Promise<void>;
 }): Providers {
   const record = databaseCallRecorder(database, logger);
   const timeoutMs = env.PROVIDER_TIMEOUT_MS;
@@ -50,5 +63,24 @@ export function createProviders({
           record,
         })
       : null,
+    ...guideProviders({ env, database, logger }),
+    llm: createLlmClient({ env, database, logger, onBudgetExhausted: onLlmBudgetExhausted }),
+  };
+}
+
+/** The local guides' sources; each identifies the app with a contact, as their etiquette asks. */
+function guideProviders({ env, database, logger }: { env: Env; database: Database; logger: Logger }) {
+  const record = databaseCallRecorder(database, logger);
+  const userAgent = `TourGuides/0.1 ( ${env.publicUrl} )`;
+  const common = { userAgent, database, timeoutMs: env.PROVIDER_TIMEOUT_MS, record };
+  return {
+    overpass: createOverpassClient({ ...common, url: env.OVERPASS_URL, intervalMs: env.OVERPASS_INTERVAL_MS }),
+    wikivoyage: createWikivoyageClient({ ...common, url: env.WIKIVOYAGE_URL, intervalMs: env.WIKIVOYAGE_INTERVAL_MS }),
+    openMeteo: createOpenMeteoClient({
+      ...common,
+      forecastUrl: env.OPEN_METEO_URL,
+      archiveUrl: env.OPEN_METEO_ARCHIVE_URL,
+      intervalMs: env.OPEN_METEO_INTERVAL_MS,
+    }),
   };
 }

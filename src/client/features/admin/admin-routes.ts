@@ -37,8 +37,19 @@ export const adminRoutes: RouteObject[] = [
       { path: 'genre-backfill', lazy: comingSoon },
       { path: 'image-testing', lazy: comingSoon },
       { path: 'spotify-import', lazy: comingSoon },
-      { path: 'tips', lazy: comingSoon },
-      { path: 'loading-messages', lazy: comingSoon },
+      {
+        path: 'tips',
+        lazy: async () => ({
+          Component: (await import('#client/features/guides/components/admin-tips-page.tsx')).AdminTipsPage,
+        }),
+      },
+      {
+        path: 'loading-messages',
+        lazy: async () => ({
+          Component: (await import('#client/features/guides/components/admin-loading-messages-page.tsx'))
+            .AdminLoadingMessagesPage,
+        }),
+      },
     ],
   },
 ];

@@ -54,4 +54,16 @@ export const accountRoutes: RouteObject[] = [
     ],
   },
   ...adminRoutes,
+  {
+    lazy: async () => ({ Component: (await guards()).AdminOnly }),
+    children: [
+      // AI usage (issue 13) is an admin page outside /admin, as the spec's route table has it.
+      {
+        path: 'openai-usage',
+        lazy: async () => ({
+          Component: (await import('#client/features/guides/components/llm-usage-page.tsx')).LlmUsagePage,
+        }),
+      },
+    ],
+  },
 ];

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './backups.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
+export * from './guides.ts';
 export * from './notifications.ts';
 export * from './places.ts';
 export * from './providers.ts';

@@ -2,6 +2,7 @@ import { Building2, CalendarDays, ExternalLink, MapPin, SearchX } from 'lucide-r
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { ShowRow } from '#client/components/show-row.tsx';
+import { VenueGuideParts } from '#client/features/guides/components/venue-guide-parts.tsx';
 import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
@@ -91,6 +92,9 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
           </p>
         )}
       </section>
+      <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
+        <VenueGuideParts venueSlug={venue.slug} venue={venue} />
+      </div>
     </>
   );
 };

@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:guides`: guide parts for a catalog of 10,000 artists / 200,000 stops at 2,000
+ * venues, built against the local fakes of Overpass, Wikivoyage and Open-Meteo. Prints the
+ * provider calls (one per venue and per city, not per stop), shows that a second planning run
+ * (a restart) calls nothing again, then measures GET /api/guides/:artist/:stop from prebuilt
+ * parts over HTTP (a sweep over 500 different stops, then 10 connections on one guide for 5 s;
+ * target p99 under 30 ms on PostgreSQL). `--quick`: 1,000 artists. `--only=postgres|pglite`.
+ */
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { createApp } from '#server/app.ts';
+import { createBackground } from '#server/background.ts';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
+import { buildPart } from '#server/features/guides/guides.parts.ts';
+import { findForecastsToBuild, findPartsToBuild } from '#server/features/guides/guides.repo.ts';
+import { stopPartKeys } from '#server/features/guides/guides.service.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createProviders } from '#server/providers/providers.ts';
+import type { FakeServer } from '#tests/fakes/fake-server.ts';
+import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tests/fakes/guide-fakes.ts';
+import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
+import { bulkLoadCatalog } from './bulk-load.ts';
+import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
+import { loadAverage } from './cpu.ts';
+import type { LoadOptions, LoadResult } from './load-client.ts';
+
+const QUICK = process.argv.includes('--quick');
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
+const STOPS_PER_ARTIST = 20;
+const VENUE_COUNT = QUICK ? 400 : 2_000;
+/** The catalog's dates are spread around the real today, so some stops fall in the forecast horizon. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const BUILD_CONCURRENCY = 8;
+const SWEEP_STOPS = 500;
+const BENCH_DATABASE = 'tourguides_bench_guides';
+const loadClientFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
+const run = promisify(execFile);
+
+/** The generator's venues are few and named by city: spread the stops over VENUE_COUNT venues instead. */
+function withVenues(catalog: BenchCatalog): BenchCatalog {
+  const cities = new Set(
+    catalog.artists.flatMap((artist) => artist.tours.flatMap((tour) => tour.stops.map((stop) => stop.city))),
+  );
+  const perCity = Math.ceil(VENUE_COUNT / cities.size);
+  let n = 0;
+  for (const artist of catalog.artists) {
+    for (const tour of artist.tours) {
+      for (const stop of tour.stops) {
+        n += 1;
+        stop.venue = `${stop.city} Hall ${(n * 7919) % perCity}`;
+      }
+    }
+  }
+  return catalog;
+}
+
+interface Fakes {
+  overpass: FakeServer;
+  wikivoyage: FakeServer;
+  openMeteo: FakeServer;
+}
+
+function benchEnv(fakes: Fakes, port = 0) {
+  return parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench-guides'),
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: `http://127.0.0.1:${port || 3000}`,
+    OVERPASS_URL: fakes.overpass.url,
+    WIKIVOYAGE_URL: fakes.wikivoyage.url,
+    OPEN_METEO_URL: fakes.openMeteo.url,
+    OPEN_METEO_ARCHIVE_URL: fakes.openMeteo.url,
+    OVERPASS_INTERVAL_MS: '0',
+    WIKIVOYAGE_INTERVAL_MS: '0',
+    OPEN_METEO_INTERVAL_MS: '0',
+  });
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let index = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (index < items.length) await work(items[index++]!);
+    }),
+  );
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Plans and builds every missing part of upcoming stops; returns the provider calls it made. */
+async function buildAll(database: Database, fakes: Fakes) {
+  const logger = createLogger('silent');
+  const providers = createProviders({ env: benchEnv(fakes), database, logger });
+  const deps = { database, providers, logger };
+  const before = {
+    overpass: fakes.overpass.requests.length,
+    wikivoyage: fakes.wikivoyage.requests.length,
+    openMeteo: fakes.openMeteo.requests.length,
+  };
+  const work = await findPartsToBuild(database, { today: TODAY, artistId: null, limit: 1_000_000, freshDays: 30 });
+  const forecasts = await findForecastsToBuild(database, {
+    today: TODAY,
+    horizonDays: 16,
+    maxAgeHours: 20,
+    limit: 1_000_000,
+  });
+  const started = performance.now();
+  const outcomes = new Map<string, number>();
+  const jobs = [
+    ...work.around.map((key) => ['around', key] as const),
+    ...work.cities.map((key) => ['city', key] as const),
+    ...forecasts.map((key) => ['forecast', key] as const),
+  ];
+  await inParallel(jobs, BUILD_CONCURRENCY, async ([kind, key]) => {
+    const { outcome } = await buildPart(deps, kind, key);
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  });
+  return {
+    planned: { around: work.around.length, cities: work.cities.length, forecasts: forecasts.length },
+    calls: {
+      overpass: fakes.overpass.requests.length - before.overpass,
+      wikivoyage: fakes.wikivoyage.requests.length - before.wikivoyage,
+      openMeteo: fakes.openMeteo.requests.length - before.openMeteo,
+    },
+    outcomes: Object.fromEntries(outcomes),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+async function benchDatabase(label: string, database: Database, catalog: BenchCatalog, fakes: Fakes) {
+  let started = performance.now();
+  await migrateDatabase(database);
+  await bulkLoadCatalog(database, catalog);
+  // Each venue its own point (the fakes answer per coordinate), in a band of plausible latitudes.
+  await database.query(
+    `update venues set lat = 30 + (abs(hashtext(id::text)) % 2500) / 100.0, lon = -120 + (abs(hashtext(name)) % 14000) / 100.0,
+            time_zone = 'UTC'`,
+  );
+  await database.query('analyze');
+  const counts = (
+    await database.query<{ venues: number; stops: number; artists: number; upcoming: number }>(
+      `select (select count(*)::int from venues) as venues, (select count(*)::int from tour_stops) as stops,
+            (select count(*)::int from artists) as artists,
+            (select count(*)::int from tour_stops where event_date >= $1::date) as upcoming`,
+      [TODAY],
+    )
+  ).rows[0]!;
+  console.log(
+    `${label}: ${counts.artists.toLocaleString('en-US')} artists, ${counts.stops.toLocaleString('en-US')} stops (${counts.upcoming.toLocaleString('en-US')} upcoming), ` +
+      `${counts.venues.toLocaleString('en-US')} venues loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const first = await buildAll(database, fakes);
+  console.log(
+    `${label}: first build planned ${first.planned.around} venues, ${first.planned.cities} cities, ${first.planned.forecasts} forecasts; ` +
+      `provider calls: Overpass ${first.calls.overpass}, Wikivoyage ${first.calls.wikivoyage}, Open-Meteo ${first.calls.openMeteo} ` +
+      `(${JSON.stringify(first.outcomes)}) in ${first.seconds.toFixed(1)} s`,
+  );
+  const again = await buildAll(database, fakes);
+  console.log(
+    `${label}: second run (a restart): planned ${again.planned.around + again.planned.cities + again.planned.forecasts} parts, ` +
+      `provider calls: Overpass ${again.calls.overpass}, Wikivoyage ${again.calls.wikivoyage}, Open-Meteo ${again.calls.openMeteo}`,
+  );
+
+  // Sample upcoming stops; their typical-weather parts are prebuilt too (built on demand otherwise).
+  const { rows: sample } = await database.query<{
+    artist: string;
+    stop: string;
+    venueId: string;
+    city: string;
+    country: string;
+    date: string;
+  }>(
+    `select a.slug as artist, s.slug as stop, s.venue_id as "venueId", v.city, v.country, to_char(s.event_date, 'YYYY-MM-DD') as date
+       from tour_stops s join artists a on a.id = s.artist_id join venues v on v.id = s.venue_id
+      where s.event_date >= $1::date order by md5(s.id::text) limit $2`,
+    [TODAY, SWEEP_STOPS],
+  );
+  const logger = createLogger('silent');
+  const deps = { database, providers: createProviders({ env: benchEnv(fakes), database, logger }), logger };
+  await inParallel(sample, BUILD_CONCURRENCY, async (stop) => {
+    const { weather } = stopPartKeys(stop, TODAY);
+    await buildPart(deps, weather.kind, weather.key);
+  });
+
+  const env = benchEnv(fakes);
+  const app = createApp(createBackground({ env, database, logger }));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  (server as Server).keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const times: number[] = [];
+    let building = 0;
+    started = performance.now();
+    for (const round of [0, 1]) {
+      for (const stop of sample) {
+        const t0 = performance.now();
+        const response = await fetch(`${base}/api/guides/${stop.artist}/${stop.stop}`);
+        const body = (await response.json()) as { building?: boolean };
+        if (round === 1) times.push(performance.now() - t0);
+        if (!response.ok) throw new Error(`guide answered ${response.status}`);
+        if (body.building) building += 1;
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${label}: GET /api/guides sweep over ${sample.length} stops (second pass): p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ` +
+        `answers still building: ${building}`,
+    );
+    const one = sample[0]!;
+    const options: LoadOptions = {
+      url: `${base}/api/guides/${one.artist}/${one.stop}`,
+      connections: 10,
+      durationMs: QUICK ? 1_000 : 5_000,
+      maxDrainMs: 15_000,
+    };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
+      maxBuffer: 1024 * 1024,
+    });
+    const load = JSON.parse(stdout) as LoadResult;
+    console.log(
+      `${label}: GET /api/guides, 10 connections: ${load.requests} requests, ${load.requestsPerSecond.toFixed(0)}/s, ` +
+        `p50 ${load.p50.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, errors ${load.errors}`,
+    );
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:guides: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops at ${VENUE_COUNT.toLocaleString('en-US')} venues; load average ${loadAverage()}`,
+  );
+  const catalog = withVenues(
+    generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY }),
+  );
+  const fakes: Fakes = {
+    overpass: await startFakeOverpass(),
+    wikivoyage: await startFakeWikivoyage(),
+    openMeteo: await startFakeOpenMeteo(),
+  };
+  try {
+    if (ONLY !== 'pglite') {
+      if (await isPostgresReachable()) {
+        await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+        await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
+        const database = await openPostgres(databaseUrl(BENCH_DATABASE), 10);
+        try {
+          await benchDatabase('PostgreSQL', database, catalog, fakes);
+        } finally {
+          await database.close();
+          await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+        }
+      } else console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping it.`);
+    }
+    if (ONLY !== 'postgres') {
+      const database = await openPglite();
+      try {
+        await benchDatabase('PGlite', database, catalog, fakes);
+      } finally {
+        await database.close();
+      }
+    }
+  } finally {
+    await Promise.all([fakes.overpass.close(), fakes.wikivoyage.close(), fakes.openMeteo.close()]);
+  }
+  console.log(`done; load average ${loadAverage()}`);
+}
+
+await main();

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
+import type { Providers } from '#server/providers/providers.ts';
+import { FORECAST_HORIZON_DAYS, type GuidePartKind } from '#shared/guides.ts';
+import { buildPart, MAX_REQUEUED_FAILURES, PART_FRESH_SECONDS, retryDelaySeconds } from './guides.parts.ts';
+import { findForecastsToBuild, findPartsToBuild, findStopSlugs, savePart } from './guides.repo.ts';
+import { getGuide } from './guides.service.ts';
+import { checkStory, STORY_FEATURE, storyPrompt } from './guides.story.ts';
+
+/**
+ * Guide parts are built by jobs, one queue per source so each keeps its own pace (a slow Overpass
+ * does not hold up the weather). A part job skips a fresh part, so a plan re-run after a restart
+ * repeats no work; a failed fetch re-queues itself after its backoff.
+ */
+const partPayload = z.object({
+  kind: z.enum(['around', 'city', 'forecast', 'typical']),
+  key: z.string().min(1).max(200),
+});
+type PartPayload = z.infer<typeof partPayload>;
+
+const partJob = (name: string): JobType<PartPayload> => ({
+  name,
+  schema: partPayload,
+  policy: 'stately',
+  // The part's own backoff (retry_at, re-queued) handles failures: pg-boss's retries would not see it.
+  retryLimit: 0,
+  expireInSeconds: 300,
+});
+
+export const guideAroundJob = partJob('guide-around');
+export const guideCityJob = partJob('guide-city');
+export const guideWeatherJob = partJob('guide-weather');
+
+export const guideStoryJob: JobType<{ stopId: string }> = {
+  name: 'guide-story',
+  schema: z.object({ stopId: z.uuid() }),
+  policy: 'stately',
+  retryLimit: 0,
+  expireInSeconds: 300,
+};
+
+export const guidePlanJob: JobType<{ artistId: string | null }> = {
+  name: 'guide-plan',
+  schema: z.object({ artistId: z.uuid().nullable() }),
+  policy: 'stately',
+  retryLimit: 2,
+  expireInSeconds: 600,
+};
+
+/** Every 6 hours: forecasts refresh daily within the horizon, new stops get their parts. */
+export const GUIDE_PLAN_CRON = '20 */6 * * *';
+/** Parts planned per run and kind: a huge first catalog is spread over several runs. */
+export const PLAN_BATCH = 5_000;
+
+export function jobForKind(kind: GuidePartKind): JobType<PartPayload> {
+  if (kind === 'around') return guideAroundJob;
+  if (kind === 'city') return guideCityJob;
+  return guideWeatherJob;
+}
+
+export interface GuideJobDeps {
+  database: Database;
+  logger: Logger;
+  env: Env;
+  events: EventBus;
+  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo' | 'llm'>;
+}
+
+/** Sends a part's job now (a page waits for it) or after `delaySeconds` (a planned build, spread out). */
+export async function queuePart(queue: Pick<Queue, 'send'>, kind: GuidePartKind, key: string, delaySeconds = 0) {
+  return queue.send(
+    jobForKind(kind),
+    { kind, key },
+    { singletonKey: `${kind}:${key}`, startAfterSeconds: delaySeconds || undefined },
+  );
+}
+
+export function guideJobDefinitions(deps: GuideJobDeps, queue: () => Queue): JobDefinition<never>[] {
+  const runPart = async ({ kind, key }: PartPayload) => {
+    const result = await buildPart(deps, kind, key);
+    if (result.outcome === 'failed' && (result.failures ?? 0) < MAX_REQUEUED_FAILURES) {
+      await queuePart(queue(), kind, key, retryDelaySeconds(result.failures ?? 1));
+    }
+  };
+  const plan: JobDefinition<{ artistId: string | null }> = {
+    ...guidePlanJob,
+    async handler({ artistId }) {
+      const planned = await planGuideParts({ ...deps, queue: queue() }, artistId);
+      deps.logger.info({ artistId, ...planned }, 'guide parts planned');
+    },
+  };
+  const story: JobDefinition<{ stopId: string }> = {
+    ...guideStoryJob,
+    async handler({ stopId }) {
+      await writeStory({ ...deps, queue: queue() }, stopId);
+    },
+  };
+  return [
+    story,
+    { ...guideAroundJob, handler: runPart },
+    { ...guideCityJob, handler: runPart },
+    { ...guideWeatherJob, handler: runPart },
+    plan,
+  ] as JobDefinition<never>[];
+}
+
+/**
+ * Queues the missing or stale parts of upcoming stops, each source's jobs spread at its own
+ * interval so the first build of a large catalog stays within the providers' limits.
+ */
+export async function planGuideParts(
+  deps: Pick<GuideJobDeps, 'database' | 'env'> & { queue: Pick<Queue, 'send'> },
+  artistId: string | null,
+): Promise<{ around: number; cities: number; forecasts: number }> {
+  const { database, env, queue } = deps;
+  const today = new Date().toISOString().slice(0, 10);
+  const work = await findPartsToBuild(database, {
+    today,
+    artistId,
+    limit: PLAN_BATCH,
+    freshDays: Math.floor(PART_FRESH_SECONDS.around / 86_400),
+  });
+  const forecasts = await findForecastsToBuild(database, {
+    today,
+    horizonDays: FORECAST_HORIZON_DAYS,
+    maxAgeHours: Math.floor(PART_FRESH_SECONDS.forecast / 3_600),
+    limit: PLAN_BATCH,
+  });
+  const spread = async (kind: GuidePartKind, keys: string[], intervalMs: number) => {
+    for (const [index, key] of keys.entries())
+      await queuePart(queue, kind, key, Math.floor((index * intervalMs) / 1000));
+  };
+  await spread('around', work.around, env.OVERPASS_INTERVAL_MS);
+  await spread('city', work.cities, env.WIKIVOYAGE_INTERVAL_MS);
+  await spread('forecast', forecasts, env.OPEN_METEO_INTERVAL_MS);
+  return { around: work.around.length, cities: work.cities.length, forecasts: forecasts.length };
+}
+
+/** A sync changed an artist's dates: plan that artist's parts (new stops get their guide before anyone opens it). */
+export function followTourChangesForGuides(
+  events: Pick<EventBus, 'subscribe'>,
+  queue: Pick<Queue, 'send'>,
+  logger: Logger,
+) {
+  return events.subscribe(
+    (event) => event.type === 'tour-dates-changed',
+    (event) => {
+      if (event.type !== 'tour-dates-changed') return;
+      queue
+        .send(guidePlanJob, { artistId: event.artistId }, { singletonKey: event.artistId })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'guide plan not queued: the scheduled plan will');
+        });
+    },
+  );
+}
+
+export async function scheduleGuideJobs(queue: Queue): Promise<void> {
+  await queue.schedule(guidePlanJob, GUIDE_PLAN_CRON, { artistId: null });
+  // A catalog imported while the server was down, or before this feature: planned once at start.
+  await queue.send(guidePlanJob, { artistId: null }, { singletonKey: 'all' });
+}
+
+/**
+ * Writes a stop's "Your night in {city}" with the language model from the guide's facts; an answer
+ * that fails the fact check is marked rejected and never stored (the page keeps its template).
+ */
+export async function writeStory(
+  deps: GuideJobDeps & { queue: Pick<Queue, 'send'> },
+  stopId: string,
+): Promise<'written' | 'template'> {
+  const { llm } = deps.providers;
+  const slugs = await findStopSlugs(deps.database, stopId);
+  if (!slugs || !llm.configured) return 'template';
+  const guide = await getGuide(
+    { database: deps.database, queue: deps.queue, mapTilesUrl: deps.env.MAP_TILES_URL, llmConfigured: false },
+    { ...slugs, userId: null },
+  );
+  if (guide.building) return 'template';
+  try {
+    const answer = await llm.complete({ feature: STORY_FEATURE, ...storyPrompt(guide), maxTokens: 250 });
+    const problem = checkStory(answer.text, guide);
+    if (problem) {
+      await llm.markRejected(answer.callId, problem);
+      deps.logger.info({ stopId, problem }, 'model story rejected: the template stays');
+      return 'template';
+    }
+    await savePart(deps.database, 'story', stopId, { text: answer.text });
+    return 'written';
+  } catch (error) {
+    deps.logger.info(
+      { stopId, err: error instanceof Error ? error.message : String(error) },
+      'no model story: the template stays',
+    );
+    return 'template';
+  }
+}

@@ -1,0 +1,253 @@
+import type { Database } from '#server/db/client.ts';
+import type { GuidePartKind, GuideStop, NearbyShow } from '#shared/guides.ts';
+
+/** Queries of the guides feature: parts by kind and key, the stop a guide is about, its neighbours. */
+
+export interface PartRow {
+  kind: GuidePartKind;
+  key: string;
+  data: unknown;
+  fetchedAt: Date | null;
+  lastError: string | null;
+  failures: number;
+  retryAt: Date | null;
+}
+
+const partColumns = `kind, key, data, fetched_at as "fetchedAt", last_error as "lastError", failures, retry_at as "retryAt"`;
+
+export async function findParts(
+  database: Database,
+  wanted: { kind: GuidePartKind; key: string }[],
+): Promise<PartRow[]> {
+  if (wanted.length === 0) return [];
+  // A literal list of pairs: each is a primary-key look-up.
+  const pairs = wanted.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`).join(', ');
+  const { rows } = await database.query<PartRow>(
+    `select ${partColumns} from guide_parts where (kind, key) in (${pairs})`,
+    wanted.flatMap((part) => [part.kind, part.key]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    fetchedAt: row.fetchedAt ? new Date(row.fetchedAt) : null,
+    retryAt: row.retryAt ? new Date(row.retryAt) : null,
+  }));
+}
+
+/** A good fetch: the new copy replaces the old, the failure count resets. `data` null: the source has nothing. */
+export async function savePart(database: Database, kind: GuidePartKind, key: string, data: unknown): Promise<void> {
+  await database.query(
+    `insert into guide_parts (kind, key, data, fetched_at, last_error, failures, retry_at, updated_at)
+     values ($1, $2, $3::jsonb, now(), null, 0, null, now())
+     on conflict (kind, key) do update
+       set data = excluded.data, fetched_at = now(), last_error = null, failures = 0, retry_at = null, updated_at = now()`,
+    [kind, key, data === null ? null : JSON.stringify(data)],
+  );
+}
+
+/** A failed fetch keeps the last good copy; the next try waits `retryInSeconds`. Returns the failures in a row. */
+export async function recordPartFailure(
+  database: Database,
+  kind: GuidePartKind,
+  key: string,
+  error: string,
+  retryIn: (failures: number) => number,
+): Promise<number> {
+  const { rows } = await database.query<{ failures: number }>(
+    `insert into guide_parts (kind, key, last_error, failures, updated_at) values ($1, $2, $3, 1, now())
+     on conflict (kind, key) do update
+       set last_error = excluded.last_error, failures = guide_parts.failures + 1, updated_at = now()
+     returning failures`,
+    [kind, key, error.slice(0, 500)],
+  );
+  const failures = rows[0]?.failures ?? 1;
+  await database.query(
+    `update guide_parts set retry_at = now() + $3::int * interval '1 second' where kind = $1 and key = $2`,
+    [kind, key, retryIn(failures)],
+  );
+  return failures;
+}
+
+export interface VenuePoint {
+  id: string;
+  name: string;
+  city: string;
+  region: string | null;
+  country: string;
+  lat: number | null;
+  lon: number | null;
+  timeZone: string | null;
+}
+
+const venueColumns = `id, name, city, region, country, lat, lon, time_zone as "timeZone"`;
+
+export async function findVenueById(database: Database, id: string): Promise<VenuePoint | null> {
+  const { rows } = await database.query<VenuePoint>(`select ${venueColumns} from venues where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findVenueBySlug(database: Database, slug: string): Promise<VenuePoint | null> {
+  const { rows } = await database.query<VenuePoint>(`select ${venueColumns} from venues where slug = $1`, [slug]);
+  return rows[0] ?? null;
+}
+
+/** One venue of the city (its name as written, for the article title). */
+export async function findCityByKey(database: Database, cityKey: string): Promise<VenuePoint | null> {
+  const { rows } = await database.query<VenuePoint>(
+    `select ${venueColumns} from venues where lower(city) || '|' || lower(country) = $1 limit 1`,
+    [cityKey],
+  );
+  return rows[0] ?? null;
+}
+
+export type GuideStopRow = GuideStop & { venueId: string; tourId: string; artistId: string };
+
+/** A public stop (approved) by artist and stop slug, with its venue. */
+export async function findGuideStop(
+  database: Database,
+  artistSlug: string,
+  stopSlug: string,
+): Promise<GuideStopRow | null> {
+  const { rows } = await database.query<GuideStopRow>(
+    `select s.id as "stopId", s.slug as "stopSlug", s.status, to_char(s.event_date, 'YYYY-MM-DD') as date,
+            to_char(s.start_time, 'HH24:MI') as time, v.time_zone as "timeZone",
+            a.name as "artistName", a.slug as "artistSlug", t.name as "tourName", t.id as "tourId", a.id as "artistId",
+            v.id as "venueId", v.name as "venueName", v.slug as "venueSlug", v.address,
+            v.city, v.region, v.country, coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon,
+            s.ticket_url as "ticketUrl"
+       from tour_stops s
+       join artists a on a.id = s.artist_id
+       join tours t on t.id = s.tour_id
+       join venues v on v.id = s.venue_id
+      where a.slug = $1 and s.slug = $2 and s.review_state = 'approved'`,
+    [artistSlug, stopSlug],
+  );
+  return rows[0] ?? null;
+}
+
+/** The tour's stop before this one (by date), for fans following the whole tour. */
+export async function findPreviousStop(
+  database: Database,
+  artistId: string,
+  tourId: string,
+  date: string,
+): Promise<{ city: string; lat: number; lon: number } | null> {
+  const { rows } = await database.query<{ city: string; lat: number; lon: number }>(
+    `select v.city, coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon
+       from tour_stops s join venues v on v.id = s.venue_id
+      where s.artist_id = $3 and s.tour_id = $1 and s.event_date < $2::date and s.review_state = 'approved'
+        and s.status <> 'cancelled' and coalesce(v.lat, s.lat) is not null
+      order by s.event_date desc limit 1`,
+    [tourId, date, artistId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findHome(
+  database: Database,
+  userId: string,
+): Promise<{ city: string; lat: number; lon: number } | null> {
+  const { rows } = await database.query<{ city: string | null; lat: number | null; lon: number | null }>(
+    `select home_city as city, home_lat as lat, home_lon as lon from users where id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row || row.lat === null || row.lon === null) return null;
+  return { city: row.city ?? 'home', lat: row.lat, lon: row.lon };
+}
+
+/**
+ * Other approved, not cancelled stops within `days` of the date and a lat/lon box around the venue
+ * (the caller trims to the exact distance); the fan's followed artists first.
+ */
+export async function findNearbyStops(
+  database: Database,
+  params: {
+    stopId: string;
+    date: string;
+    days: number;
+    lat: number;
+    lon: number;
+    km: number;
+    userId: string | null;
+    limit: number;
+  },
+): Promise<(Omit<NearbyShow, 'distanceKm'> & { lat: number; lon: number })[]> {
+  const dLat = params.km / 111;
+  const dLon = params.km / (111 * Math.max(0.1, Math.cos((params.lat * Math.PI) / 180)));
+  const { rows } = await database.query<Omit<NearbyShow, 'distanceKm'> & { lat: number; lon: number }>(
+    `select s.slug as "stopSlug", a.name as "artistName", a.slug as "artistSlug", to_char(s.event_date, 'YYYY-MM-DD') as date,
+            v.name as "venueName", v.city, v.lat, v.lon,
+            ($9::uuid is not null and exists (select 1 from favorite_artists f where f.user_id = $9::uuid and f.artist_id = a.id)) as followed
+       from tour_stops s
+       join venues v on v.id = s.venue_id
+       join artists a on a.id = s.artist_id
+      where s.event_date between $2::date - $3::int and $2::date + $3::int
+        and s.id <> $1 and s.review_state = 'approved' and s.status <> 'cancelled'
+        and v.lat between $4::float8 - $6::float8 and $4::float8 + $6::float8
+        and v.lon between $5::float8 - $7::float8 and $5::float8 + $7::float8
+      order by followed desc, s.event_date, a.sort_name
+      limit $8`,
+    [params.stopId, params.date, params.days, params.lat, params.lon, dLat, dLon, params.limit * 3, params.userId],
+  );
+  return rows;
+}
+
+/** Upcoming public stops' parts that are missing or older than their freshness (the planner's work list). */
+export async function findPartsToBuild(
+  database: Database,
+  params: { today: string; artistId: string | null; limit: number; freshDays: number },
+): Promise<{ around: string[]; cities: string[] }> {
+  const stopFilter = `s.event_date >= $1::date and s.review_state = 'approved' and s.status <> 'cancelled'
+        and ($2::uuid is null or s.artist_id = $2::uuid)`;
+  const stale = `(p.key is null or (p.fetched_at is null and (p.retry_at is null or p.retry_at < now()))
+        or p.fetched_at < now() - $4::int * interval '1 day')`;
+  const around = await database.query<{ key: string }>(
+    `select v.id::text as key from venues v
+      left join guide_parts p on p.kind = 'around' and p.key = v.id::text
+      where exists (select 1 from tour_stops s where s.venue_id = v.id and ${stopFilter})
+        and v.lat is not null and ${stale}
+      order by v.id limit $3`,
+    [params.today, params.artistId, params.limit, params.freshDays],
+  );
+  const cities = await database.query<{ key: string }>(
+    `select c.key from (
+       select distinct lower(v.city) || '|' || lower(v.country) as key from venues v
+        where exists (select 1 from tour_stops s where s.venue_id = v.id and ${stopFilter})) c
+      left join guide_parts p on p.kind = 'city' and p.key = c.key
+      where ${stale}
+      order by c.key limit $3`,
+    [params.today, params.artistId, params.limit, params.freshDays],
+  );
+  return { around: around.rows.map((row) => row.key), cities: cities.rows.map((row) => row.key) };
+}
+
+/** Stops within the forecast horizon whose forecast is missing or older than `maxAgeHours`. */
+export async function findForecastsToBuild(
+  database: Database,
+  params: { today: string; horizonDays: number; maxAgeHours: number; limit: number },
+): Promise<string[]> {
+  const { rows } = await database.query<{ key: string }>(
+    `select distinct s.venue_id::text || '|' || to_char(s.event_date, 'YYYY-MM-DD') as key
+       from tour_stops s
+       join venues v on v.id = s.venue_id
+       left join guide_parts p on p.kind = 'forecast' and p.key = s.venue_id::text || '|' || to_char(s.event_date, 'YYYY-MM-DD')
+      where s.event_date between $1::date and $1::date + $2::int
+        and s.review_state = 'approved' and s.status <> 'cancelled' and v.lat is not null
+        and (p.key is null or (p.fetched_at is null and (p.retry_at is null or p.retry_at < now()))
+             or p.fetched_at < now() - $3::int * interval '1 hour')
+      limit $4`,
+    [params.today, params.horizonDays, params.maxAgeHours, params.limit],
+  );
+  return rows.map((row) => row.key);
+}
+
+export async function findStopSlugs(
+  database: Database,
+  stopId: string,
+): Promise<{ artistSlug: string; stopSlug: string } | null> {
+  const { rows } = await database.query<{ artistSlug: string; stopSlug: string }>(
+    `select a.slug as "artistSlug", s.slug as "stopSlug" from tour_stops s join artists a on a.id = s.artist_id where s.id = $1`,
+    [stopId],
+  );
+  return rows[0] ?? null;
+}

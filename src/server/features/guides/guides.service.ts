@@ -1,0 +1,247 @@
+import * as SunCalc from 'suncalc';
+import type { Database } from '#server/db/client.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import type { Queue } from '#server/lib/queue.ts';
+import { formatLongDate } from '#shared/dates.ts';
+import {
+  type AroundData,
+  type CityData,
+  type Distance,
+  FORECAST_HORIZON_DAYS,
+  type ForecastData,
+  type GuidePage,
+  type GuidePart,
+  type GuidePartKind,
+  type GuideStop,
+  haversineM,
+  NEARBY_SHOW_DAYS,
+  NEARBY_SHOW_KM,
+  NEARBY_SHOW_LIMIT,
+  type NearbyShow,
+  type TypicalData,
+  type VenueGuideParts,
+  weatherLabel,
+} from '#shared/guides.ts';
+import { guideStoryJob, queuePart } from './guides.jobs.ts';
+import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.parts.ts';
+import {
+  findGuideStop,
+  findHome,
+  findNearbyStops,
+  findParts,
+  findPreviousStop,
+  findVenueBySlug,
+  type PartRow,
+} from './guides.repo.ts';
+
+export interface GuideDeps {
+  database: Database;
+  queue: Pick<Queue, 'send'>;
+  mapTilesUrl: string;
+  /** A model writes the stories: a guide without one queues it. */
+  llmConfigured: boolean;
+}
+
+interface WantedPart {
+  kind: GuidePartKind;
+  key: string;
+}
+
+/** The part keys a stop's guide is assembled from. */
+export function stopPartKeys(stop: { venueId: string; city: string; country: string; date: string }, today: string) {
+  const days = (Date.parse(`${stop.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
+  const weather: WantedPart =
+    days >= 0 && days <= FORECAST_HORIZON_DAYS
+      ? { kind: 'forecast', key: forecastKey(stop.venueId, stop.date) }
+      : { kind: 'typical', key: typicalKey(stop.venueId, stop.date) };
+  return {
+    around: { kind: 'around', key: stop.venueId } as WantedPart,
+    city: { kind: 'city', key: cityKey(stop) } as WantedPart,
+    weather,
+  };
+}
+
+/**
+ * A part as the page shows it; a missing part, a stale one or one whose backoff ran out is queued
+ * (the page then waits for its live event). Only a missing part makes the page "building".
+ */
+async function partView<T>(
+  deps: GuideDeps,
+  wanted: WantedPart,
+  row: PartRow | undefined,
+  now: Date,
+): Promise<GuidePart<T>> {
+  const fetchedAt = row?.fetchedAt?.toISOString() ?? null;
+  const retryDue = !row?.retryAt || row.retryAt <= now;
+  if (!row || (!row.fetchedAt && !row.lastError)) {
+    await queuePart(deps.queue, wanted.kind, wanted.key);
+    return { status: 'pending', data: null, fetchedAt: null };
+  }
+  if (!row.fetchedAt) {
+    if (retryDue) await queuePart(deps.queue, wanted.kind, wanted.key);
+    return { status: 'unavailable', data: null, fetchedAt: null };
+  }
+  if (row.data === null) return { status: 'none', data: null, fetchedAt };
+  const age = (now.getTime() - row.fetchedAt.getTime()) / 1000;
+  const stale = age > PART_FRESH_SECONDS[wanted.kind];
+  if (stale && retryDue) await queuePart(deps.queue, wanted.kind, wanted.key);
+  return { status: row.lastError || stale ? 'stale' : 'ready', data: row.data as T, fetchedAt };
+}
+
+function distance(label: string, from: { lat: number; lon: number }, to: { lat: number; lon: number }): Distance {
+  const km = Math.round(haversineM(from, to) / 100) / 10;
+  return { label, km, driveHours: km < 2 ? null : Math.round(((km * 1.3) / 80) * 10) / 10 };
+}
+
+/** Sunset at the venue on the night, as local 'HH:MM' (null where the sun does not set or no zone/point is known). */
+export function sunsetTime(
+  lat: number | null,
+  lon: number | null,
+  date: string,
+  timeZone: string | null,
+): string | null {
+  if (lat === null || lon === null) return null;
+  const noon = new Date(`${date}T12:00:00Z`);
+  const sunset = SunCalc.getTimes(noon, lat, lon).sunset;
+  if (!sunset || Number.isNaN(sunset.getTime())) return null;
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: timeZone ?? 'UTC',
+  }).format(sunset);
+}
+
+/**
+ * "Your night in {city}", written from the facts only and deterministic: the same facts give the
+ * same words (the model's version, when one exists, must pass the fact check to replace it).
+ */
+export function templateStory(facts: {
+  stop: GuideStop;
+  around: AroundData | null;
+  forecast: ForecastData | null;
+  typical: TypicalData | null;
+  sunset: string | null;
+}): string {
+  const { stop, around, forecast, typical, sunset } = facts;
+  const sentences = [
+    `${stop.artistName} plays ${stop.venueName} on ${formatLongDate(stop.date)}${stop.time ? `, show at ${stop.time}` : ''}.`,
+  ];
+  const nearest = (category: string) => around?.places.find((place) => place.category === category);
+  const transit = nearest('transit');
+  if (transit) sentences.push(`${transit.name} is about ${transit.walkMinutes} min on foot from the doors.`);
+  const food = nearest('food');
+  if (food) sentences.push(`For a bite before the show, ${food.name} is ${food.walkMinutes} min away.`);
+  if (forecast && (forecast.maxC !== null || forecast.weatherCode !== null)) {
+    sentences.push(
+      `The forecast says ${weatherLabel(forecast.weatherCode).toLowerCase()}${forecast.maxC !== null ? `, up to ${Math.round(forecast.maxC)}°C` : ''}${forecast.minC !== null ? ` and ${Math.round(forecast.minC)}°C at night` : ''}.`,
+    );
+  } else if (typical && typical.maxC !== null) {
+    sentences.push(
+      `That week is usually around ${Math.round(typical.maxC)}°C by day${typical.minC !== null ? ` and ${Math.round(typical.minC)}°C at night` : ''}.`,
+    );
+  }
+  if (sunset) sentences.push(`The sun sets at ${sunset}.`);
+  return sentences.join(' ');
+}
+
+export async function getGuide(
+  deps: GuideDeps,
+  params: { artistSlug: string; stopSlug: string; userId: string | null; now?: Date },
+): Promise<GuidePage> {
+  const now = params.now ?? new Date();
+  const stopRow = await findGuideStop(deps.database, params.artistSlug, params.stopSlug);
+  if (!stopRow) throw notFound('Guide');
+  const { venueId, tourId, artistId, ...stop } = stopRow;
+  const wanted = stopPartKeys({ ...stop, venueId }, now.toISOString().slice(0, 10));
+  const storyWanted: WantedPart = { kind: 'story', key: stop.stopId };
+  const rows = await findParts(deps.database, [wanted.around, wanted.city, wanted.weather, storyWanted]);
+  const rowOf = (part: WantedPart) => rows.find((row) => row.kind === part.kind && row.key === part.key);
+  const around = await partView<AroundData>(deps, wanted.around, rowOf(wanted.around), now);
+  const city = await partView<CityData>(deps, wanted.city, rowOf(wanted.city), now);
+  const isForecast = wanted.weather.kind === 'forecast';
+  const weatherPart = await partView<ForecastData | TypicalData>(deps, wanted.weather, rowOf(wanted.weather), now);
+  const none = { status: 'none', data: null, fetchedAt: null } as const;
+  const forecast = isForecast ? (weatherPart as GuidePart<ForecastData>) : none;
+  const typical = isForecast ? none : (weatherPart as GuidePart<TypicalData>);
+
+  const point = stop.lat !== null && stop.lon !== null ? { lat: stop.lat, lon: stop.lon } : null;
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [home, previous, nearby] = await Promise.all([
+    params.userId ? findHome(deps.database, params.userId) : null,
+    findPreviousStop(deps.database, artistId, tourId, stop.date),
+    point ? nearbyShows(deps.database, stop, point, params.userId) : [],
+  ]);
+  const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
+  const building = [around, city, weatherPart].some((part) => part.status === 'pending');
+  const story = (rowOf(storyWanted)?.data as { text?: string } | null | undefined)?.text ?? null;
+  if (!story && !building && deps.llmConfigured) {
+    await deps.queue.send(guideStoryJob, { stopId: stop.stopId }, { singletonKey: stop.stopId });
+  }
+  return {
+    stop,
+    around,
+    city,
+    weather: { ...forecast, typical },
+    night: {
+      sunset,
+      story:
+        story ?? templateStory({ stop, around: around.data, forecast: forecast.data, typical: typical.data, sunset }),
+      storySource: story ? 'model' : 'template',
+    },
+    fromHome: home && point ? distance(`From ${home.city}`, home, point) : null,
+    fromPrevious: previous && point ? distance(`From the previous stop, ${previous.city}`, previous, point) : null,
+    nearbyShows: nearby,
+    building,
+    mapTilesUrl: deps.mapTilesUrl,
+  };
+}
+
+async function nearbyShows(
+  database: Database,
+  stop: GuideStop,
+  point: { lat: number; lon: number },
+  userId: string | null,
+): Promise<NearbyShow[]> {
+  const rows = await findNearbyStops(database, {
+    stopId: stop.stopId,
+    date: stop.date,
+    days: NEARBY_SHOW_DAYS,
+    lat: point.lat,
+    lon: point.lon,
+    km: NEARBY_SHOW_KM,
+    userId,
+    limit: NEARBY_SHOW_LIMIT,
+  });
+  return rows
+    .map(({ lat, lon, ...show }) => ({ ...show, distanceKm: Math.round(haversineM(point, { lat, lon }) / 100) / 10 }))
+    .filter((show) => show.distanceKm <= NEARBY_SHOW_KM)
+    .slice(0, NEARBY_SHOW_LIMIT);
+}
+
+/** The venue page's parts: places around it and its city. */
+export async function getVenueGuideParts(
+  deps: GuideDeps,
+  venueSlug: string,
+  now = new Date(),
+): Promise<VenueGuideParts> {
+  const venue = await findVenueBySlug(deps.database, venueSlug);
+  if (!venue) throw notFound('Venue');
+  const aroundWanted: WantedPart = { kind: 'around', key: venue.id };
+  const cityWanted: WantedPart = { kind: 'city', key: cityKey(venue) };
+  const rows = await findParts(deps.database, [aroundWanted, cityWanted]);
+  const rowOf = (part: WantedPart) => rows.find((row) => row.kind === part.kind && row.key === part.key);
+  return {
+    around: await partView<AroundData>(deps, aroundWanted, rowOf(aroundWanted), now),
+    city: await partView<CityData>(deps, cityWanted, rowOf(cityWanted), now),
+    mapTilesUrl: deps.mapTilesUrl,
+  };
+}
+
+/** The part keys a page waits on, for its live stream. */
+export async function guideWaitKeys(database: Database, artistSlug: string, stopSlug: string, now = new Date()) {
+  const stop = await findGuideStop(database, artistSlug, stopSlug);
+  if (!stop) throw notFound('Guide');
+  const wanted = stopPartKeys(stop, now.toISOString().slice(0, 10));
+  return new Set([wanted.around, wanted.city, wanted.weather].map((part) => `${part.kind}:${part.key}`));
+}

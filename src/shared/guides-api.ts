@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { LOADING_MESSAGE_MAX, TIP_CATEGORIES, TIP_LIMITS, tipMessages } from './guides.ts';
+
+/** Request schemas of the guides' admin routes (server side; the pages post plain objects). */
+
+export const loadingMessagesMessages = {
+  textRequired: 'Write the message',
+  textTooLong: `A loading message is at most ${LOADING_MESSAGE_MAX} characters`,
+  orderMismatch: 'The order must list every message once',
+} as const;
+
+const text = z
+  .string({ message: loadingMessagesMessages.textRequired })
+  .trim()
+  .min(1, { message: loadingMessagesMessages.textRequired })
+  .max(LOADING_MESSAGE_MAX, { message: loadingMessagesMessages.textTooLong });
+
+export const createLoadingMessageSchema = z.object({ text });
+export const updateLoadingMessageSchema = z
+  .object({ text: text.optional(), enabled: z.boolean().optional() })
+  .refine((value) => value.text !== undefined || value.enabled !== undefined, 'Nothing to change');
+export const reorderLoadingMessagesSchema = z.object({ ids: z.array(z.uuid()).min(1).max(200) });
+export const loadingMessageIdSchema = z.object({ id: z.uuid() });
+
+export const createTipSchema = z.object({
+  category: z.enum(TIP_CATEGORIES, { message: tipMessages.category }),
+  text: z
+    .string({ message: tipMessages.tooShort })
+    .trim()
+    .min(TIP_LIMITS.minLength, { message: tipMessages.tooShort })
+    .max(TIP_LIMITS.maxLength, { message: tipMessages.tooLong }),
+});
+export const tipIdSchema = z.object({ id: z.uuid() });
+export const adminTipsQuerySchema = z.object({
+  state: z.enum(['pending', 'reported', 'hidden', 'deleted', 'visible']).default('pending'),
+});
+export const moderateTipSchema = z.object({
+  action: z.enum(['approve', 'hide', 'delete']),
+  reason: z.string().trim().max(TIP_LIMITS.reasonMax).default(''),
+});
+
+export const llmUsageQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
