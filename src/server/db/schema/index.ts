@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './providers.ts';
 export * from './shows.ts';
 export * from './trips.ts';
+export * from './admin-catalog.ts';
