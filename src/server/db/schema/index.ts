@@ -1,3 +1,4 @@
+export * from './admin-audit.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';

@@ -2,15 +2,20 @@ import { Hono } from 'hono';
 import { noStore, requireAdmin } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
+import { adminAuditQuerySchema } from '#shared/admin-audit-api.ts';
 import { artistSlugParamSchema } from '#shared/artists.ts';
 import { adminArtistsQuerySchema } from '#shared/auth.ts';
 import { listArtistsForAdmin, queueArtistResync } from './admin.service.ts';
+import { listAdminActions } from './audit.service.ts';
 
 /** /api/admin/*: every route behind requireAdmin (401 signed out, 403 for non-admins). */
 export function adminRoutes({ database, queue, env }: Pick<AppDeps, 'database' | 'queue' | 'env'>) {
   const hasTourSource = Boolean(env.JAMBASE_API_KEY);
   return new Hono<AppEnv>()
     .use(noStore, requireAdmin(database))
+    .get('/audit', validate('query', adminAuditQuerySchema), async (c) => {
+      return c.json(await listAdminActions(database.db, c.req.valid('query')));
+    })
     .get('/artists', validate('query', adminArtistsQuerySchema), async (c) => {
       return c.json(await listArtistsForAdmin(database, c.req.valid('query')));
     })
