@@ -9,6 +9,7 @@ import { mountAuth } from './auth/mount.ts';
 import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
 import { addShowRoutes } from './features/add-show/add-show.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { artistCurationRoutes } from './features/admin/artist-curation.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/me', meRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/admin/catalog', artistCurationRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));
