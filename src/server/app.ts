@@ -10,6 +10,7 @@ import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
 import { addShowRoutes } from './features/add-show/add-show.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistCurationRoutes } from './features/admin/artist-curation.routes.ts';
+import { catalogRequestsRoutes } from './features/catalog-requests/catalog-requests.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/admin/catalog', artistCurationRoutes(deps));
+  app.route('/api/admin/catalog-requests', catalogRequestsRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));

@@ -11,9 +11,16 @@ export const NOTIFICATIONS_KEPT = 10;
  * - new-dates: a followed artist announced shows (one per artist per sync);
  * - stop-moved / stop-cancelled: a show of a followed artist (or one the user marked) changed date or
  *   venue, or was dropped;
- * - show-reminder: the day before a show the user marked as Going.
+ * - show-reminder: the day before a show the user marked as Going;
+ * - submission-reviewed: an admin approved or rejected a show the user submitted (Add Show).
  */
-export const notificationKinds = ['new-dates', 'stop-moved', 'stop-cancelled', 'show-reminder'] as const;
+export const notificationKinds = [
+  'new-dates',
+  'stop-moved',
+  'stop-cancelled',
+  'show-reminder',
+  'submission-reviewed',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** GET /api/notifications → NotificationsResponse */
