@@ -11,6 +11,7 @@ import { addShowRoutes } from './features/add-show/add-show.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistCurationRoutes } from './features/admin/artist-curation.routes.ts';
 import { catalogRequestsRoutes } from './features/catalog-requests/catalog-requests.routes.ts';
+import { genreBackfillRoutes } from './features/genre-backfill/genre-backfill.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/admin/catalog', artistCurationRoutes(deps));
   app.route('/api/admin/catalog-requests', catalogRequestsRoutes(deps));
+  app.route('/api/admin/genre-backfill', genreBackfillRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));

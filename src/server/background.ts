@@ -8,6 +8,7 @@ import {
   scheduleNotificationJobs,
 } from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
+import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
@@ -68,6 +69,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
+      ...genreBackfillJobDefinitions({ database, musicBrainz: providers.musicBrainz }),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -88,6 +90,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      await scheduleGenreBackfill(queue);
     },
     async stop() {
       stopFollowingTourChanges();
