@@ -12,6 +12,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { artistCurationRoutes } from './features/admin/artist-curation.routes.ts';
 import { catalogRequestsRoutes } from './features/catalog-requests/catalog-requests.routes.ts';
 import { genreBackfillRoutes } from './features/genre-backfill/genre-backfill.routes.ts';
+import { historicalImportRoutes } from './features/historical-import/historical-import.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -94,12 +95,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // (an AbortController and a header copy): ~10% of a cached list request's CPU in the profile.
   // Routes with a larger limit of their own: show photo uploads (show-photos.routes.ts) and the
   // shows import, which takes a whole export file.
+  // Admin historical imports and image uploads take up to 10 MB (their routers limit them).
   const ownLimit = new Set(['/api/account/import']);
+  const ownLimitPrefix = /^\/api\/admin\/(historical-import|image-testing)\//;
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
     isPhotoUpload(c.req.method, c.req.path) ||
-    ownLimit.has(c.req.path)
+    ownLimit.has(c.req.path) ||
+    ownLimitPrefix.test(c.req.path)
       ? next()
       : limitBody(c, next),
   );
@@ -117,6 +121,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/admin/catalog', artistCurationRoutes(deps));
   app.route('/api/admin/catalog-requests', catalogRequestsRoutes(deps));
   app.route('/api/admin/genre-backfill', genreBackfillRoutes(deps));
+  app.route('/api/admin/historical-import', historicalImportRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));

@@ -9,6 +9,7 @@ import {
 } from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
+import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
@@ -70,6 +71,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
       ...genreBackfillJobDefinitions({ database, musicBrainz: providers.musicBrainz }),
+      ...historicalImportJobDefinitions({ database }),
     ],
   });
   let stopFollowingTourChanges = () => {};
