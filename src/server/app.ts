@@ -13,6 +13,7 @@ import { artistCurationRoutes } from './features/admin/artist-curation.routes.ts
 import { catalogRequestsRoutes } from './features/catalog-requests/catalog-requests.routes.ts';
 import { genreBackfillRoutes } from './features/genre-backfill/genre-backfill.routes.ts';
 import { historicalImportRoutes } from './features/historical-import/historical-import.routes.ts';
+import { imageTestingRoutes } from './features/image-testing/image-testing.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/admin/catalog-requests', catalogRequestsRoutes(deps));
   app.route('/api/admin/genre-backfill', genreBackfillRoutes(deps));
   app.route('/api/admin/historical-import', historicalImportRoutes(deps));
+  app.route('/api/admin/image-testing', imageTestingRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));
