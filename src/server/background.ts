@@ -1,5 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
+import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
@@ -8,8 +10,6 @@ import {
   scheduleNotificationJobs,
 } from './features/notifications/notifications.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
-import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
-import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';

@@ -25,6 +25,8 @@ export const mergeArtistBodySchema = z.object({ into: z.string().regex(/^[a-z0-9
 /** POST /api/admin/artists — add from MusicBrainz. */
 export const addArtistBodySchema = z.object({ mbid });
 
-export const musicBrainzSearchQuerySchema = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters').max(100) });
+export const musicBrainzSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+});
 
 export const restorePointParamSchema = z.object({ id: z.uuid() });

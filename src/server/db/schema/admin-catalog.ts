@@ -67,8 +67,6 @@ export const adminCatalogJobs = pgTable(
   (t) => [
     index('admin_catalog_jobs_kind_idx').on(t.kind, t.createdAt),
     // One import of the same file content at a time; a finished one is the idempotence record.
-    uniqueIndex('admin_catalog_jobs_active_key')
-      .on(t.kind, t.label)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('admin_catalog_jobs_active_key').on(t.kind, t.label).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );

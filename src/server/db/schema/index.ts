@@ -1,4 +1,5 @@
 export * from './admin-audit.ts';
+export * from './admin-catalog.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
@@ -6,4 +7,3 @@ export * from './notifications.ts';
 export * from './providers.ts';
 export * from './shows.ts';
 export * from './trips.ts';
-export * from './admin-catalog.ts';

@@ -34,7 +34,8 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     (await server.database.query<T>(text, params)).rows[0] as T;
   const count = async (text: string, params: unknown[] = []) =>
     Number((await one<{ n: number }>(`select count(*)::int as n from (${text}) x`, params)).n);
-  const userId = async (email: string) => (await one<{ id: string }>('select id from users where email = $1', [email])).id;
+  const userId = async (email: string) =>
+    (await one<{ id: string }>('select id from users where email = $1', [email])).id;
 
   beforeAll(async () => {
     server = await startAuthTestServer();
@@ -46,7 +47,10 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
           { name: 'Keys Only', stops: [stop('2027-06-01', 'Stubbs')] },
         ],
       },
-      { name: 'Keys, The', tours: [{ name: 'World 2027', stops: [stop('2027-04-02', 'Moody Center'), stop('2027-05-01', 'Emos')] }] },
+      {
+        name: 'Keys, The',
+        tours: [{ name: 'World 2027', stops: [stop('2027-04-02', 'Moody Center'), stop('2027-05-01', 'Emos')] }],
+      },
       { name: 'Doomed Band', tours: [{ name: 'Last', stops: [stop('2027-07-01', 'Stubbs')] }] },
     ]);
     const adminEmail = uniqueEmail('admin');
@@ -58,7 +62,11 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     fan = new TestBrowser(server);
     await signUp(fan, fanEmail, PASSWORD);
     ids.fan = await userId(fanEmail);
-    for (const [slug, key] of [['the-keys', 'survivor'], ['keys-the', 'merged'], ['doomed-band', 'doomed']] as const) {
+    for (const [slug, key] of [
+      ['the-keys', 'survivor'],
+      ['keys-the', 'merged'],
+      ['doomed-band', 'doomed'],
+    ] as const) {
       ids[key] = (await one<{ id: string }>('select id from artists where slug = $1', [slug])).id;
     }
   });
@@ -79,7 +87,12 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
       json: { name: 'Doomed Band!', genres: ['rock', 'Rock', 'blues'], mbid },
     });
     expect(edited.status).toBe(200);
-    expect(await edited.json()).toMatchObject({ name: 'Doomed Band!', slug: 'doomed-band', mbid, genres: ['Rock', 'blues'] });
+    expect(await edited.json()).toMatchObject({
+      name: 'Doomed Band!',
+      slug: 'doomed-band',
+      mbid,
+      genres: ['Rock', 'blues'],
+    });
     const clash = await admin.request('/api/admin/catalog/artists/the-keys', {
       method: 'PATCH',
       json: { name: 'The Keys', genres: [], mbid },
@@ -97,7 +110,12 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
   it('merges every kind of row into the survivor, redirects the old slug, and undoes it', async () => {
     const { survivor, merged, fan: fanId, admin: adminId } = ids;
     const stopOf = async (artistId: string, date: string) =>
-      (await one<{ id: string }>('select id from tour_stops where artist_id = $1 and event_date = $2', [artistId, date])).id;
+      (
+        await one<{ id: string }>('select id from tour_stops where artist_id = $1 and event_date = $2', [
+          artistId,
+          date,
+        ])
+      ).id;
     const survivorDup = await stopOf(survivor!, '2027-04-02');
     const mergedDup = await stopOf(merged!, '2027-04-02');
     const mergedOwn = await stopOf(merged!, '2027-05-01');
@@ -106,7 +124,9 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
       `insert into user_shows (user_id, stop_id, state) values ($1, $2, 'going'), ($1, $3, 'going'), ($1, $4, 'interested'), ($5, $3, 'going')`,
       [fanId, survivorDup, mergedDup, mergedOwn, adminId],
     );
-    const fanMergedShow = (await one<{ id: string }>('select id from user_shows where user_id = $1 and stop_id = $2', [fanId, mergedDup])).id;
+    const fanMergedShow = (
+      await one<{ id: string }>('select id from user_shows where user_id = $1 and stop_id = $2', [fanId, mergedDup])
+    ).id;
     await server.database.query(
       `insert into show_photos (user_show_id, user_id, storage_key, content_type, width, height, bytes)
        values ($1, $2, 'show-photos/x/a.webp', 'image/webp', 10, 10, 100)`,
@@ -151,11 +171,18 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     expect(await count('select 1 from user_shows where user_id = $1 and stop_id = $2', [fanId, survivorDup])).toBe(1);
     expect(await count('select 1 from user_shows where user_id = $1 and stop_id = $2', [adminId, survivorDup])).toBe(1);
     expect(
-      await count('select 1 from show_photos p join user_shows us on us.id = p.user_show_id where us.stop_id = $1', [survivorDup]),
+      await count('select 1 from show_photos p join user_shows us on us.id = p.user_show_id where us.stop_id = $1', [
+        survivorDup,
+      ]),
     ).toBe(1);
     // Follows: one per user, under the survivor's name.
     expect(
-      (await server.database.query('select user_id, artist_slug from favorite_artists where artist_id = $1 order by user_id', [survivor])).rows,
+      (
+        await server.database.query(
+          'select user_id, artist_slug from favorite_artists where artist_id = $1 order by user_id',
+          [survivor],
+        )
+      ).rows,
     ).toHaveLength(2);
     expect(await count(`select 1 from favorite_artists where artist_slug <> 'the-keys'`)).toBe(0);
     expect(await count('select 1 from artist_images where artist_id = $1', [survivor])).toBe(1);
@@ -199,7 +226,9 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     expect(await count('select 1 from user_shows where user_id = $1', [ids.fan])).toBe(2);
     const audit = await (await admin.request('/api/admin/audit?targetType=artist')).json();
     expect(audit.entries[0]).toMatchObject({ action: 'artist.delete', before: { name: 'The Keys', fanShows: 1 } });
-    expect((await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} })).status).toBe(200);
+    expect(
+      (await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} })).status,
+    ).toBe(200);
     expect((await new TestBrowser(server).request('/api/artists/the-keys?today=2027-01-01')).status).toBe(200);
     expect(await count('select 1 from user_shows where user_id = $1', [ids.fan])).toBe(3);
     expect(await count('select 1 from tour_stops where artist_id = $1', [ids.survivor])).toBe(3);

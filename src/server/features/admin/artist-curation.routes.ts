@@ -58,7 +58,12 @@ export function artistCurationRoutes({ database, providers }: Pick<AppDeps, 'dat
       return c.json({ candidates: await searchMusicBrainz(database, providers.musicBrainz, c.req.valid('query').q) });
     })
     .post('/artists', validate('json', addArtistBodySchema), async (c) => {
-      const result = await addArtistFromMusicBrainz(database, providers.musicBrainz, actorOf(c), c.req.valid('json').mbid);
+      const result = await addArtistFromMusicBrainz(
+        database,
+        providers.musicBrainz,
+        actorOf(c),
+        c.req.valid('json').mbid,
+      );
       return c.json(result, result.added ? 201 : 200);
     });
 }

@@ -45,7 +45,12 @@ async function artistOr404(database: Database, slug: string): Promise<ArtistCore
   return { id: artist.id, name: artist.name, slug: artist.slug, mbid: artist.mbid, genres: artist.genres };
 }
 
-const core = (artist: ArtistCore) => ({ name: artist.name, slug: artist.slug, mbid: artist.mbid, genres: artist.genres });
+const core = (artist: ArtistCore) => ({
+  name: artist.name,
+  slug: artist.slug,
+  mbid: artist.mbid,
+  genres: artist.genres,
+});
 
 export async function getArtistForAdmin(database: Database, slug: string): Promise<AdminArtistDetail> {
   const artist = await artistOr404(database, slug);
@@ -100,7 +105,13 @@ export function toTextArray(values: string[]) {
 
 async function saveRestorePoint(
   tx: Tx,
-  point: { kind: 'merge' | 'delete'; artist: ArtistCore; survivorId: string | null; snapshot: ArtistSnapshot; actor: AuditActor },
+  point: {
+    kind: 'merge' | 'delete';
+    artist: ArtistCore;
+    survivorId: string | null;
+    snapshot: ArtistSnapshot;
+    actor: AuditActor;
+  },
 ): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
     tx,
@@ -206,7 +217,9 @@ export async function restoreArtist(database: Database, actor: AuditActor, id: s
       targetId: point.artist_id,
       targetLabel: point.artist_name,
       before: { restorePointId: id },
-      after: { restored: Object.fromEntries(Object.entries(snapshot).map(([key, rows]) => [key, (rows as unknown[]).length])) },
+      after: {
+        restored: Object.fromEntries(Object.entries(snapshot).map(([key, rows]) => [key, (rows as unknown[]).length])),
+      },
     });
     return point.kind === 'merge' ? `${point.artist_name} was split out again.` : `${point.artist_name} was restored.`;
   });

@@ -22,7 +22,12 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
 
   const submit = async (venue: string, date: string) => {
     const response = await fan.request('/api/add-show', {
-      json: { today: TODAY, artist: { kind: 'catalog', slug: 'northern-lanterns' }, venue: { kind: 'catalog', slug: venue }, date },
+      json: {
+        today: TODAY,
+        artist: { kind: 'catalog', slug: 'northern-lanterns' },
+        venue: { kind: 'catalog', slug: venue },
+        date,
+      },
     });
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -30,7 +35,8 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
     return body.stopId as string;
   };
   const notifications = async () => (await (await fan.request('/api/notifications')).json()).notifications;
-  const one = async <T>(text: string, params: unknown[] = []) => (await server.database.query<T>(text, params)).rows[0] as T;
+  const one = async <T>(text: string, params: unknown[] = []) =>
+    (await server.database.query<T>(text, params)).rows[0] as T;
 
   beforeAll(async () => {
     server = await startAuthTestServer();
@@ -121,7 +127,9 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
     const drop = await submit('red-rocks-morrison-co', '2027-06-02');
     const approved = await (await admin.request(`/api/admin/catalog-requests/${keep}/approve`, { json: {} })).json();
     expect(approved.result).toBe('approved');
-    expect(await one('select review_state from tour_stops where id = $1', [keep])).toEqual({ review_state: 'approved' });
+    expect(await one('select review_state from tour_stops where id = $1', [keep])).toEqual({
+      review_state: 'approved',
+    });
     const tour = await (await new TestBrowser(server).request(`/api/artists/northern-lanterns?today=${TODAY}`)).text();
     expect(tour).toContain('2027-06-01');
     expect(tour).not.toContain('2027-06-02');
@@ -151,13 +159,21 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
     const other = await submit('the-anthem-washington-dc', '2027-08-01');
     const filtered = await (await admin.request('/api/admin/catalog-requests?q=red%20rocks')).json();
     expect(filtered.total).toBe(2);
-    const stale = await admin.request('/api/admin/catalog-requests/bulk-approve', { json: { q: 'red rocks', expected: 3 } });
+    const stale = await admin.request('/api/admin/catalog-requests/bulk-approve', {
+      json: { q: 'red rocks', expected: 3 },
+    });
     expect(stale.status).toBe(409);
-    const bulk = await admin.request('/api/admin/catalog-requests/bulk-approve', { json: { q: 'red rocks', expected: 2 } });
+    const bulk = await admin.request('/api/admin/catalog-requests/bulk-approve', {
+      json: { q: 'red rocks', expected: 2 },
+    });
     expect(await bulk.json()).toMatchObject({ approved: 2, merged: 0 });
     for (const id of [a, b]) {
-      expect(await one('select review_state from tour_stops where id = $1', [id])).toEqual({ review_state: 'approved' });
+      expect(await one('select review_state from tour_stops where id = $1', [id])).toEqual({
+        review_state: 'approved',
+      });
     }
-    expect(await one('select review_state from tour_stops where id = $1', [other])).toEqual({ review_state: 'pending' });
+    expect(await one('select review_state from tour_stops where id = $1', [other])).toEqual({
+      review_state: 'pending',
+    });
   });
 });

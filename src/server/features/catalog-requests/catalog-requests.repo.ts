@@ -179,5 +179,7 @@ export async function rejectStop(tx: Tx, stopId: string, reason: string): Promis
 
 /** Tours left without any stop by an edit or a merge (Add Show made them for the submission). */
 export async function dropEmptyTour(tx: Tx, tourId: string): Promise<void> {
-  await tx.execute(sql`delete from tours t where t.id = ${tourId} and not exists (select 1 from tour_stops s where s.tour_id = t.id)`);
+  await tx.execute(
+    sql`delete from tours t where t.id = ${tourId} and not exists (select 1 from tour_stops s where s.tour_id = t.id)`,
+  );
 }

@@ -62,7 +62,10 @@ function toView(row: RequestRow, matches: MatchRow[]): CatalogRequestView {
   };
 }
 
-export async function listCatalogRequests(database: Database, query: CatalogRequestsQuery): Promise<CatalogRequestsPage> {
+export async function listCatalogRequests(
+  database: Database,
+  query: CatalogRequestsQuery,
+): Promise<CatalogRequestsPage> {
   const size = CATALOG_REQUESTS_PAGE_SIZE;
   const rows = await selectRequestPage(database.db, query.q, size, (query.page - 1) * size);
   const total = rows[0] ? Number(rows[0].total) : await countRequests(database.db, query.q);
@@ -130,13 +133,23 @@ async function approveInTx(
     await mergeStopInto(tx, stopId, twin);
     await dropEmptyTour(tx, row.tour_id);
     outcome = { stopId, result: 'merged', intoStopId: twin, message: 'Merged into the existing stop.' };
-    await notifySubmitter(tx, row, catalogRequestTexts.approvedTitle, catalogRequestTexts.merged(row.artist_name, date, place));
+    await notifySubmitter(
+      tx,
+      row,
+      catalogRequestTexts.approvedTitle,
+      catalogRequestTexts.merged(row.artist_name, date, place),
+    );
   } else {
     const tourId = edit.tourName ? await tourIdFor(tx, row.artist_id, edit.tourName) : row.tour_id;
     await approveStop(tx, stopId, { tourId, venueId, date, time });
     if (tourId !== row.tour_id) await dropEmptyTour(tx, row.tour_id);
     outcome = { stopId, result: 'approved', intoStopId: null, message: 'Approved: the stop is public.' };
-    await notifySubmitter(tx, row, catalogRequestTexts.approvedTitle, catalogRequestTexts.approved(row.artist_name, date, place));
+    await notifySubmitter(
+      tx,
+      row,
+      catalogRequestTexts.approvedTitle,
+      catalogRequestTexts.approved(row.artist_name, date, place),
+    );
   }
   await refreshArtistStats(tx, [row.artist_id]);
   await recordAdminAction(tx, {
@@ -148,7 +161,14 @@ async function approveInTx(
     before: snapshot(row),
     after: twin
       ? { state: 'merged', intoStopId: twin }
-      : { ...snapshot(row), date, time, tour: edit.tourName ?? row.tour_name, venue: edit.venueSlug ?? row.venue_slug, state: 'approved' },
+      : {
+          ...snapshot(row),
+          date,
+          time,
+          tour: edit.tourName ?? row.tour_name,
+          venue: edit.venueSlug ?? row.venue_slug,
+          state: 'approved',
+        },
   });
   return outcome;
 }

@@ -83,7 +83,13 @@ describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', ()
     ]);
     expect(saffron.tags[1]).toEqual({ name: 'australian', count: 5 });
     const umber = preview.report.proposals.find((p: { mbid: string }) => p.mbid === UMBER_COAST);
-    expect(umber).toMatchObject({ genres: [], tags: [{ name: 'folk', count: 3 }, { name: 'seen live', count: 2 }] });
+    expect(umber).toMatchObject({
+      genres: [],
+      tags: [
+        { name: 'folk', count: 3 },
+        { name: 'seen live', count: 2 },
+      ],
+    });
     // Each lookup went through the real provider: inc=genres+tags, no two within a second.
     const lookups = musicBrainz.requests.filter((r) => r.query.get('inc') === 'genres+tags');
     expect(lookups).toHaveLength(2);
@@ -95,7 +101,9 @@ describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', ()
     expect(apply.status).toBe(202);
     const applied = await finished((await apply.json()).id);
     expect(applied.report).toEqual({
-      applied: [{ slug: 'saffron-tides', name: 'Saffron Tides', genres: ['psychedelic rock', 'shoegaze', 'dream pop'] }],
+      applied: [
+        { slug: 'saffron-tides', name: 'Saffron Tides', genres: ['psychedelic rock', 'shoegaze', 'dream pop'] },
+      ],
       skipped: 0,
     });
     expect(await genresOf('saffron-tides')).toEqual(['psychedelic rock', 'shoegaze', 'dream pop']);
@@ -109,7 +117,8 @@ describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', ()
     });
     // Applying the same preview again changes nothing: the artist has genres now.
     const again = await finished(
-      (await (await admin.request('/api/admin/genre-backfill/apply', { json: { previewJobId: preview.id } })).json()).id,
+      (await (await admin.request('/api/admin/genre-backfill/apply', { json: { previewJobId: preview.id } })).json())
+        .id,
     );
     expect(again.report).toEqual({ applied: [], skipped: 1 });
   });

@@ -23,7 +23,10 @@ export const scheduledGenreBackfillJob: JobType<Record<string, never>> = {
 export const GENRE_BACKFILL_CRON = '10 4 * * *';
 
 export function genreBackfillJobDefinitions(deps: GenreJobDeps): JobDefinition<never>[] {
-  const run: JobDefinition<{ jobId: string }> = { ...genreBackfillJob, handler: ({ jobId }) => runGenreJob(deps, jobId) };
+  const run: JobDefinition<{ jobId: string }> = {
+    ...genreBackfillJob,
+    handler: ({ jobId }) => runGenreJob(deps, jobId),
+  };
   const scheduled: JobDefinition<Record<string, never>> = {
     ...scheduledGenreBackfillJob,
     handler: () => startScheduledGenreRun(deps),

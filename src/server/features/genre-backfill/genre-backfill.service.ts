@@ -13,14 +13,14 @@ import type { Queue } from '#server/lib/queue.ts';
 import type { MusicBrainzClient } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import type { AdminJobView } from '#shared/admin-jobs.ts';
 import {
+  GENRES_APPLIED_MAX,
   type GenreApplyReport,
   type GenreBackfillOverview,
   type GenrePreviewReport,
   type GenreProposal,
-  GENRES_APPLIED_MAX,
 } from '#shared/genre-backfill.ts';
-import { countMissingGenres, selectArtistsWithoutGenres, setGenresIfEmpty } from './genre-backfill.repo.ts';
 import { genreBackfillJob } from './genre-backfill.jobs.ts';
+import { countMissingGenres, selectArtistsWithoutGenres, setGenresIfEmpty } from './genre-backfill.repo.ts';
 
 export const GENRE_BACKFILL = 'genre-backfill';
 /** Progress is written every this many artists (and at the end). */
@@ -67,7 +67,13 @@ export async function startGenrePreview(
   const { withMbid } = await countMissingGenres(deps.database.db);
   const total = Math.min(limit, withMbid);
   if (total === 0) throw new AppError('BAD_REQUEST', 'No artist without genres has a MusicBrainz ID to look up.');
-  return startJob(deps, `Preview of ${total} artist${total === 1 ? '' : 's'}`, total, { mode: 'preview', limit }, actor.id);
+  return startJob(
+    deps,
+    `Preview of ${total} artist${total === 1 ? '' : 's'}`,
+    total,
+    { mode: 'preview', limit },
+    actor.id,
+  );
 }
 
 /** Applies a finished preview's genres (all, or the selected artists) in a job. */
@@ -79,7 +85,7 @@ export async function startGenreApply(
 ): Promise<AdminJobView> {
   const preview = await selectAdminJob(deps.database.db, previewJobId, GENRE_BACKFILL);
   const report = preview?.report as GenrePreviewReport | null | undefined;
-  if (!preview || preview.status !== 'done' || !report?.proposals) {
+  if (preview?.status !== 'done' || !report?.proposals) {
     throw new AppError('BAD_REQUEST', 'Apply a finished preview.');
   }
   const chosen = proposalsToApply(report.proposals, artistIds);
@@ -170,9 +176,10 @@ export async function runGenreJob(deps: GenreJobDeps, jobId: string): Promise<vo
   try {
     if (input.mode === 'apply') {
       const preview = await selectAdminJob(deps.database.db, input.previewJobId!, GENRE_BACKFILL);
-      const proposals = proposalsToApply((preview?.report as GenrePreviewReport).proposals, input.artistIds);
-      const report = await apply(deps, jobId, proposals, input.actor ?? null);
-      await updateAdminJob(deps.database.db, jobId, { status: 'done', done: proposals.length, report });
+      const previewReport = preview?.report as GenrePreviewReport | undefined;
+      const proposals = proposalsToApply(previewReport?.proposals ?? [], input.artistIds);
+      const applied = await apply(deps, jobId, proposals, input.actor ?? null);
+      await updateAdminJob(deps.database.db, jobId, { status: 'done', done: proposals.length, report: applied });
       return;
     }
     const since = input.mode === 'scheduled' ? new Date(Date.now() - SCHEDULED_WINDOW_MS) : undefined;
@@ -184,7 +191,11 @@ export async function runGenreJob(deps: GenreJobDeps, jobId: string): Promise<vo
       return;
     }
     const report = await apply(deps, jobId, proposalsToApply(proposals), null);
-    await updateAdminJob(deps.database.db, jobId, { status: 'done', done: artists.length, report: { ...report, proposals } });
+    await updateAdminJob(deps.database.db, jobId, {
+      status: 'done',
+      done: artists.length,
+      report: { ...report, proposals },
+    });
   } catch (error) {
     await updateAdminJob(deps.database.db, jobId, { status: 'failed', error: (error as Error).message });
     throw error;

@@ -28,7 +28,12 @@ const catalogJson = JSON.stringify({
     },
     {
       name: 'Known Band',
-      tours: [{ name: 'Spring 2010', stops: [{ date: '2010-04-01', venue: 'Stubbs', city: 'Austin', region: 'TX', country: 'US' }] }],
+      tours: [
+        {
+          name: 'Spring 2010',
+          stops: [{ date: '2010-04-01', venue: 'Stubbs', city: 'Austin', region: 'TX', country: 'US' }],
+        },
+      ],
     },
   ],
 });
@@ -62,7 +67,12 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
     await seedCatalog(server.database, [
       {
         name: 'Known Band',
-        tours: [{ name: 'Spring 2010', stops: [{ date: '2010-04-01', venue: 'Stubbs', city: 'Austin', region: 'TX', country: 'US' }] }],
+        tours: [
+          {
+            name: 'Spring 2010',
+            stops: [{ date: '2010-04-01', venue: 'Stubbs', city: 'Austin', region: 'TX', country: 'US' }],
+          },
+        ],
       },
     ]);
     const adminEmail = uniqueEmail('admin');
@@ -107,7 +117,9 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
     expect(job.report.written).toEqual({ artistsAdded: 1, toursAdded: 1, stopsAdded: 2, venuesAdded: 1 });
     expect(await count('select count(*)::int as n from tour_stops')).toBe(stopsBefore + 2);
 
-    const again = await finished((await (await admin.request('/api/admin/historical-import/run', { json: body })).json()).id);
+    const again = await finished(
+      (await (await admin.request('/api/admin/historical-import/run', { json: body })).json()).id,
+    );
     expect(again.report.written).toEqual({ artistsAdded: 0, toursAdded: 0, stopsAdded: 0, venuesAdded: 0 });
     expect(again.report.summary).toMatchObject({ add: 0, match: 3 });
     expect(await count('select count(*)::int as n from tour_stops')).toBe(stopsBefore + 2);
@@ -115,7 +127,9 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
     // Reports are kept, and the run is in the audit log.
     const list = await (await admin.request('/api/admin/historical-import')).json();
     expect(list.imports).toHaveLength(2);
-    const audit = await (await admin.request(`/api/admin/audit?targetType=historical-import&targetId=${job.id}`)).json();
+    const audit = await (
+      await admin.request(`/api/admin/audit?targetType=historical-import&targetId=${job.id}`)
+    ).json();
     expect(audit.entries[0]).toMatchObject({ action: 'historical-import.run', after: { stopsAdded: 2 } });
   });
 
@@ -134,11 +148,22 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
 
     const refused = await admin.request('/api/admin/historical-import/run', { json: body });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.message).toBe('1 row is invalid. Fix the file, or run for the valid rows only.');
-    const job = await finished(
-      (await (await admin.request('/api/admin/historical-import/run', { json: { ...body, validOnly: true } })).json()).id,
+    expect((await refused.json()).error.message).toBe(
+      '1 row is invalid. Fix the file, or run for the valid rows only.',
     );
-    expect(job.report).toMatchObject({ validOnly: true, summary: { reject: 1 }, written: { stopsAdded: 2, artistsAdded: 1 } });
-    expect(await count(`select count(*)::int as n from tour_stops s join artists a on a.id = s.artist_id where a.name = 'Csv Band'`)).toBe(2);
+    const job = await finished(
+      (await (await admin.request('/api/admin/historical-import/run', { json: { ...body, validOnly: true } })).json())
+        .id,
+    );
+    expect(job.report).toMatchObject({
+      validOnly: true,
+      summary: { reject: 1 },
+      written: { stopsAdded: 2, artistsAdded: 1 },
+    });
+    expect(
+      await count(
+        `select count(*)::int as n from tour_stops s join artists a on a.id = s.artist_id where a.name = 'Csv Band'`,
+      ),
+    ).toBe(2);
   });
 });

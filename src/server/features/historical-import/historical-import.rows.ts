@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { normaliseCatalog } from '#server/features/catalog/catalog.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { CATALOG_NAME_MAX, type CatalogFile, type CatalogStop, catalogStopSchema, formatCatalogPath } from '#shared/catalog-import.ts';
+import {
+  CATALOG_NAME_MAX,
+  type CatalogFile,
+  type CatalogStop,
+  catalogStopSchema,
+  formatCatalogPath,
+} from '#shared/catalog-import.ts';
 import { parseCsv } from '#shared/csv.ts';
 import {
   type CsvMapping,
@@ -61,7 +67,14 @@ function fromJson(content: string): RawRow[] {
     const tours = Array.isArray(artist?.tours) ? (artist.tours as Record<string, unknown>[]) : [];
     for (const tour of tours) {
       for (const stop of Array.isArray(tour?.stops) ? tour.stops : []) {
-        rows.push({ row: rows.length + 1, artist: artist.name, mbid: artist.mbid, genres: artist.genres, tour: tour.name, stop });
+        rows.push({
+          row: rows.length + 1,
+          artist: artist.name,
+          mbid: artist.mbid,
+          genres: artist.genres,
+          tour: tour.name,
+          stop,
+        });
       }
     }
   }
@@ -102,7 +115,13 @@ export function checkRows(body: HistoricalImportBody): CheckedRow[] {
   }
   return raw.map((row) => {
     const stop = (row.stop ?? {}) as Record<string, unknown>;
-    const base = { row: row.row, artist: text(row.artist), date: text(stop.date), venue: text(stop.venue), city: text(stop.city) };
+    const base = {
+      row: row.row,
+      artist: text(row.artist),
+      date: text(stop.date),
+      venue: text(stop.venue),
+      city: text(stop.city),
+    };
     const result = rowSchema.safeParse({
       artist: row.artist,
       mbid: row.mbid ?? undefined,

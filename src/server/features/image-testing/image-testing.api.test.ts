@@ -69,9 +69,16 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
 
   it('runs each source side by side, replaces with one (live event, audited), then clears', async () => {
     expect(await (await admin.request('/api/admin/image-testing/quiet-band')).json()).toMatchObject({ current: null });
-    const wikidata = await (await admin.request('/api/admin/image-testing/quiet-band/sources/wikidata', { json: {} })).json();
-    expect(wikidata).toMatchObject({ candidate: null, message: 'The artist has no MusicBrainz ID: Wikidata cannot be asked.' });
-    const generated = await (await admin.request('/api/admin/image-testing/quiet-band/sources/generated', { json: {} })).json();
+    const wikidata = await (
+      await admin.request('/api/admin/image-testing/quiet-band/sources/wikidata', { json: {} })
+    ).json();
+    expect(wikidata).toMatchObject({
+      candidate: null,
+      message: 'The artist has no MusicBrainz ID: Wikidata cannot be asked.',
+    });
+    const generated = await (
+      await admin.request('/api/admin/image-testing/quiet-band/sources/generated', { json: {} })
+    ).json();
     expect(generated.candidate).toMatchObject({ source: 'generated', width: 600, height: 600, format: 'webp' });
     expect(generated.candidate.variants.map((v: { width: number | null }) => v.width)).toEqual([null, 240, 400]);
     expect(generated.candidate.variants[1].bytes).toBeLessThan(generated.candidate.bytes);
@@ -86,14 +93,23 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
       json: { source: 'generated', imageUrl: generated.candidate.imageUrl, attribution: null },
     });
     expect(replaced.status).toBe(200);
-    expect((await replaced.json()).current).toMatchObject({ source: 'generated', imageUrl: generated.candidate.imageUrl });
-    await expect.poll(() => events.at(-1)).toEqual({
-      type: 'artist-image-ready',
-      artistSlug: 'quiet-band',
+    expect((await replaced.json()).current).toMatchObject({
+      source: 'generated',
       imageUrl: generated.candidate.imageUrl,
     });
+    await expect
+      .poll(() => events.at(-1))
+      .toEqual({
+        type: 'artist-image-ready',
+        artistSlug: 'quiet-band',
+        imageUrl: generated.candidate.imageUrl,
+      });
     const audit = await (await admin.request('/api/admin/audit?targetType=artist-image')).json();
-    expect(audit.entries[0]).toMatchObject({ action: 'artist-image.replace', before: null, after: { source: 'generated' } });
+    expect(audit.entries[0]).toMatchObject({
+      action: 'artist-image.replace',
+      before: null,
+      after: { source: 'generated' },
+    });
 
     const cleared = await admin.request('/api/admin/image-testing/quiet-band/image', { method: 'DELETE' });
     expect(cleared.status).toBe(200);
@@ -102,7 +118,9 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
   });
 
   it('takes an upload only when it is a real image, re-encoded to WebP', async () => {
-    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#c0ffee' } })
+      .png()
+      .toBuffer();
     const response = await upload(admin, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'band.png');
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -114,7 +132,9 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
 
     const fake = await upload(admin, new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), 'evil.png');
     expect(fake.status).toBe(400);
-    expect((await fake.json()).error.message).toBe('That file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF).');
+    expect((await fake.json()).error.message).toBe(
+      'That file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF).',
+    );
     const audit = await (await admin.request('/api/admin/audit?targetType=artist-image')).json();
     expect(audit.entries[0]).toMatchObject({ action: 'artist-image.replace', after: { source: 'upload' } });
   });

@@ -28,7 +28,9 @@ const uploadLimit = bodyLimit({
 });
 
 /** /api/admin/image-testing (admins only; app.ts leaves the 1 MB body limit to this router). */
-export function imageTestingRoutes(deps: Pick<AppDeps, 'database' | 'storage' | 'events' | 'queue' | 'providers' | 'env' | 'logger'>) {
+export function imageTestingRoutes(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'events' | 'queue' | 'providers' | 'env' | 'logger'>,
+) {
   const service: ImageTestingDeps = {
     ...deps,
     // The same finder the image job uses (background.ts), with the admin's patience: 8 s.

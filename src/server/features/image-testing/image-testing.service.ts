@@ -11,7 +11,6 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { FILES_URL_PREFIX, type Storage } from '#server/lib/storage.ts';
-import { ARTIST_IMAGE_WIDTHS } from '#shared/image-widths.ts';
 import {
   ARTIST_UPLOAD_MAX_BYTES,
   type ImageCandidateView,
@@ -21,6 +20,7 @@ import {
   imageTestingMessages,
   type SourceRunView,
 } from '#shared/image-testing.ts';
+import { ARTIST_IMAGE_WIDTHS } from '#shared/image-widths.ts';
 import { type CurrentImageRow, deleteArtistImage, selectArtistImage, upsertArtistImage } from './image-testing.repo.ts';
 
 export interface ImageTestingDeps {
@@ -45,7 +45,7 @@ async function artistOr404(database: Database, slug: string): Promise<CurrentIma
 }
 
 /** Sizes of a stored image and of the narrower copies the cards ask for (made now when missing). */
-async function describe(
+async function describeImage(
   storage: Storage,
   source: ImageCandidateView['source'],
   imageUrl: string,
@@ -58,7 +58,8 @@ async function describe(
     return { source, imageUrl, attribution, width, height: null, bytes: null, format: null, variants: [] };
   }
   const original = await storage.get(key);
-  if (!original) return { source, imageUrl, attribution, width: null, height: null, bytes: null, format: null, variants: [] };
+  if (!original)
+    return { source, imageUrl, attribution, width: null, height: null, bytes: null, format: null, variants: [] };
   const meta = await sharp(original.body).metadata();
   const variants: ImageVariantView[] = [{ width: null, url: imageUrl, bytes: original.body.byteLength }];
   for (const width of ARTIST_IMAGE_WIDTHS) {
@@ -82,7 +83,12 @@ export async function getArtistImage(deps: ImageTestingDeps, slug: string): Prom
   const current =
     row.image_url && row.created_at
       ? {
-          ...(await describe(deps.storage, (row.source ?? 'generated') as ImageSource, row.image_url, row.attribution)),
+          ...(await describeImage(
+            deps.storage,
+            (row.source ?? 'generated') as ImageSource,
+            row.image_url,
+            row.attribution,
+          )),
           createdAt: new Date(row.created_at).toISOString(),
         }
       : null;
@@ -97,7 +103,11 @@ async function storeImage(storage: Storage, bytes: Buffer): Promise<string> {
 }
 
 /** Runs one image source for the artist now, without changing anything. */
-export async function runImageSource(deps: ImageTestingDeps, slug: string, source: ImageSource): Promise<SourceRunView> {
+export async function runImageSource(
+  deps: ImageTestingDeps,
+  slug: string,
+  source: ImageSource,
+): Promise<SourceRunView> {
   const row = await artistOr404(deps.database, slug);
   const started = performance.now();
   const done = (candidate: ImageCandidateView | null, message: string | null): SourceRunView => ({
@@ -108,12 +118,12 @@ export async function runImageSource(deps: ImageTestingDeps, slug: string, sourc
   });
   if (source === 'generated') {
     const url = await storeImage(deps.storage, await generateArtwork(row.name));
-    return done(await describe(deps.storage, 'generated', url, null), null);
+    return done(await describeImage(deps.storage, 'generated', url, null), null);
   }
   if (!row.mbid) return done(null, imageTestingMessages.noMbid);
   const found = await deps.findPhoto({ name: row.name, mbid: row.mbid });
   if (!found.photo) return done(null, imageTestingMessages.noPhoto);
-  return done(await describe(deps.storage, 'wikidata', found.photo.imageUrl, found.photo.attribution), null);
+  return done(await describeImage(deps.storage, 'wikidata', found.photo.imageUrl, found.photo.attribution), null);
 }
 
 async function setImage(

@@ -1,6 +1,11 @@
 import type { Database } from '#server/db/client.ts';
 import { type CallRecorder, callLimiter, providerGetJson, waitForRateSlot } from '../http.ts';
-import { type MbArtistLookup, mbArtistLookupSchema, mbArtistSearchSchema, mbArtistTagsSchema } from './musicbrainz.schemas.ts';
+import {
+  type MbArtistLookup,
+  mbArtistLookupSchema,
+  mbArtistSearchSchema,
+  mbArtistTagsSchema,
+} from './musicbrainz.schemas.ts';
 
 export const MUSICBRAINZ = 'musicbrainz';
 /**
