@@ -66,6 +66,9 @@ export default defineConfig({
         MUSICBRAINZ_URL: fakes.musicBrainzUrl,
         JAMBASE_URL: fakes.jamBaseUrl,
         JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
+        // The Donate page's buttons (admin-ops.spec.ts); its unconfigured form is checked there too.
+        DONATE_LINKS: 'GitHub Sponsors|https://github.com/sponsors/example;Ko-fi|https://ko-fi.com/example',
+        DONATE_MESSAGE: 'Donations pay for the server, the database and the tour-date API.',
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

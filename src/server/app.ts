@@ -14,6 +14,7 @@ import { artistProfileRoutes } from './features/artist-profile/artist-profile.ro
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { catalogRequestsRoutes } from './features/catalog-requests/catalog-requests.routes.ts';
+import { donateRoutes } from './features/donate/donate.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
 import { genreBackfillRoutes } from './features/genre-backfill/genre-backfill.routes.ts';
 import { historicalImportRoutes } from './features/historical-import/historical-import.routes.ts';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/shows', showPhotosRoutes(deps));
   app.route('/api/shows', showDetailRoutes(deps));
   app.route('/api/calendar', calendarRoutes(deps));
+  app.route('/api/donate', donateRoutes(deps));
   app.route('/files', filesRoutes(deps));
 
   app.all('/api/*', (c) => {

@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
 import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
 import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
@@ -72,6 +73,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...showJobDefinitions({ database, logger }),
       ...genreBackfillJobDefinitions({ database, musicBrainz: providers.musicBrainz }),
       ...historicalImportJobDefinitions({ database }),
+      ...backupJobDefinitions({ database, storage, env, logger }),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -93,6 +95,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
       await scheduleGenreBackfill(queue);
+      await scheduleBackupJobs(queue);
     },
     async stop() {
       stopFollowingTourChanges();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDonateLinks } from '#shared/donate.ts';
 import type { S3Config } from './lib/s3-client.ts';
 
 /**
@@ -54,11 +55,23 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFlag.optional(),
+    /** Daily backups kept (the oldest scheduled ones are deleted); 0 switches the daily backup off. */
+    BACKUP_RETENTION: z.coerce.number().int().min(0).max(365).default(7),
+    /** Whether the daily backup carries the files (images, photos) or only their storage keys. */
+    BACKUP_INCLUDE_FILES: boolFlag.default(false),
+    /** Donate page buttons: `Label|https://url` pairs separated by `;` (parsed in features/donate). */
+    DONATE_LINKS: z.string().trim().max(2000).optional(),
+    /** What donations pay for, shown above the buttons. */
+    DONATE_MESSAGE: z.string().trim().max(500).optional(),
+    /** The project's source repository: the Donate page's "star" and "report a bug" links. */
+    SOURCE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    const donate = parseDonateLinks(value.DONATE_LINKS);
+    if (donate.error) ctx.addIssue({ code: 'custom', path: ['DONATE_LINKS'], message: donate.error });
     const setS3 = [...requiredS3Variables, ...optionalS3Variables].filter((name) => value[name] !== undefined);
     if (setS3.length > 0) {
       for (const name of requiredS3Variables.filter((required) => value[required] === undefined)) {

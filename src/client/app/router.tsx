@@ -76,7 +76,18 @@ export const appRoutes: RouteObject[] = [
             path: 'add-show',
             lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
           },
-          { path: 'donate', lazy: async () => ({ Component: (await import('./routes/donate.tsx')).DonatePage }) },
+          {
+            path: 'donate',
+            lazy: async () => ({
+              Component: (await import('#client/features/donate/components/donate-page.tsx')).DonatePage,
+            }),
+          },
+          {
+            path: 'donate/thanks',
+            lazy: async () => ({
+              Component: (await import('#client/features/donate/components/donate-thanks-page.tsx')).DonateThanksPage,
+            }),
+          },
           {
             path: 'install',
             lazy: async () => ({

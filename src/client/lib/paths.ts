@@ -29,4 +29,16 @@ export const paths = {
   /** The small-screen notifications page (the side menu links to it; desktop has the bell). */
   notifications: '/notifications',
   adminArtists: '/admin/artists',
+  /** The spec's ten admin pages (issue 16), behind one guard and one sub-navigation. */
+  adminTips: '/admin/tips',
+  adminApiStatus: '/admin/api-status',
+  adminSpotifyImport: '/admin/spotify-import',
+  adminHistoricalImport: '/admin/historical-import',
+  adminGenreBackfill: '/admin/genre-backfill',
+  adminCatalogRequests: '/admin/catalog-requests',
+  adminImageTesting: '/admin/image-testing',
+  adminBackups: '/admin/backups',
+  adminLoadingMessages: '/admin/loading-messages',
+  /** Where a donation provider sends the donor back to. */
+  donateThanks: '/donate/thanks',
 } as const;

@@ -43,6 +43,8 @@ export interface Queue {
   isPending(type: JobType<unknown>, singletonKey: string): Promise<boolean>;
   /** Runs a job on a cron schedule (UTC); pg-boss keeps one schedule per type across processes. After start(). */
   schedule<Payload>(type: JobType<Payload>, cron: string, payload: Payload): Promise<void>;
+  /** Puts a failed job back in the queue with one more attempt; false when no failed job has this id. */
+  retryFailed(id: string): Promise<{ name: string } | null>;
 }
 
 const SCHEMA = 'pgboss';
@@ -176,6 +178,19 @@ export function createQueue(options: QueueOptions): Queue {
     async schedule(type, cron, payload) {
       const data = type.schema.parse(payload) as object;
       await retryConcurrentSetup(() => boss.schedule(type.name, cron, data, { tz: 'UTC' }));
+    },
+    async retryFailed(id) {
+      // pg-boss's own retry, by id alone (the admin page knows the id), and now rather than after a delay.
+      const { rows } = await database.query<{ name: string }>(
+        `update ${SCHEMA}.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+          where id = $1 and state = 'failed' returning name`,
+        [id],
+      );
+      const name = rows[0]?.name;
+      if (!name) return null;
+      const workerId = workerIds.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+      return { name };
     },
     async isPending(type, singletonKey) {
       // pg-boss's job states are an enum ordered created < retry < active < completed < ….

@@ -23,10 +23,10 @@ export interface Storage {
 }
 
 /**
- * Keys under these prefixes are private (a fan's show photos): /files never serves them; their
+ * Keys under these prefixes are private (a fan's show photos, backup archives): /files never serves them; their
  * feature reads them for their owner only.
  */
-export const PRIVATE_KEY_PREFIXES = ['show-photos/'] as const;
+export const PRIVATE_KEY_PREFIXES = ['show-photos/', 'backups/'] as const;
 
 export function isPublicKey(key: string): boolean {
   return !PRIVATE_KEY_PREFIXES.some((prefix) => key.toLowerCase().startsWith(prefix));

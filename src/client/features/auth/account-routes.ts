@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { adminRoutes } from '#client/features/admin/admin-routes.ts';
 
 /**
  * The routes of accounts and roles, mounted by src/client/app/router.tsx: the reset page, signed-in
- * pages behind SignedInOnly and admin pages behind AdminOnly. Every page loads on demand.
+ * pages behind SignedInOnly and the admin pages (features/admin/admin-routes.ts, behind AdminOnly). Every page loads on demand.
  */
 const guards = () => import('./components/route-guards.tsx');
 const placeholders = () => import('./components/placeholder-pages.tsx');
@@ -32,15 +33,5 @@ export const accountRoutes: RouteObject[] = [
       },
     ],
   },
-  {
-    lazy: async () => ({ Component: (await guards()).AdminOnly }),
-    children: [
-      {
-        path: 'admin/artists',
-        lazy: async () => ({
-          Component: (await import('#client/features/admin/components/admin-artists-page.tsx')).AdminArtistsPage,
-        }),
-      },
-    ],
-  },
+  ...adminRoutes,
 ];

@@ -1,6 +1,7 @@
 export * from './admin-audit.ts';
 export * from './admin-catalog.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
 export * from './notifications.ts';

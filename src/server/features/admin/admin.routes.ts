@@ -6,13 +6,18 @@ import { adminAuditQuerySchema } from '#shared/admin-audit-api.ts';
 import { artistSlugParamSchema } from '#shared/artists.ts';
 import { adminArtistsQuerySchema } from '#shared/auth.ts';
 import { listArtistsForAdmin, queueArtistResync } from './admin.service.ts';
+import { apiStatusRoutes } from './api-status.routes.ts';
 import { listAdminActions } from './audit.service.ts';
+import { backupsRoutes } from './backups.routes.ts';
 
 /** /api/admin/*: every route behind requireAdmin (401 signed out, 403 for non-admins). */
-export function adminRoutes({ database, queue, env }: Pick<AppDeps, 'database' | 'queue' | 'env'>) {
+export function adminRoutes(deps: AppDeps) {
+  const { database, queue, env } = deps;
   const hasTourSource = Boolean(env.JAMBASE_API_KEY);
   return new Hono<AppEnv>()
     .use(noStore, requireAdmin(database))
+    .route('/', apiStatusRoutes(deps))
+    .route('/', backupsRoutes(deps))
     .get('/audit', validate('query', adminAuditQuerySchema), async (c) => {
       return c.json(await listAdminActions(database.db, c.req.valid('query')));
     })

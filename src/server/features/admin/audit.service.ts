@@ -5,8 +5,14 @@ import { type AuditRow, insertAuditRow, selectAuditRows } from './audit.repo.ts'
 
 /** Who acted: the signed-in admin (`c.var.user`). */
 export interface AuditActor {
-  id: string;
+  /** Null when the account is not in the database (after a restore from before it existed). */
+  id: string | null;
   email: string;
+}
+
+/** The actor of a request, from the signed-in user on the context (`actorOf(c.var.user!)` behind requireAdmin). */
+export function actorOf(user: { id: string; email: string }): AuditActor {
+  return { id: user.id, email: user.email };
 }
 
 export interface AdminAction {

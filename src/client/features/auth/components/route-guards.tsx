@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/lib/paths.ts';
@@ -24,12 +24,12 @@ export const SignedInOnly = () => {
  * Admin pages (spec section 4): a spinner while checking, then the page for admins; anyone else,
  * signed in or not, is sent to / replacing the history entry. The server checks every admin call too.
  */
-export const AdminOnly = () => {
+export const AdminOnly = ({ children }: { children?: ReactNode }) => {
   const { status, user } = useSession();
   const navigate = useNavigate();
   const isAdmin = user?.isAdmin === true;
   useEffect(() => {
     if (status !== 'loading' && !isAdmin) navigate(paths.home, { replace: true });
   }, [status, isAdmin, navigate]);
-  return isAdmin ? <Outlet /> : <Checking />;
+  return isAdmin ? (children ?? <Outlet />) : <Checking />;
 };

@@ -1,0 +1,44 @@
+import type { RouteObject } from 'react-router';
+
+/**
+ * The spec's ten admin pages under one layout route (features/admin/components/admin-layout.tsx):
+ * the admin guard and sub-navigation are there once. A page not built yet is the honest
+ * "coming soon" page; replace its entry with the real page when it lands.
+ */
+const layout = () => import('./components/admin-layout.tsx');
+const comingSoon = async () => ({
+  Component: (await import('./components/admin-coming-soon-page.tsx')).AdminComingSoonPage,
+});
+
+export const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    lazy: async () => ({ Component: (await layout()).AdminLayout }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await layout()).AdminIndexRedirect }) },
+      {
+        path: 'api-status',
+        lazy: async () => ({
+          Component: (await import('./components/api-status-page.tsx')).ApiStatusPage,
+        }),
+      },
+      {
+        path: 'artists',
+        lazy: async () => ({
+          Component: (await import('./components/admin-artists-page.tsx')).AdminArtistsPage,
+        }),
+      },
+      {
+        path: 'backups',
+        lazy: async () => ({ Component: (await import('./components/backups-page.tsx')).BackupsPage }),
+      },
+      { path: 'catalog-requests', lazy: comingSoon },
+      { path: 'historical-import', lazy: comingSoon },
+      { path: 'genre-backfill', lazy: comingSoon },
+      { path: 'image-testing', lazy: comingSoon },
+      { path: 'spotify-import', lazy: comingSoon },
+      { path: 'tips', lazy: comingSoon },
+      { path: 'loading-messages', lazy: comingSoon },
+    ],
+  },
+];

@@ -1,0 +1,75 @@
+/** GET /api/admin/api-status (issue 16, item 1): provider health and the job queue. */
+
+export interface ProviderStatus {
+  /** The provider's name as its call records write it: 'musicbrainz', 'jambase', 'wikidata', ... */
+  provider: string;
+  label: string;
+  /** False for a provider the server is not configured for (no API key); its past records still show. */
+  configured: boolean;
+  callsLastHour: number;
+  callsLastDay: number;
+  /** 0–1 over the last day; null without calls. */
+  successRate: number | null;
+  p50LatencyMs: number | null;
+  p95LatencyMs: number | null;
+  lastError: { message: string; status: number | null; at: string } | null;
+  /** Null when we keep no request rate for this provider. */
+  rateLimit: {
+    /** e.g. 'MusicBrainz allows 1 request per second per IP'. */
+    description: string;
+    intervalMs: number;
+    /** Requests already booked ahead of a new one (waiting for their slot). */
+    waiting: number;
+    /** How long a new request would wait for its slot now. */
+    nextSlotInMs: number;
+  } | null;
+  /** Whether "Check now" can probe it. */
+  probe: boolean;
+}
+
+export interface JobQueueStatus {
+  name: string;
+  queued: number;
+  active: number;
+  failedLastDay: number;
+  /** ISO time the oldest waiting job was created; null when none waits. */
+  oldestWaitingAt: string | null;
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  /** The error pg-boss stored for its last attempt. */
+  error: string | null;
+  failedAt: string;
+  attempts: number;
+}
+
+export interface ApiStatusResponse {
+  generatedAt: string;
+  providers: ProviderStatus[];
+  jobs: JobQueueStatus[];
+  failedJobs: FailedJob[];
+}
+
+/** POST /api/admin/api-status/:provider/check */
+export interface ProviderProbeResult {
+  provider: string;
+  ok: boolean;
+  latencyMs: number;
+  message: string;
+  checkedAt: string;
+}
+
+/** POST /api/admin/jobs/:id/retry */
+export interface JobRetryResponse {
+  id: string;
+  retried: true;
+}
+
+export const API_STATUS_REFRESH_MS = 10_000;
+export const apiStatusMessages = {
+  jobNotFailed: 'That job is not failed (any more): there is nothing to retry.',
+  noProbe: 'This provider has no live check.',
+  notConfigured: 'This provider is not configured on this server.',
+} as const;
