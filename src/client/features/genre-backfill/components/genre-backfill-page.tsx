@@ -45,12 +45,14 @@ export const GenreBackfillPage = () => {
     seeded.current = previewId;
     setSelected(new Set(withGenres.map((p) => p.artistId)));
   }, [previewDone, previewId, withGenres]);
+  // Finished jobs change the counts and the list of runs.
+  const finished = `${preview.data?.status}:${applyJob.data?.status}`;
   useEffect(() => {
-    if (applyJob.data?.status === 'done') {
+    if (finished.includes('done') || finished.includes('failed')) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'genre-backfill'] });
       void queryClient.invalidateQueries({ queryKey: adminAuditKey });
     }
-  }, [applyJob.data?.status, queryClient]);
+  }, [finished, queryClient]);
 
   const runPreview = (event: React.FormEvent) => {
     event.preventDefault();
