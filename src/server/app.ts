@@ -9,19 +9,24 @@ import { mountAuth } from './auth/mount.ts';
 import { accountRoutes, meRoutes } from './features/account/account.routes.ts';
 import { addShowRoutes } from './features/add-show/add-show.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { artistCurationRoutes } from './features/admin/artist-curation.routes.ts';
 import { artistProfileRoutes } from './features/artist-profile/artist-profile.routes.ts';
 import { artistsRoutes } from './features/artists/artists.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { catalogRequestsRoutes } from './features/catalog-requests/catalog-requests.routes.ts';
 import { donateRoutes } from './features/donate/donate.routes.ts';
 import { favoritesRoutes } from './features/favorites/favorites.routes.ts';
+import { genreBackfillRoutes } from './features/genre-backfill/genre-backfill.routes.ts';
 import {
   guidesRoutes,
   llmUsageAdminRoutes,
   loadingMessagesAdminRoutes,
   tipsAdminRoutes,
 } from './features/guides/guides.routes.ts';
+import { historicalImportRoutes } from './features/historical-import/historical-import.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/history-import/history-import.routes.ts';
+import { imageTestingRoutes } from './features/image-testing/image-testing.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
@@ -106,11 +111,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Routes with a larger limit of their own: show photo uploads (show-photos.routes.ts) and the
   // shows import, which takes a whole export file.
   const ownLimit = new Set(['/api/account/import', ...HISTORY_IMPORT_UPLOAD_PATHS]);
+  // Admin historical imports and image uploads take up to 10 MB (their routers limit them).
+  const ownLimitPrefix = /^\/api\/admin\/(historical-import|image-testing)\//;
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
     isPhotoUpload(c.req.method, c.req.path) ||
-    ownLimit.has(c.req.path)
+    ownLimit.has(c.req.path) ||
+    ownLimitPrefix.test(c.req.path)
       ? next()
       : limitBody(c, next),
   );
@@ -125,6 +133,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/me', meRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/admin/catalog', artistCurationRoutes(deps));
+  app.route('/api/admin/catalog-requests', catalogRequestsRoutes(deps));
+  app.route('/api/admin/genre-backfill', genreBackfillRoutes(deps));
+  app.route('/api/admin/historical-import', historicalImportRoutes(deps));
+  app.route('/api/admin/image-testing', imageTestingRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));

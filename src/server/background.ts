@@ -1,8 +1,10 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
+import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
 import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
 import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
+import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
@@ -86,6 +88,8 @@ export function createBackground(options: BackgroundOptions): Background {
       ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
       ...realtimeJobDefinitions({ database, logger }),
       ...showJobDefinitions({ database, logger }),
+      ...genreBackfillJobDefinitions({ database, musicBrainz: providers.musicBrainz }),
+      ...historicalImportJobDefinitions({ database }),
       ...backupJobDefinitions({ database, storage, env, logger }),
       ...tourScraperJobDefinitions(
         { database, logger, events, safeFetch: safeFetchFromEnv(env, database) },
@@ -118,6 +122,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleNotificationJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      await scheduleGenreBackfill(queue);
       await scheduleBackupJobs(queue);
       await queue.schedule(planRecheckJob, WEEKLY_RECHECK_CRON, {});
       await scheduleTripJobs(queue);

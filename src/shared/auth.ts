@@ -3,6 +3,7 @@
  * routes. Better Auth's own endpoints (/api/auth/*) keep the library's shapes; see docs/api-accounts.md.
  */
 import { z } from 'zod';
+import { adminArtistSorts } from './admin-artists.ts';
 import { placeIdSchema } from './places.ts';
 
 /** Spec section 9: email max 255; password 6 to 72; name 2 to 100. */
@@ -139,6 +140,7 @@ export const ADMIN_ARTISTS_PAGE_SIZE = 25;
 export const adminArtistsQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sort: z.enum(adminArtistSorts).default('name'),
 });
 export type AdminArtistsQuery = z.infer<typeof adminArtistsQuerySchema>;
 

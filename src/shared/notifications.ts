@@ -14,8 +14,16 @@ export const NOTIFICATIONS_KEPT = 10;
  *   venue, or was dropped;
  * - show-reminder: the day before a show the user marked as Going;
  * - trip-show: a new show where and when the user travels (Vacation mode), once per show.
+ * - submission-reviewed: an admin approved or rejected a show the user submitted (Add Show).
  */
-export const notificationKinds = ['new-dates', 'stop-moved', 'stop-cancelled', 'show-reminder', 'trip-show'] as const;
+export const notificationKinds = [
+  'new-dates',
+  'stop-moved',
+  'stop-cancelled',
+  'show-reminder',
+  'trip-show',
+  'submission-reviewed',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** GET /api/notifications → NotificationsResponse */

@@ -52,6 +52,7 @@ test.describe('admin artists', () => {
     await expect(row.getByRole('cell')).toHaveText([
       '2',
       String(FEATURED.upcomingDays.length + FEATURED.pastDays.length),
+      'Manage',
     ]);
     await expect(row.getByRole('link', { name: FEATURED.name })).toHaveAttribute('href', `/tour/${FEATURED.slug}`);
 

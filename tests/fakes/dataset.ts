@@ -13,6 +13,10 @@ export interface FakeArtist {
   officialUrl?: string;
   wikidataUrl?: string;
   genres?: string[];
+  /** Votes per genre (same order as `genres`); MusicBrainz counts each user's vote. Default 3. */
+  genreVotes?: number[];
+  /** Folksonomy tags (inc=tags), with their votes; default: the genres. */
+  tags?: { name: string; count: number }[];
 }
 
 export interface FakeVenue {
@@ -50,6 +54,9 @@ export const GLASS_MERIDIAN = '7f6e5d4c-4444-4555-8666-777788889999';
 export const QUARTZ_PARADE = '8a7f6e5d-5555-4666-8777-888899990000';
 /** Only the search spec's "listed at home at once" test syncs it: its name sorts first on the home page. */
 export const ALDER_SKYLINES = '9b8a7f6e-6666-4777-8888-999900001111';
+/** Only the genre-backfill tests look these up: genres with votes, and tags without any genre. */
+export const SAFFRON_TIDES = 'a1b2c3d4-7777-4888-8999-000011112222';
+export const UMBER_COAST = 'b2c3d4e5-8888-4999-8aaa-111122223333';
 
 export function fakeArtists(): FakeArtist[] {
   return [
@@ -77,6 +84,31 @@ export function fakeArtists(): FakeArtist[] {
     { mbid: GLASS_MERIDIAN, name: 'Glass Meridian', type: 'Group', country: 'US', jambaseId: 'jambase:5550005' },
     { mbid: QUARTZ_PARADE, name: 'Quartz Parade', type: 'Group', country: 'GB', jambaseId: 'jambase:5550006' },
     { mbid: ALDER_SKYLINES, name: 'Alder Skylines', type: 'Group', country: 'US', jambaseId: 'jambase:5550007' },
+    {
+      mbid: SAFFRON_TIDES,
+      name: 'Saffron Tides',
+      type: 'Group',
+      country: 'AU',
+      jambaseId: 'jambase:5550008',
+      genres: ['psychedelic rock', 'shoegaze', 'dream pop'],
+      genreVotes: [9, 4, 1],
+      tags: [
+        { name: 'psychedelic rock', count: 9 },
+        { name: 'australian', count: 5 },
+        { name: 'shoegaze', count: 4 },
+        { name: 'dream pop', count: 1 },
+      ],
+    },
+    {
+      mbid: UMBER_COAST,
+      name: 'Umber Coast',
+      type: 'Group',
+      jambaseId: 'jambase:5550009',
+      tags: [
+        { name: 'folk', count: 3 },
+        { name: 'seen live', count: 2 },
+      ],
+    },
   ];
 }
 

@@ -78,7 +78,7 @@ function lookupBody(artist: FakeArtist, incs: Set<string>) {
     ...(artist.officialUrl ? [relation('official homepage', artist.officialUrl, 2)] : []),
   ];
   const genres = (artist.genres ?? []).map((name, i) => ({
-    count: 3,
+    count: artist.genreVotes?.[i] ?? 3,
     disambiguation: '',
     id: `ccd19ef5-8c4b-4a7e-8bde-3a2f4f8a0c0${i}`,
     name,
@@ -101,7 +101,10 @@ function lookupBody(artist: FakeArtist, incs: Set<string>) {
     isnis: [],
     ...(incs.has('url-rels') ? { relations } : {}),
     ...(incs.has('genres') ? { genres } : {}),
-    ...(incs.has('tags') ? { tags: (artist.genres ?? []).map((name) => ({ count: 3, name })) } : {}),
+    // Real tags: { count, name }, every folksonomy tag (genres among them), most votes not guaranteed first.
+    ...(incs.has('tags')
+      ? { tags: artist.tags ?? (artist.genres ?? []).map((name, i) => ({ count: artist.genreVotes?.[i] ?? 3, name })) }
+      : {}),
   };
 }
 

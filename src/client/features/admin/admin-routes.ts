@@ -32,10 +32,34 @@ export const adminRoutes: RouteObject[] = [
         path: 'backups',
         lazy: async () => ({ Component: (await import('./components/backups-page.tsx')).BackupsPage }),
       },
-      { path: 'catalog-requests', lazy: comingSoon },
-      { path: 'historical-import', lazy: comingSoon },
-      { path: 'genre-backfill', lazy: comingSoon },
-      { path: 'image-testing', lazy: comingSoon },
+      {
+        path: 'catalog-requests',
+        lazy: async () => ({
+          Component: (await import('#client/features/catalog-requests/components/catalog-requests-page.tsx'))
+            .CatalogRequestsPage,
+        }),
+      },
+      {
+        path: 'historical-import',
+        lazy: async () => ({
+          Component: (await import('#client/features/historical-import/components/historical-import-page.tsx'))
+            .HistoricalImportPage,
+        }),
+      },
+      {
+        path: 'genre-backfill',
+        lazy: async () => ({
+          Component: (await import('#client/features/genre-backfill/components/genre-backfill-page.tsx'))
+            .GenreBackfillPage,
+        }),
+      },
+      {
+        path: 'image-testing',
+        lazy: async () => ({
+          Component: (await import('#client/features/image-testing/components/image-testing-page.tsx'))
+            .ImageTestingPage,
+        }),
+      },
       { path: 'spotify-import', lazy: comingSoon },
       {
         path: 'tips',

@@ -1,4 +1,5 @@
 export * from './admin-audit.ts';
+export * from './admin-catalog.ts';
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './catalog.ts';

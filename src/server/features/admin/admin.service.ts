@@ -16,7 +16,7 @@ export interface AdminResyncResponse {
 /** The /admin/artists table: 25 per page, name contains `q` (case-insensitive). Callers are admins. */
 export async function listArtistsForAdmin(database: Database, query: AdminArtistsQuery): Promise<AdminArtistsPage> {
   const pageSize = ADMIN_ARTISTS_PAGE_SIZE;
-  const rows = await findArtistPage(database, query.q, pageSize, (query.page - 1) * pageSize);
+  const rows = await findArtistPage(database, query.q, pageSize, (query.page - 1) * pageSize, query.sort);
   const total = rows[0] ? Number(rows[0].total) : await countArtists(database, query.q);
   return {
     artists: rows.map((row) => ({

@@ -111,8 +111,19 @@ export async function selectArtistListPage(db: Db, filter: ArtistListFilter): Pr
   return statement.execute({ page: filter.page, pageSize: filter.pageSize, today: filter.today });
 }
 
-/** The one artist-by-slug lookup: the tour page, the artist page, favorites and admin use it. */
+/**
+ * The one artist-by-slug lookup: the tour page, the artist page, favorites and admin use it. A slug
+ * an artist had before an admin merged it away answers with the survivor (`slug` is the
+ * survivor's: the client replaces the address).
+ */
 export async function selectArtistBySlug(db: Db, slug: string) {
+  const artist = await selectArtistWhere(db, eq(artists.slug, slug));
+  if (artist) return artist;
+  const moved = sql`${artists.id} = (select r.artist_id from artist_slug_redirects r where r.slug = ${slug})`;
+  return selectArtistWhere(db, moved);
+}
+
+async function selectArtistWhere(db: Db, where: SQL) {
   const [artist] = await db
     .select({
       id: artists.id,
@@ -125,7 +136,7 @@ export async function selectArtistBySlug(db: Db, slug: string) {
     })
     .from(artists)
     .leftJoin(artistImages, eq(artistImages.artistId, artists.id))
-    .where(eq(artists.slug, slug))
+    .where(where)
     .limit(1);
   return artist;
 }

@@ -1,6 +1,11 @@
 import type { Database } from '#server/db/client.ts';
 import { type CallRecorder, callLimiter, providerGetJson, waitForRateSlot } from '../http.ts';
-import { type MbArtistLookup, mbArtistLookupSchema, mbArtistSearchSchema } from './musicbrainz.schemas.ts';
+import {
+  type MbArtistLookup,
+  mbArtistLookupSchema,
+  mbArtistSearchSchema,
+  mbArtistTagsSchema,
+} from './musicbrainz.schemas.ts';
 
 export const MUSICBRAINZ = 'musicbrainz';
 /**
@@ -46,6 +51,21 @@ export interface MbArtistDetails {
   wikidataUrl: string | null;
   imageUrl: string | null;
 }
+
+export interface MbVote {
+  name: string;
+  count: number;
+}
+
+export interface MbArtistGenres {
+  mbid: string;
+  name: string;
+  /** Most votes first. */
+  genres: MbVote[];
+  tags: MbVote[];
+}
+
+const byVotes = (votes: MbVote[]) => [...votes].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 
 export type MusicBrainzClient = ReturnType<typeof createMusicBrainzClient>;
 
@@ -97,6 +117,14 @@ export function createMusicBrainzClient(options: MusicBrainzClientOptions) {
         schema: mbArtistLookupSchema,
       });
       return toDetails(answer);
+    },
+
+    /** The artist's genres and tags with their vote counts (genre backfill). Waits its turn in the shared 1 req/s budget. */
+    async lookupGenres(mbid: string): Promise<MbArtistGenres> {
+      const url = new URL(`${base}/artist/${encodeURIComponent(mbid)}`);
+      url.search = new URLSearchParams({ inc: 'genres+tags', fmt: 'json' }).toString();
+      const answer = await providerGetJson({ ...common, operation: 'artist-genres', url, schema: mbArtistTagsSchema });
+      return { mbid: answer.id, name: answer.name, genres: byVotes(answer.genres), tags: byVotes(answer.tags) };
     },
   };
 }

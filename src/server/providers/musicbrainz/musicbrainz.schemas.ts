@@ -38,5 +38,15 @@ export const mbArtistLookupSchema = z.object({
   genres: z.array(z.object({ name: z.string(), count: z.number() })).default([]),
 });
 
+const vote = z.object({ name: z.string(), count: z.number().int() });
+
+/** inc=genres+tags: the curated genres and the folksonomy tags, each with its vote count. */
+export const mbArtistTagsSchema = z.object({
+  id: mbid,
+  name: z.string().min(1),
+  genres: z.array(vote).default([]),
+  tags: z.array(vote).default([]),
+});
+
 export type MbArtistSearch = z.infer<typeof mbArtistSearchSchema>;
 export type MbArtistLookup = z.infer<typeof mbArtistLookupSchema>;

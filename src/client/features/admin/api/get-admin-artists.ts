@@ -6,6 +6,7 @@ import type { AdminArtistsPage } from '#shared/auth.ts';
 export interface AdminArtistsFilters {
   q: string;
   page: number;
+  sort?: string;
 }
 
 /** GET /api/admin/artists?q=&page= (admins only; the server answers 403 to anyone else). */

@@ -7,8 +7,20 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ArtistPagination } from '#client/features/artists/components/artist-pagination.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { type AdminArtistSort, adminArtistSorts } from '#shared/admin-artists.ts';
 import type { AdminArtistsPage as ArtistsPage } from '#shared/auth.ts';
 import { useAdminArtists } from '../api/get-admin-artists.ts';
+import { AddArtistDialog, ManageArtistDialog, RestorePointsPanel } from './artist-curation.tsx';
+import { AuditLogPanel } from './audit-log-panel.tsx';
+
+const SORT_LABELS: Record<AdminArtistSort, string> = {
+  name: 'Name A–Z',
+  '-name': 'Name Z–A',
+  tours: 'Fewest tours',
+  '-tours': 'Most tours',
+  added: 'Oldest added',
+  '-added': 'Newest added',
+};
 
 const SEARCH_DELAY_MS = 300;
 
@@ -48,10 +60,17 @@ export const AdminArtistsPage = () => {
   const [params, setParams] = useSearchParams();
   const { q, text, setText } = useDebouncedQueryParam(params, setParams);
   const page = pageFrom(params);
-  const { data, isPending, isError, error, isFetching, refetch } = useAdminArtists({ q, page });
+  const sortParam = params.get('sort') as AdminArtistSort | null;
+  const sort: AdminArtistSort = sortParam && adminArtistSorts.includes(sortParam) ? sortParam : 'name';
+  const { data, isPending, isError, error, isFetching, refetch } = useAdminArtists({ q, page, sort });
+  const [managing, setManaging] = useState<string | null>(null);
 
+  const withParams = (next: Record<string, string>) => {
+    const merged: Record<string, string> = { ...(q ? { q } : {}), ...(sort !== 'name' ? { sort } : {}), ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value)));
+  };
   const goToPage = (next: number) => {
-    setParams(q ? { q, page: String(next) } : { page: String(next) });
+    withParams({ page: String(next) });
     window.scrollTo({ top: 0 });
   };
 
@@ -62,6 +81,25 @@ export const AdminArtistsPage = () => {
         <h1 className="font-display text-3xl font-bold sm:text-4xl">Artists</h1>
         <p className="text-muted">Every artist in the catalog, with the tours and tour stops stored for them.</p>
       </header>
+      <div className="flex flex-wrap items-center gap-3">
+        <AddArtistDialog />
+        <label className="flex items-center gap-2 text-sm">
+          Sort
+          <select
+            value={sort}
+            onChange={(event) =>
+              withParams({ sort: event.target.value === 'name' ? '' : event.target.value, page: '' })
+            }
+            className="h-9 rounded-lg border border-border-strong bg-background px-2"
+          >
+            {adminArtistSorts.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <search className="relative block max-w-md">
         <label htmlFor="admin-artist-search" className="sr-only">
           Search artists
@@ -95,8 +133,11 @@ export const AdminArtistsPage = () => {
           {q ? `No artists match “${q}”.` : 'The catalog has no artists yet.'}
         </p>
       ) : (
-        <ArtistsTable data={data} busy={isFetching} onPageChange={goToPage} />
+        <ArtistsTable data={data} busy={isFetching} onPageChange={goToPage} onManage={setManaging} />
       )}
+      <ManageArtistDialog slug={managing} onClose={() => setManaging(null)} />
+      <RestorePointsPanel />
+      <AuditLogPanel targetTypes={['artist']} emptyText="No artist has been edited, merged or deleted yet." />
     </section>
   );
 };
@@ -105,10 +146,12 @@ const ArtistsTable = ({
   data,
   busy,
   onPageChange,
+  onManage,
 }: {
   data: ArtistsPage;
   busy: boolean;
   onPageChange: (page: number) => void;
+  onManage: (slug: string) => void;
 }) => (
   <div className="flex flex-col gap-2">
     <p className="text-sm text-muted" aria-live="polite">
@@ -127,6 +170,9 @@ const ArtistsTable = ({
             <th scope="col" className="px-4 py-3 text-right font-semibold">
               Stops
             </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className={busy ? 'opacity-60 transition-opacity' : undefined}>
@@ -139,6 +185,16 @@ const ArtistsTable = ({
               </th>
               <td className="px-4 py-3 text-right tabular-nums">{artist.tourCount}</td>
               <td className="px-4 py-3 text-right tabular-nums">{artist.stopCount}</td>
+              <td className="px-4 py-2 text-right">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onManage(artist.slug)}
+                  aria-label={`Manage ${artist.name}`}
+                >
+                  Manage
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>

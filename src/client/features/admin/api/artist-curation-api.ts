@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiSend } from '#client/lib/api-client.ts';
+import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
+import type { AdminArtistDetail, MusicBrainzCandidateView, RestorePointView } from '#shared/admin-artists.ts';
+import { adminAuditKey } from './get-admin-audit.ts';
+
+const BASE = '/api/admin/catalog';
+
+export function useAdminArtist(slug: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'artist', slug],
+    queryFn: ({ signal }) => apiGet<AdminArtistDetail>(`${BASE}/artists/${slug}`, { signal }),
+    enabled: slug !== null,
+    meta: SIGNED_IN_ONLY,
+  });
+}
+
+export function useRestorePoints() {
+  return useQuery({
+    queryKey: ['admin', 'restore-points'],
+    queryFn: ({ signal }) => apiGet<{ restorePoints: RestorePointView[] }>(`${BASE}/restore-points`, { signal }),
+    meta: SIGNED_IN_ONLY,
+  });
+}
+
+export function useMusicBrainzSearch(q: string) {
+  return useQuery({
+    queryKey: ['admin', 'musicbrainz', q],
+    queryFn: ({ signal }) =>
+      apiGet<{ candidates: MusicBrainzCandidateView[] }>(`${BASE}/musicbrainz`, { query: { q }, signal }),
+    enabled: q.length >= 2,
+    staleTime: 60_000,
+    meta: SIGNED_IN_ONLY,
+  });
+}
+
+/** Every curation action refreshes the table, the artist, the undo list and the audit log. */
+function useCuration<Vars, Result>(call: (vars: Vars) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: adminAuditKey });
+    },
+  });
+}
+
+export const useEditArtist = () =>
+  useCuration(({ slug, ...body }: { slug: string; name: string; genres: string[]; mbid: string | null }) =>
+    apiSend<AdminArtistDetail>('PATCH', `${BASE}/artists/${slug}`, body),
+  );
+export const useMergeArtist = () =>
+  useCuration(({ slug, into }: { slug: string; into: string }) =>
+    apiSend<{ restorePointId: string; message: string }>('POST', `${BASE}/artists/${slug}/merge`, { into }),
+  );
+export const useDeleteArtist = () =>
+  useCuration((slug: string) =>
+    apiSend<{ restorePointId: string; message: string }>('DELETE', `${BASE}/artists/${slug}`),
+  );
+export const useRestore = () =>
+  useCuration((id: string) => apiSend<{ message: string }>('POST', `${BASE}/restore-points/${id}/restore`));
+export const useAddArtist = () =>
+  useCuration((mbid: string) => apiSend<{ slug: string; added: boolean }>('POST', `${BASE}/artists`, { mbid }));
+export const useResync = () =>
+  useCuration((slug: string) => apiSend<{ queued: boolean }>('POST', `/api/admin/artists/${slug}/resync`));

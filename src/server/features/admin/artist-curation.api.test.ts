@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeAdminRole } from '#server/auth/admin-role.ts';
+import {
+  type AuthTestServer,
+  signUp,
+  startAuthTestServer,
+  TestBrowser,
+  uniqueEmail,
+} from '#server/auth/auth.test-support.ts';
+import { seedCatalog } from '#tests/factories/catalog.ts';
+import { databaseAvailable } from '#tests/setup/test-server.ts';
+
+const PASSWORD = 'violet-tour-2027';
+const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
+
+const ROUTES = [
+  ['GET', '/api/admin/catalog/artists/the-keys'],
+  ['PATCH', '/api/admin/catalog/artists/the-keys'],
+  ['POST', '/api/admin/catalog/artists/the-keys/merge'],
+  ['DELETE', '/api/admin/catalog/artists/the-keys'],
+  ['GET', '/api/admin/catalog/restore-points'],
+  ['POST', '/api/admin/catalog/restore-points/00000000-0000-4000-8000-000000000000/restore'],
+  ['GET', '/api/admin/catalog/musicbrainz?q=radio'],
+  ['POST', '/api/admin/catalog/artists'],
+] as const;
+
+describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete, undo)', () => {
+  let server: AuthTestServer;
+  let admin: TestBrowser;
+  let fan: TestBrowser;
+  const ids: Record<string, string> = {};
+
+  const one = async <T>(text: string, params: unknown[] = []) =>
+    (await server.database.query<T>(text, params)).rows[0] as T;
+  const count = async (text: string, params: unknown[] = []) =>
+    Number((await one<{ n: number }>(`select count(*)::int as n from (${text}) x`, params)).n);
+  const userId = async (email: string) =>
+    (await one<{ id: string }>('select id from users where email = $1', [email])).id;
+
+  beforeAll(async () => {
+    server = await startAuthTestServer();
+    await seedCatalog(server.database, [
+      {
+        name: 'The Keys',
+        tours: [
+          { name: 'World 2027', stops: [stop('2027-04-02', 'Moody Center'), stop('2027-04-04', 'ACL Live')] },
+          { name: 'Keys Only', stops: [stop('2027-06-01', 'Stubbs')] },
+        ],
+      },
+      {
+        name: 'Keys, The',
+        tours: [{ name: 'World 2027', stops: [stop('2027-04-02', 'Moody Center'), stop('2027-05-01', 'Emos')] }],
+      },
+      { name: 'Doomed Band', tours: [{ name: 'Last', stops: [stop('2027-07-01', 'Stubbs')] }] },
+    ]);
+    const adminEmail = uniqueEmail('admin');
+    admin = new TestBrowser(server);
+    await signUp(admin, adminEmail, PASSWORD);
+    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
+    ids.admin = await userId(adminEmail);
+    const fanEmail = uniqueEmail();
+    fan = new TestBrowser(server);
+    await signUp(fan, fanEmail, PASSWORD);
+    ids.fan = await userId(fanEmail);
+    for (const [slug, key] of [
+      ['the-keys', 'survivor'],
+      ['keys-the', 'merged'],
+      ['doomed-band', 'doomed'],
+    ] as const) {
+      ids[key] = (await one<{ id: string }>('select id from artists where slug = $1', [slug])).id;
+    }
+  });
+  afterAll(() => server?.close());
+
+  it('answers 401 signed out and 403 to a fan on every curation route', async () => {
+    for (const [method, route] of ROUTES) {
+      const json = method === 'GET' || method === 'DELETE' ? undefined : {};
+      expect((await new TestBrowser(server).request(route, { method, json })).status).toBe(401);
+      expect((await fan.request(route, { method, json })).status).toBe(403);
+    }
+  });
+
+  it('edits name, genres and MBID, refuses a taken MBID, and audits before/after', async () => {
+    const mbid = '11111111-2222-4333-8444-555555555555';
+    const edited = await admin.request('/api/admin/catalog/artists/doomed-band', {
+      method: 'PATCH',
+      json: { name: 'Doomed Band!', genres: ['rock', 'Rock', 'blues'], mbid },
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({
+      name: 'Doomed Band!',
+      slug: 'doomed-band',
+      mbid,
+      genres: ['Rock', 'blues'],
+    });
+    const clash = await admin.request('/api/admin/catalog/artists/the-keys', {
+      method: 'PATCH',
+      json: { name: 'The Keys', genres: [], mbid },
+    });
+    expect(clash.status).toBe(409);
+    const audit = await (await admin.request('/api/admin/audit?targetType=artist')).json();
+    expect(audit.entries[0]).toMatchObject({
+      action: 'artist.edit',
+      targetId: ids.doomed,
+      before: { name: 'Doomed Band', mbid: null, genres: [] },
+      after: { name: 'Doomed Band!', mbid, genres: ['Rock', 'blues'] },
+    });
+  });
+
+  it('merges every kind of row into the survivor, redirects the old slug, and undoes it', async () => {
+    const { survivor, merged, fan: fanId, admin: adminId } = ids;
+    const stopOf = async (artistId: string, date: string) =>
+      (
+        await one<{ id: string }>('select id from tour_stops where artist_id = $1 and event_date = $2', [
+          artistId,
+          date,
+        ])
+      ).id;
+    const survivorDup = await stopOf(survivor!, '2027-04-02');
+    const mergedDup = await stopOf(merged!, '2027-04-02');
+    const mergedOwn = await stopOf(merged!, '2027-05-01');
+    // Fan: marked both duplicates (with a photo on the merged one) and the merged artist's own stop.
+    await server.database.query(
+      `insert into user_shows (user_id, stop_id, state) values ($1, $2, 'going'), ($1, $3, 'going'), ($1, $4, 'interested'), ($5, $3, 'going')`,
+      [fanId, survivorDup, mergedDup, mergedOwn, adminId],
+    );
+    const fanMergedShow = (
+      await one<{ id: string }>('select id from user_shows where user_id = $1 and stop_id = $2', [fanId, mergedDup])
+    ).id;
+    await server.database.query(
+      `insert into show_photos (user_show_id, user_id, storage_key, content_type, width, height, bytes)
+       values ($1, $2, 'show-photos/x/a.webp', 'image/webp', 10, 10, 100)`,
+      [fanMergedShow, fanId],
+    );
+    // Follows: the fan follows both, the admin the merged one only.
+    await server.database.query(
+      `insert into favorite_artists (user_id, artist_id, artist_name, artist_slug)
+       values ($1, $2, 'The Keys', 'the-keys'), ($1, $3, 'Keys, The', 'keys-the'), ($4, $3, 'Keys, The', 'keys-the')`,
+      [fanId, survivor, merged, adminId],
+    );
+    await server.database.query(
+      `insert into artist_images (artist_id, artist_name, image_url, source) values ($1, 'Keys, The', '/files/x.webp', 'generated')`,
+      [merged],
+    );
+    await server.database.query(
+      `insert into tour_stop_changes (stop_id, artist_id, kind, details) values ($1, $2, 'new', '{}')`,
+      [mergedOwn, merged],
+    );
+    await server.database.query(
+      `insert into user_notifications (user_id, kind, title, message, artist_slug, dedupe_key)
+       values ($1, 'new-dates', 't', 'm', 'keys-the', 'k1')`,
+      [fanId],
+    );
+
+    const response = await admin.request('/api/admin/catalog/artists/keys-the/merge', { json: { into: 'the-keys' } });
+    expect(response.status).toBe(200);
+    const { restorePointId, message } = await response.json();
+    expect(message).toBe('Keys, The was merged into The Keys.');
+
+    expect(await count('select 1 from artists where id = $1', [merged])).toBe(0);
+    // Tours: same name became one; stops: the duplicate went, the own stop moved into 'World 2027'.
+    expect(await count('select 1 from tours where artist_id = $1', [survivor])).toBe(2);
+    expect(await count('select 1 from tour_stops where artist_id = $1', [survivor])).toBe(4);
+    expect(await count('select 1 from tour_stops where id = $1', [mergedDup])).toBe(0);
+    const moved = await one<{ artist_id: string; tour: string }>(
+      'select s.artist_id, t.name as tour from tour_stops s join tours t on t.id = s.tour_id where s.id = $1',
+      [mergedOwn],
+    );
+    expect(moved).toEqual({ artist_id: survivor, tour: 'World 2027' });
+    // Shows: the fan keeps one mark on the survivor's stop (photo moved onto it); the admin's moved.
+    expect(await count('select 1 from user_shows where user_id = $1 and stop_id = $2', [fanId, survivorDup])).toBe(1);
+    expect(await count('select 1 from user_shows where user_id = $1 and stop_id = $2', [adminId, survivorDup])).toBe(1);
+    expect(
+      await count('select 1 from show_photos p join user_shows us on us.id = p.user_show_id where us.stop_id = $1', [
+        survivorDup,
+      ]),
+    ).toBe(1);
+    // Follows: one per user, under the survivor's name.
+    expect(
+      (
+        await server.database.query(
+          'select user_id, artist_slug from favorite_artists where artist_id = $1 order by user_id',
+          [survivor],
+        )
+      ).rows,
+    ).toHaveLength(2);
+    expect(await count(`select 1 from favorite_artists where artist_slug <> 'the-keys'`)).toBe(0);
+    expect(await count('select 1 from artist_images where artist_id = $1', [survivor])).toBe(1);
+    expect(await count('select 1 from tour_stop_changes where artist_id = $1', [survivor])).toBe(1);
+    expect(await count(`select 1 from user_notifications where artist_slug = 'the-keys'`)).toBe(1);
+    // The old slug answers with the survivor.
+    const old = await (await new TestBrowser(server).request('/api/artists/keys-the?today=2027-01-01')).json();
+    expect(JSON.stringify(old)).toContain('"slug":"the-keys"');
+
+    const audit = await (await admin.request(`/api/admin/audit?targetType=artist&targetId=${survivor}`)).json();
+    expect(audit.entries[0]).toMatchObject({
+      action: 'artist.merge',
+      before: { merged: { name: 'Keys, The', stops: 2, followers: 2, fanShows: 3, photos: 1 } },
+      after: { restorePointId },
+    });
+
+    // Undo: everything back where it was.
+    const points = await (await admin.request('/api/admin/catalog/restore-points')).json();
+    expect(points.restorePoints[0]).toMatchObject({ id: restorePointId, kind: 'merge', survivorName: 'The Keys' });
+    const undo = await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} });
+    expect(undo.status).toBe(200);
+    expect(await count('select 1 from tour_stops where artist_id = $1', [merged])).toBe(2);
+    expect(await count('select 1 from tour_stops where artist_id = $1', [survivor])).toBe(3);
+    expect(await count('select 1 from user_shows where stop_id = $1', [mergedDup])).toBe(2);
+    expect(await count('select 1 from show_photos where user_show_id = $1', [fanMergedShow])).toBe(1);
+    expect(await count('select 1 from favorite_artists where artist_id = $1', [merged])).toBe(2);
+    expect(await count('select 1 from artist_images where artist_id = $1', [merged])).toBe(1);
+    expect(await count(`select 1 from user_notifications where artist_slug = 'keys-the'`)).toBe(1);
+    expect(await count(`select 1 from artist_slug_redirects`)).toBe(0);
+    const again = await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} });
+    expect(again.status).toBe(409);
+  });
+
+  it('names what a delete takes, deletes with a restore point, and restores', async () => {
+    const detail = await (await admin.request('/api/admin/catalog/artists/the-keys')).json();
+    expect(detail.impact).toMatchObject({ tours: 2, stops: 3, followers: 1, fanShows: 1 });
+    const deleted = await admin.request('/api/admin/catalog/artists/the-keys', { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    const { restorePointId } = await deleted.json();
+    expect((await new TestBrowser(server).request('/api/artists/the-keys?today=2027-01-01')).status).toBe(404);
+    expect(await count('select 1 from user_shows where user_id = $1', [ids.fan])).toBe(2);
+    const audit = await (await admin.request('/api/admin/audit?targetType=artist')).json();
+    expect(audit.entries[0]).toMatchObject({ action: 'artist.delete', before: { name: 'The Keys', fanShows: 1 } });
+    expect(
+      (await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} })).status,
+    ).toBe(200);
+    expect((await new TestBrowser(server).request('/api/artists/the-keys?today=2027-01-01')).status).toBe(200);
+    expect(await count('select 1 from user_shows where user_id = $1', [ids.fan])).toBe(3);
+    expect(await count('select 1 from tour_stops where artist_id = $1', [ids.survivor])).toBe(3);
+  });
+
+  it('refuses merging an artist into itself', async () => {
+    const response = await admin.request('/api/admin/catalog/artists/the-keys/merge', { json: { into: 'the-keys' } });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { csvFields, HISTORICAL_IMPORT_MAX_BYTES } from './historical-import.ts';
+
+const mapping = z.partialRecord(z.enum(csvFields), z.string().min(1).max(200));
+
+/** POST /api/admin/historical-import/dry-run and /run */
+export const historicalImportBodySchema = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  format: z.enum(['json', 'csv']),
+  content: z.string().min(1, 'The file is empty').max(HISTORICAL_IMPORT_MAX_BYTES, 'The file is larger than 10 MB'),
+  mapping: mapping.optional(),
+});
+export type HistoricalImportBody = z.infer<typeof historicalImportBodySchema>;
+
+export const historicalRunBodySchema = historicalImportBodySchema.extend({
+  /** Must be true when any row is invalid: skipping rows is never silent. */
+  validOnly: z.boolean().default(false),
+});

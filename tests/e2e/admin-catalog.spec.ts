@@ -1,0 +1,240 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { SAFFRON_TIDES } from '#tests/fakes/dataset.ts';
+import { accounts, expect, expectToast, signInViaApi, test } from './helpers/auth.ts';
+
+// Flows sign in (argon2 takes seconds on a loaded 2-core box) and wait for jobs: marked slow.
+
+const RED_ROCKS = 'red-rocks-amphitheatre-morrison-co';
+const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
+
+/** A fresh fan (own account) submits shows the catalog lacks, through the real Add Show API. */
+async function fanSubmits(page: Page, artistSlug: string, dates: string[]): Promise<string> {
+  const email = `e2e-submitter-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'Encore-Setlist-2026', name: 'Sub Mitter', fullName: 'Sub Mitter' },
+    headers: { origin: origin() },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  for (const date of dates) {
+    const added = await page.request.post('/api/add-show', {
+      data: {
+        today: '2026-01-01',
+        artist: { kind: 'catalog', slug: artistSlug },
+        venue: { kind: 'catalog', slug: RED_ROCKS },
+        date,
+      },
+      headers: { origin: origin() },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  await page.context().clearCookies();
+  return email;
+}
+
+/** Catalog rows through the admin's historical import API (the page itself is tested below). */
+async function importArtists(page: Page, content: object): Promise<void> {
+  const body = { fileName: `seed-${Date.now()}.json`, format: 'json', content: JSON.stringify(content) };
+  const started = await page.request.post('/api/admin/historical-import/run', {
+    data: body,
+    headers: { origin: origin() },
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = await started.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/admin/historical-import/jobs/${id}`)).json()).status)
+    .toBe('done');
+}
+
+/** Other specs count the fixture catalog's artists: the ones made here go again (through the admin delete). */
+async function deleteArtists(page: Page, slugs: string[]): Promise<void> {
+  for (const slug of slugs) {
+    const response = await page.request.delete(`/api/admin/catalog/artists/${slug}`, { headers: { origin: origin() } });
+    expect([200, 404]).toContain(response.status());
+  }
+}
+
+const stop = (date: string) => ({
+  date,
+  venue: 'Red Rocks Amphitheatre',
+  city: 'Morrison',
+  region: 'CO',
+  country: 'US',
+});
+
+test.describe('admin catalog requests', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`an admin reviews fans' submitted shows at ${viewport.width} px`, async ({ page }, testInfo) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      const year = viewport.width === 390 ? 2032 : 2031;
+      const [day1, day2] = [`${year}-09-01`, `${year}-09-02`];
+      // An artist of this test's own: other specs count the fixture artists' tours and stops.
+      const artist = `Queue Band ${viewport.width}`;
+      const slug = `queue-band-${viewport.width}`;
+      await signInViaApi(page, accounts.admin);
+      await importArtists(page, { artists: [{ name: artist, tours: [{ name: 'Old', stops: [stop('2001-01-01')] }] }] });
+      await page.context().clearCookies();
+      const email = await fanSubmits(page, slug, [day1, day2]);
+      await signInViaApi(page, accounts.admin);
+      await page.goto('/admin/catalog-requests');
+      await expect(page.getByRole('heading', { name: 'Catalog requests', level: 1 })).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Filter requests' }).fill(email);
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect(page.getByText('2 requests waiting')).toBeVisible();
+      const first = page.getByRole('listitem').filter({ hasText: day1 });
+      await expect(first.getByRole('heading', { name: artist })).toBeVisible();
+      await expect(first).toContainText('Red Rocks Amphitheatre, Morrison');
+      await expect(first).toContainText(email);
+      await page.screenshot({ path: testInfo.outputPath(`catalog-requests-${viewport.width}.png`), fullPage: true });
+      // No horizontal scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await first.getByRole('button', { name: 'Approve', exact: true }).click();
+      await expectToast(page, `${artist}: Approved: the stop is public.`);
+      await expect(page.getByText('1 request waiting')).toBeVisible();
+
+      const second = page.getByRole('listitem').filter({ hasText: day2 });
+      await second.getByRole('button', { name: 'Reject' }).click();
+      await second.getByLabel('Reason (the submitter reads it)').fill('No such show that night.');
+      await second.getByRole('button', { name: 'Reject and tell them' }).click();
+      await expectToast(page, `${artist}: rejected; the submitter is told why.`);
+      await expect(page.getByText(`No waiting request matches “${email}”.`)).toBeVisible();
+      await expect(page.getByText('catalog-request.reject').first()).toBeVisible();
+      await deleteArtists(page, [slug]);
+    });
+  }
+});
+
+test.describe('admin catalog tools (1440 px)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('artists: merge one into another from the table, then undo', async ({ page }, testInfo) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    await importArtists(page, {
+      artists: [
+        { name: 'Merge Keeper', tours: [{ name: 'One', stops: [stop('2026-10-01')] }] },
+        { name: 'Merge Leaver', tours: [{ name: 'One', stops: [stop('2026-10-02')] }] },
+      ],
+    });
+    await page.goto('/admin/artists?q=merge');
+    await page.getByRole('button', { name: 'Manage Merge Leaver' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge Leaver' });
+    await dialog.getByLabel('Merge into (slug of the artist that stays)').fill('merge-keeper');
+    await dialog.getByRole('button', { name: 'Merge…' }).click();
+    await expect(dialog.getByRole('alertdialog')).toContainText('Moving: 1 tour, 1 tour stop');
+    await page.screenshot({ path: testInfo.outputPath('artists-merge-1440.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expect(page.getByText('Merge Leaver was merged into Merge Keeper.')).toBeVisible();
+    await expect(
+      page
+        .getByRole('row', { name: /Merge Keeper/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('2');
+    await expect(page.getByRole('row', { name: /Merge Leaver/ })).toHaveCount(0);
+    // The old address answers with the survivor.
+    const old = await page.request.get('/api/artists/merge-leaver?today=2026-01-01');
+    expect((await old.json()).artist?.slug ?? JSON.stringify(await old.json())).toContain('merge-keeper');
+
+    const undo = page.getByRole('region', { name: 'Undo a merge or delete' });
+    await undo.getByRole('button', { name: 'Undo' }).first().click();
+    await expect(page.getByRole('row', { name: /Merge Leaver/ })).toBeVisible();
+    await expect(page.getByText('artist.unmerge').first()).toBeVisible();
+    await deleteArtists(page, ['merge-keeper', 'merge-leaver']);
+  });
+
+  test('historical import: a CSV mapped, dry run row by row, run for the valid rows only', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    await page.goto('/admin/historical-import');
+    const csv = [
+      'Artist,Date,Venue,City,State,Country',
+      'Csv Oldies,2004-06-01,Red Rocks Amphitheatre,Morrison,CO,US',
+      'Csv Oldies,2004-06-02,Red Rocks Amphitheatre,Morrison,CO,US',
+      'Csv Oldies,June 3rd,Red Rocks Amphitheatre,Morrison,CO,US',
+    ].join('\n');
+    await page.getByLabel('File (JSON or CSV, up to 10 MB)').setInputFiles({
+      name: 'oldies.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await expect(page.getByRole('group', { name: 'Which column holds what' })).toBeVisible();
+    await expect(page.getByLabel('Region / state')).toHaveValue('State');
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect(page.getByRole('heading', { name: 'Dry run: 3 rows' })).toBeVisible();
+    await expect(page.getByText('2 to add')).toBeVisible();
+    await expect(page.getByRole('row', { name: /June 3rd/ })).toContainText('date: expected YYYY-MM-DD');
+    await expect(page.getByRole('button', { name: 'Run the import' })).toBeDisabled();
+    await page.getByLabel('Import the 2 valid rows only and skip the 1 rejected ones.').check();
+    await page.getByRole('button', { name: 'Run the import' }).click();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText(
+      'Imported: 2 stops, 1 artists',
+    );
+    await page.screenshot({ path: testInfo.outputPath('historical-import-1440.png'), fullPage: true });
+    await deleteArtists(page, ['csv-oldies']);
+  });
+
+  test('genre backfill: preview with votes, apply the selected artist', async ({ page }, testInfo) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    await importArtists(page, {
+      artists: [{ name: 'Saffron Tides', mbid: SAFFRON_TIDES, tours: [{ name: 'Past', stops: [stop('2005-01-01')] }] }],
+    });
+    await page.goto('/admin/genre-backfill');
+    await page.getByLabel('Artists to look up').fill('5');
+    await page.getByRole('button', { name: 'Preview genres' }).click();
+    const row = page.getByRole('row', { name: /Saffron Tides/ });
+    await expect(row).toContainText('psychedelic rock (9)', { timeout: 30_000 });
+    await expect(row).toContainText('australian (5)');
+    await page.screenshot({ path: testInfo.outputPath('genre-backfill-1440.png'), fullPage: true });
+    await page.getByRole('button', { name: /Apply selected/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Genres written' })).toContainText(
+      'Genres written for 1 artist',
+      {
+        timeout: 30_000,
+      },
+    );
+    const answer = await page.request.get('/api/admin/catalog/artists/saffron-tides');
+    expect((await answer.json()).genres).toEqual(['psychedelic rock', 'shoegaze', 'dream pop']);
+    await deleteArtists(page, ['saffron-tides']);
+  });
+
+  test('image testing: run the generated artwork and use it', async ({ page }, testInfo) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    await page.goto('/admin/image-testing');
+    await page.getByRole('searchbox', { name: 'Search an artist' }).fill('Midnight Lanterns');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'The Midnight Lanterns' }).click();
+    await expect(page).toHaveURL(/artist=the-midnight-lanterns/);
+    await page.getByRole('button', { name: 'Run every source' }).click();
+    const generated = page.getByRole('figure').filter({ hasText: /Generated artwork · \d+ ms/ });
+    await expect(generated).toContainText('600×600 · webp');
+    await expect(generated).toContainText('Variants: original');
+    await page.screenshot({ path: testInfo.outputPath('image-testing-1440.png'), fullPage: true });
+    // A real picture uploaded replaces it (re-encoded to WebP), and the audit log shows the change.
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ff7f50' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Upload a replacement')
+      .setInputFiles({ name: 'band.png', mimeType: 'image/png', buffer: png });
+    await expectToast(page, 'Image replaced with the upload');
+    const current = page.getByRole('figure').filter({ hasText: 'Current image' });
+    await expect(current).toContainText('From Upload');
+    await expect(current).toContainText('800×600 · webp');
+    await expect(page.getByText('artist-image.replace').first()).toBeVisible();
+    // Back to the generated artwork: one click on the source's result.
+    await generated.getByRole('button', { name: 'Use this image' }).click();
+    await expectToast(page, 'Image replaced with the generated artwork');
+    await expect(current).toContainText('From Generated artwork');
+  });
+});
