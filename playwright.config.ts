@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
+import { FAKE_LASTFM_KEY } from './tests/fakes/listening.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
 import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
@@ -56,6 +57,8 @@ export default defineConfig({
         FAKE_JAMBASE_PORT: String(fakes.jamBasePort),
         FAKE_TOUR_SITES_PORT: String(fakes.tourSitesPort),
         FAKE_INTERNAL_PORT: String(fakes.internalPort),
+        FAKE_LASTFM_PORT: String(fakes.lastFmPort),
+        FAKE_LISTENBRAINZ_PORT: String(fakes.listenBrainzPort),
       },
       timeout: 30_000,
       reuseExistingServer: false,
@@ -79,6 +82,9 @@ export default defineConfig({
         SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${fakes.tourSitesPort}`,
         BANDSINTOWN_URL: `${fakes.tourSitesUrl}/bandsintown`,
         BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_APP_ID,
+        LASTFM_URL: fakes.lastFmUrl,
+        LASTFM_API_KEY: FAKE_LASTFM_KEY,
+        LISTENBRAINZ_URL: fakes.listenBrainzUrl,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

@@ -82,6 +82,10 @@ const envSchema = z
     BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
     BANDSINTOWN_APP_ID: z.string().min(1).optional(),
     WIKIDATA_URL: z.url().default('https://www.wikidata.org'),
+    /** Music services (issue 15): Last.fm top artists need a key; ListenBrainz public stats do not. */
+    LASTFM_URL: z.url().default('https://ws.audioscrobbler.com/2.0/'),
+    LASTFM_API_KEY: z.string().min(1).optional(),
+    LISTENBRAINZ_URL: z.url().default('https://api.listenbrainz.org'),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

@@ -13,5 +13,10 @@ export function fakeProviderPorts(appPort: number) {
     tourSitesUrl: `http://127.0.0.1:${appPort + 9}`,
     internalPort: appPort + 10,
     internalUrl: `http://127.0.0.1:${appPort + 10}`,
+    // Music services (issue 15): fake Last.fm and ListenBrainz.
+    lastFmPort: appPort + 13,
+    lastFmUrl: `http://127.0.0.1:${appPort + 13}/2.0/`,
+    listenBrainzPort: appPort + 14,
+    listenBrainzUrl: `http://127.0.0.1:${appPort + 14}`,
   };
 }

@@ -1,4 +1,5 @@
 import { startFakeJamBase } from './jambase.ts';
+import { startFakeLastFm, startFakeListenBrainz } from './listening.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
 import { startFakeInternal, startFakeTourSites } from './tour-sites.ts';
 
@@ -15,12 +16,16 @@ const tourSites = await startFakeTourSites({
   port: Number(process.env.FAKE_TOUR_SITES_PORT ?? 4109),
   internalUrl: `${internal.url}/latest/meta-data/`,
 });
+const lastFm = await startFakeLastFm({ port: Number(process.env.FAKE_LASTFM_PORT ?? 4113) });
+const listenBrainz = await startFakeListenBrainz({ port: Number(process.env.FAKE_LISTENBRAINZ_PORT ?? 4114) });
+console.log(`fake Last.fm at ${lastFm.url} (LASTFM_API_KEY=fake-lastfm-key), fake ListenBrainz at ${listenBrainz.url}`);
 console.log(`fake tour sites at ${tourSites.url} (private server at ${internal.url})`);
 console.log(`fake MusicBrainz at ${musicBrainz.url}`);
 console.log(`fake JamBase at ${jamBase.url}`);
 
 const stop = async () => {
   await Promise.all([musicBrainz.close(), jamBase.close(), tourSites.close(), internal.close()]);
+  await Promise.all([lastFm.close(), listenBrainz.close()]);
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -8,3 +8,4 @@ export * from './providers.ts';
 export * from './shows.ts';
 export * from './tour-scraper.ts';
 export * from './trips.ts';
+export * from './music-services.ts';

@@ -5,6 +5,7 @@ import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList
 import { titleCase } from '#shared/text.ts';
 import {
   deleteFavorite,
+  excludeIfImported,
   type FavoriteRow,
   insertFavorite,
   selectFavoritedSlugs,
@@ -90,6 +91,10 @@ export async function follow(database: Database, actor: Actor, slug: string): Pr
 
 export async function unfollow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
   const artist = await artistOrNotFound(database, slug);
-  await deleteFavorite(database.db, actor.userId, artist.id);
+  // One transaction: an imported artist is never unfollowed without landing on the exclude list.
+  await database.db.transaction(async (tx) => {
+    const source = await deleteFavorite(tx, actor.userId, artist.id);
+    await excludeIfImported(tx, actor.userId, artist.id, source);
+  });
   return { artistSlug: artist.slug, artistName: titleCase(artist.name), favorited: false };
 }
