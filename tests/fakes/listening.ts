@@ -1,4 +1,4 @@
-import { NORTHERN_LANTERNS, VELVET_HARBOR, GLASS_MERIDIAN } from './dataset.ts';
+import { GLASS_MERIDIAN, NORTHERN_LANTERNS, VELVET_HARBOR } from './dataset.ts';
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeServer } from './fake-server.ts';
 
 /**
@@ -123,7 +123,10 @@ export async function startFakeLastFm(options: { port?: number } = {}): Promise<
   const server = await startFakeServer(
     {
       handle,
-      unavailableBody: { message: 'Service Offline - This service is temporarily offline. Try again later.', error: 11 },
+      unavailableBody: {
+        message: 'Service Offline - This service is temporarily offline. Try again later.',
+        error: 11,
+      },
       malformedBody: { topartists: { artist: [{ playcount: '12' }] } },
       control: (pathname, body) => {
         if (pathname !== '/__fake/users') return null;

@@ -6,7 +6,7 @@ import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
 import { countedStop } from '#server/features/catalog/stop-visibility.ts';
 
 export async function insertFavorite(
-  db: Db,
+  db: Executor,
   row: { userId: string; artistId: string; artistName: string; artistSlug: string; source: string },
 ): Promise<void> {
   await db
@@ -96,4 +96,9 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
     where f.user_id = ${userId}
     order by a.sort_name, a.id`,
   );
+}
+
+/** Following by hand takes the artist off the music-service exclude list: the fan wants it after all. */
+export async function clearExclude(db: Executor, userId: string, artistId: string): Promise<void> {
+  await db.delete(musicExcludes).where(and(eq(musicExcludes.userId, userId), eq(musicExcludes.artistId, artistId)));
 }

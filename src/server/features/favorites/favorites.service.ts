@@ -4,6 +4,7 @@ import { notFound } from '#server/lib/app-error.ts';
 import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
 import { titleCase } from '#shared/text.ts';
 import {
+  clearExclude,
   deleteFavorite,
   excludeIfImported,
   type FavoriteRow,
@@ -79,12 +80,15 @@ async function artistOrNotFound(database: Database, slug: string) {
 /** Following twice is the same as following once. */
 export async function follow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
   const artist = await artistOrNotFound(database, slug);
-  await insertFavorite(database.db, {
-    userId: actor.userId,
-    artistId: artist.id,
-    artistName: artist.name,
-    artistSlug: artist.slug,
-    source: 'manual',
+  await database.db.transaction(async (tx) => {
+    await insertFavorite(tx, {
+      userId: actor.userId,
+      artistId: artist.id,
+      artistName: artist.name,
+      artistSlug: artist.slug,
+      source: 'manual',
+    });
+    await clearExclude(tx, actor.userId, artist.id);
   });
   return { artistSlug: artist.slug, artistName: titleCase(artist.name), favorited: true };
 }

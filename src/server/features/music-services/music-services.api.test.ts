@@ -94,10 +94,21 @@ describe.runIf(databaseAvailable())('Music services API', () => {
 
   it('previews Last.fm top artists with their catalog match and its confidence', async () => {
     const fan = await newFan();
-    const { status, body } = await preview(fan, { source: 'lastfm', username: LASTFM_FAN, period: 'quarter', limit: 50 });
+    const { status, body } = await preview(fan, {
+      source: 'lastfm',
+      username: LASTFM_FAN,
+      period: 'quarter',
+      limit: 50,
+    });
     expect(status).toBe(200);
     expect(body.notice).toBeNull();
-    const rows = body.artists.map((a) => [a.rank, a.name, a.plays, a.match?.confidence ?? null, a.match?.artistSlug ?? null]);
+    const rows = body.artists.map((a) => [
+      a.rank,
+      a.name,
+      a.plays,
+      a.match?.confidence ?? null,
+      a.match?.artistSlug ?? null,
+    ]);
     expect(rows).toEqual([
       [1, 'Northern Lanterns', 1511, 'mbid', 'northern-lanterns-uk'],
       [2, 'The Midnight Lanterns', 980, 'name', 'the-midnight-lanterns'],
@@ -247,6 +258,17 @@ describe.runIf(databaseAvailable())('Music services API', () => {
     // Another fan's follow of the same artist is theirs alone, and leaves the owner's list alone.
     expect((await follow(other, { source: 'lastfm', artistIds: [copper] })).body.followed).toBe(1);
     expect(await favorites(owner)).toEqual([]);
+  });
+
+  it('takes an artist off the exclude list when the fan follows it again by hand', async () => {
+    const fan = await newFan();
+    const { body } = await preview(fan, { source: 'lastfm', username: LASTFM_FAN });
+    await follow(fan, { source: 'lastfm', artistIds: [idOf(body, 'The Midnight Lanterns')] });
+    await fan.request('/api/favorites/the-midnight-lanterns', { method: 'DELETE' });
+    expect(await excludes(fan)).toHaveLength(1);
+    await fan.request('/api/favorites/the-midnight-lanterns', { method: 'PUT' });
+    expect(await excludes(fan)).toEqual([]);
+    expect((await favorites(fan)).map((f) => [f.artistSlug, f.source])).toEqual([['the-midnight-lanterns', 'manual']]);
   });
 
   it('refuses a state-changing request from another origin (CSRF)', async () => {

@@ -4,12 +4,12 @@ import { ProviderError } from '#server/providers/http.ts';
 import type { LastFmClient, ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
 import type { ListenBrainzClient } from '#server/providers/listenbrainz/listenbrainz.client.ts';
 import {
+  type ListeningPeriod,
   MUSIC_MESSAGES,
   type MusicExcludeList,
   type MusicFollowResult,
   type MusicPreview,
   type MusicSource,
-  type ListeningPeriod,
 } from '#shared/music-services.ts';
 import { titleCase } from '#shared/text.ts';
 import {

@@ -41,7 +41,12 @@ export interface ListenedArtist {
 
 export type LastFmClient = ReturnType<typeof createLastFmClient>;
 
-export function createLastFmClient(options: { baseUrl: string; apiKey: string; timeoutMs: number; record: CallRecorder }) {
+export function createLastFmClient(options: {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  record: CallRecorder;
+}) {
   return {
     /** The user's top artists over a period; ProviderError 'not-found' for an unknown user. */
     async topArtists(username: string, period: ListeningPeriod, limit: number): Promise<ListenedArtist[]> {

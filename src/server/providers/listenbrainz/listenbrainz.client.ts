@@ -44,9 +44,7 @@ export function createListenBrainzClient(options: {
   return {
     /** Null when the service has no statistics for the user yet; ProviderError 'not-found' for an unknown user. */
     async topArtists(username: string, period: ListeningPeriod, limit: number): Promise<ListenedArtist[] | null> {
-      const url = new URL(
-        `${options.baseUrl.replace(/\/$/, '')}/1/stats/user/${encodeURIComponent(username)}/artists`,
-      );
+      const url = new URL(`${options.baseUrl.replace(/\/$/, '')}/1/stats/user/${encodeURIComponent(username)}/artists`);
       url.search = new URLSearchParams({ count: String(limit), offset: '0', range: RANGES[period] }).toString();
       const body = await providerGetJson({
         provider: LISTENBRAINZ,
