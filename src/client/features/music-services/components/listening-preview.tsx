@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
-import { showToast } from '#client/components/ui/toaster.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -67,7 +66,6 @@ export const ListeningPreview = ({
       });
       setSelected(new Set());
       setResult(summary(answer));
-      showToast({ title: 'Artists followed', description: summary(answer) });
       void queryClient.invalidateQueries({ queryKey: ['favorites'] });
     },
   });
