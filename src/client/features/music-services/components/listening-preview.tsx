@@ -152,7 +152,11 @@ export const ListeningPreview = ({
             follow.mutate();
           }}
         >
-          {follow.isPending ? 'Following…' : `Follow ${chosenIds.length} artist${chosenIds.length === 1 ? '' : 's'}`}
+          {follow.isPending
+            ? 'Following…'
+            : chosenIds.length === 0
+              ? 'Pick artists to follow'
+              : `Follow ${chosenIds.length} artist${chosenIds.length === 1 ? '' : 's'}`}
         </Button>
       </div>
 
@@ -219,7 +223,7 @@ const PreviewRow = ({
         {artist.rank}
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={id} className="truncate font-semibold">
+        <label htmlFor={id} className="font-semibold break-words">
           {artist.name}
         </label>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
