@@ -101,7 +101,10 @@ for (const viewport of [
       await expect(followed.filter({ hasText: 'The Midnight Lanterns' })).toHaveCount(1);
 
       // Unfollowed by hand, an imported artist goes on the exclude list.
-      await followed.filter({ hasText: 'Amber Foxes' }).getByRole('button', { name: /Unfollow/ }).click();
+      await followed
+        .filter({ hasText: 'Amber Foxes' })
+        .getByRole('button', { name: /Unfollow/ })
+        .click();
       await expect(followed).toHaveCount(2);
       await page.goto('/music-services');
       const excluded = page.getByRole('list', { name: 'Excluded artists' });
