@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { LISTENBRAINZ_NEW_USER } from '../fakes/listening.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
 import { expect, expectedHttpErrors, test } from './helpers/auth.ts';
 
@@ -114,6 +115,37 @@ for (const viewport of [
       await page.screenshot({ path: testInfo.outputPath(`music-excludes-${viewport.width}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Remove Amber Foxes from the exclude list' }).click();
       await expect(page.getByText('Nobody is excluded.')).toBeVisible();
+    });
+
+    test('a fan previews ListenBrainz statistics, and hears when there are none yet', async ({ page }, testInfo) => {
+      const username = `lb_${viewport.width}_${randomUUID().slice(0, 6)}`;
+      const response = await page.request.post(`http://127.0.0.1:${fakes.listenBrainzPort}/__fake/users`, {
+        data: {
+          [username]: [
+            { name: 'Copper Foxes', plays: 88 },
+            { name: 'Someone Unknown', mbid: '11111111-2222-4333-8444-555555555555', plays: 12 },
+          ],
+        },
+      });
+      expect(response.status()).toBe(200);
+      await signUpFan(page);
+      await page.goto('/music-services');
+      await page.getByRole('radio', { name: 'ListenBrainz' }).check();
+      await page.getByLabel('ListenBrainz username').fill(LISTENBRAINZ_NEW_USER);
+      await page.getByRole('button', { name: 'Preview top artists' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'no listening statistics' })).toHaveText(
+        'ListenBrainz has no listening statistics for this user and period yet.',
+      );
+
+      await page.getByLabel('ListenBrainz username').fill(username);
+      await page.getByLabel('Period').selectOption('all');
+      await page.getByRole('button', { name: 'Preview top artists' }).click();
+      const rows = page.getByRole('list', { name: 'Artists found' }).getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText('88 plays');
+      await expect(rows.nth(0)).toContainText('Exact name');
+      await expect(rows.nth(1)).toContainText('Not in the catalog');
+      await page.screenshot({ path: testInfo.outputPath(`music-listenbrainz-${viewport.width}.png`), fullPage: true });
     });
   });
 }
