@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
+import { FAKE_LASTFM_KEY } from './tests/fakes/listening.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
 import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
 import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
@@ -68,6 +69,8 @@ export default defineConfig({
         FAKE_OVERPASS_PORT: String(fakes.overpassPort),
         FAKE_WIKIVOYAGE_PORT: String(fakes.wikivoyagePort),
         FAKE_OPEN_METEO_PORT: String(fakes.openMeteoPort),
+        FAKE_LASTFM_PORT: String(fakes.lastFmPort),
+        FAKE_LISTENBRAINZ_PORT: String(fakes.listenBrainzPort),
       },
       timeout: 30_000,
       reuseExistingServer: false,
@@ -102,6 +105,9 @@ export default defineConfig({
         WIKIVOYAGE_INTERVAL_MS: '0',
         OPEN_METEO_INTERVAL_MS: '0',
         MAP_TILES_URL: `${baseURL}/no-tiles/{z}/{x}/{y}.png`,
+        LASTFM_URL: fakes.lastFmUrl,
+        LASTFM_API_KEY: FAKE_LASTFM_KEY,
+        LISTENBRAINZ_URL: fakes.listenBrainzUrl,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

@@ -106,6 +106,10 @@ const envSchema = z
     /** Past it in a calendar month (UTC), calls stop and templates are used; admins are told once. */
     LLM_MONTHLY_BUDGET_USD: z.coerce.number().min(0).optional(),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    /** Music services (issue 15): Last.fm top artists need a key; ListenBrainz public stats do not. */
+    LASTFM_URL: z.url().default('https://ws.audioscrobbler.com/2.0/'),
+    LASTFM_API_KEY: z.string().min(1).optional(),
+    LISTENBRAINZ_URL: z.url().default('https://api.listenbrainz.org'),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

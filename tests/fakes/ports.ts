@@ -22,5 +22,10 @@ export function fakeProviderPorts(appPort: number) {
     overpassUrl: `http://127.0.0.1:${appPort + 4}/api/interpreter`,
     wikivoyageUrl: `http://127.0.0.1:${appPort + 5}/w/api.php`,
     openMeteoUrl: `http://127.0.0.1:${appPort + 7}`,
+    // Music services (issue 15): fake Last.fm and ListenBrainz.
+    lastFmPort: appPort + 13,
+    lastFmUrl: `http://127.0.0.1:${appPort + 13}/2.0/`,
+    listenBrainzPort: appPort + 14,
+    listenBrainzUrl: `http://127.0.0.1:${appPort + 14}`,
   };
 }

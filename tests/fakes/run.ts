@@ -1,5 +1,6 @@
 import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from './guide-fakes.ts';
 import { startFakeJamBase } from './jambase.ts';
+import { startFakeLastFm, startFakeListenBrainz } from './listening.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
 import { startFakeSetlistFm } from './setlistfm.ts';
 import { startFakeInternal, startFakeTourSites } from './tour-sites.ts';
@@ -18,6 +19,9 @@ const tourSites = await startFakeTourSites({
   port: Number(process.env.FAKE_TOUR_SITES_PORT ?? 4109),
   internalUrl: `${internal.url}/latest/meta-data/`,
 });
+const lastFm = await startFakeLastFm({ port: Number(process.env.FAKE_LASTFM_PORT ?? 4113) });
+const listenBrainz = await startFakeListenBrainz({ port: Number(process.env.FAKE_LISTENBRAINZ_PORT ?? 4114) });
+console.log(`fake Last.fm at ${lastFm.url} (LASTFM_API_KEY=fake-lastfm-key), fake ListenBrainz at ${listenBrainz.url}`);
 console.log(`fake tour sites at ${tourSites.url} (private server at ${internal.url})`);
 const setlistFm = await startFakeSetlistFm({ port: Number(process.env.FAKE_SETLISTFM_PORT ?? 4103) });
 console.log(`fake MusicBrainz at ${musicBrainz.url}`);
@@ -41,6 +45,8 @@ const stop = async () => {
     overpass.close(),
     wikivoyage.close(),
     openMeteo.close(),
+    lastFm.close(),
+    listenBrainz.close(),
   ]);
   process.exit(0);
 };

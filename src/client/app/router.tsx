@@ -52,6 +52,13 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'music-services',
+                lazy: async () => ({
+                  Component: (await import('#client/features/music-services/components/music-services-page.tsx'))
+                    .MusicServicesPage,
+                }),
+              },
+              {
                 path: 'tour-scraper',
                 lazy: async () => ({ Component: (await import('./routes/tour-scraper.tsx')).TourScraperPage }),
               },

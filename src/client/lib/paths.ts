@@ -24,6 +24,8 @@ export const paths = {
   resetPassword: '/auth/reset-password',
   dashboard: '/dashboard',
   myArtists: '/my-artists',
+  /** Follow the artists you listen to on Last.fm or ListenBrainz (issue 15). */
+  musicServices: '/music-services',
   myShows: '/my-shows',
   stats: '/stats',
   /** Tour setlists and the predicted setlist (?artist=slug), or one show's (?show=stopId). */

@@ -72,6 +72,8 @@ export interface ProviderRequest<T> {
   signal?: AbortSignal;
   maxAttempts?: number;
   baseDelayMs?: number;
+  /** The value of a 204 No Content answer, for APIs that answer "nothing yet" that way (ListenBrainz stats). */
+  noContent?: T;
 }
 
 const DEFAULT_ATTEMPTS = 3;
@@ -146,6 +148,8 @@ async function attemptOnce<T>(request: ProviderRequest<T>): Promise<Attempt<T>> 
     status = response.status;
     body = await response.text();
     if (!response.ok) return fail(...classifyStatus(response));
+    if (response.status === 204 && request.noContent !== undefined)
+      return finish({ done: true, value: request.noContent });
   } catch (error) {
     if (request.signal?.aborted) return fail('cancelled', 'cancelled: the caller went away');
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -55,6 +55,7 @@ export const mobileTitles: Record<string, string> = {
   [paths.myShows]: 'History',
   [paths.stats]: 'Stats',
   [paths.settings]: 'Settings',
+  [paths.musicServices]: 'Music services',
   [paths.notifications]: 'Notifications',
 };
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { artists, favoriteArtists, tourStops, users } from '#server/db/schema/index.ts';
-import { rowsOf } from '#server/db/sql.ts';
+import { artists, favoriteArtists, musicExcludes, tourStops, users } from '#server/db/schema/index.ts';
+import { type Executor, rowsOf } from '#server/db/sql.ts';
 import { stopsInDateOrder } from '#server/features/artists/artists.repo.ts';
 import { countedStop } from '#server/features/catalog/stop-visibility.ts';
 
 export async function insertFavorite(
-  db: Db,
+  db: Executor,
   row: { userId: string; artistId: string; artistName: string; artistSlug: string; source: string },
 ): Promise<void> {
   await db
@@ -17,10 +17,21 @@ export async function insertFavorite(
     });
 }
 
-export async function deleteFavorite(db: Db, userId: string, artistId: string): Promise<void> {
-  await db
+/** Returns the deleted favourite's source, or null when there was none. */
+export async function deleteFavorite(db: Executor, userId: string, artistId: string): Promise<string | null> {
+  const [deleted] = await db
     .delete(favoriteArtists)
-    .where(and(eq(favoriteArtists.userId, userId), eq(favoriteArtists.artistId, artistId)));
+    .where(and(eq(favoriteArtists.userId, userId), eq(favoriteArtists.artistId, artistId)))
+    .returning({ source: favoriteArtists.source });
+  return deleted?.source ?? null;
+}
+
+/** Sources that are music-service imports (issue 15): unfollowing one by hand excludes it from later imports. */
+const IMPORTED_SOURCES = new Set(['lastfm', 'listenbrainz', 'spotify', 'spotify-export']);
+
+export async function excludeIfImported(db: Executor, userId: string, artistId: string, source: string | null) {
+  if (!source || !IMPORTED_SOURCES.has(source)) return;
+  await db.insert(musicExcludes).values({ userId, artistId, source }).onConflictDoNothing();
 }
 
 /** Slugs are matched through the artist row so a renamed slug still finds the favourite. */
@@ -85,4 +96,9 @@ export async function selectFavoritesWithNextShow(db: Db, userId: string, today:
     where f.user_id = ${userId}
     order by a.sort_name, a.id`,
   );
+}
+
+/** Following by hand takes the artist off the music-service exclude list: the fan wants it after all. */
+export async function clearExclude(db: Executor, userId: string, artistId: string): Promise<void> {
+  await db.delete(musicExcludes).where(and(eq(musicExcludes.userId, userId), eq(musicExcludes.artistId, artistId)));
 }

@@ -4,7 +4,9 @@ import { notFound } from '#server/lib/app-error.ts';
 import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
 import { titleCase } from '#shared/text.ts';
 import {
+  clearExclude,
   deleteFavorite,
+  excludeIfImported,
   type FavoriteRow,
   insertFavorite,
   selectFavoritedSlugs,
@@ -78,18 +80,25 @@ async function artistOrNotFound(database: Database, slug: string) {
 /** Following twice is the same as following once. */
 export async function follow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
   const artist = await artistOrNotFound(database, slug);
-  await insertFavorite(database.db, {
-    userId: actor.userId,
-    artistId: artist.id,
-    artistName: artist.name,
-    artistSlug: artist.slug,
-    source: 'manual',
+  await database.db.transaction(async (tx) => {
+    await insertFavorite(tx, {
+      userId: actor.userId,
+      artistId: artist.id,
+      artistName: artist.name,
+      artistSlug: artist.slug,
+      source: 'manual',
+    });
+    await clearExclude(tx, actor.userId, artist.id);
   });
   return { artistSlug: artist.slug, artistName: titleCase(artist.name), favorited: true };
 }
 
 export async function unfollow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
   const artist = await artistOrNotFound(database, slug);
-  await deleteFavorite(database.db, actor.userId, artist.id);
+  // One transaction: an imported artist is never unfollowed without landing on the exclude list.
+  await database.db.transaction(async (tx) => {
+    const source = await deleteFavorite(tx, actor.userId, artist.id);
+    await excludeIfImported(tx, actor.userId, artist.id, source);
+  });
   return { artistSlug: artist.slug, artistName: titleCase(artist.name), favorited: false };
 }

@@ -1,6 +1,9 @@
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
 import { SignOutButton } from '#client/features/auth/components/sign-out-button.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import { CalendarSubscribe } from '#client/features/calendar/components/calendar-subscribe.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { DataSection } from './data-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
@@ -25,6 +28,14 @@ export const SettingsPage = () => {
       </header>
       <ProfileSection user={user} />
       <NotificationsSection />
+      <SettingsCard
+        title="Music services"
+        description="Follow the artists you listen to on Last.fm or ListenBrainz, and manage your exclude list."
+      >
+        <Button asChild variant="outline">
+          <Link to={paths.musicServices}>Connect a music service</Link>
+        </Button>
+      </SettingsCard>
       <SettingsCard title="Calendar feeds">
         <CalendarSubscribe />
       </SettingsCard>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { HeartOff, MapPin, Navigation } from 'lucide-react';
+import { Headphones, HeartOff, MapPin, Navigation } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -83,9 +83,14 @@ const EmptyState = () => (
     <p className="max-w-md text-muted">
       You are not following any artists yet. Tap the heart on an artist to see their next shows here.
     </p>
-    <Button asChild variant="outline">
-      <Link to={{ pathname: '/', hash: 'artists' }}>Browse Artists</Link>
-    </Button>
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button asChild variant="outline">
+        <Link to={{ pathname: '/', hash: 'artists' }}>Browse Artists</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={paths.musicServices}>Import from Last.fm or ListenBrainz</Link>
+      </Button>
+    </div>
   </div>
 );
 
@@ -109,6 +114,13 @@ export const MyArtistsPage = () => {
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="hidden font-display text-4xl font-bold md:block">My Artists</h1>
+        <Link
+          to={paths.musicServices}
+          className="flex items-center gap-1.5 text-sm font-semibold text-accent underline-offset-4 hover:underline md:order-last md:w-full"
+        >
+          <Headphones className="size-4" aria-hidden="true" />
+          Follow the artists you listen to
+        </Link>
         <fieldset className="flex items-center gap-2">
           <legend className="sr-only">Sort by</legend>
           <span aria-hidden="true" className="text-sm text-muted">

@@ -1,0 +1,262 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { paths } from '#client/lib/paths.ts';
+import { cn } from '#client/lib/utils.ts';
+import {
+  LISTENING_PERIOD_LABELS,
+  MATCH_LABELS,
+  MUSIC_SOURCE_LABELS,
+  type MusicFollowResult,
+  type MusicPreview,
+  type PreviewArtist,
+} from '#shared/music-services.ts';
+import { postFollow } from '../api/music-services-api.ts';
+
+const canPick = (artist: PreviewArtist) => artist.match !== null && !artist.followed && !artist.excluded;
+
+const MATCH_STYLES: Record<keyof typeof MATCH_LABELS, string> = {
+  mbid: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200',
+  name: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
+  fuzzy: 'border-amber-400/50 bg-amber-400/10 text-amber-200',
+  none: 'border-border-strong text-muted',
+};
+
+function summary(result: MusicFollowResult): string {
+  const parts = [`${result.followed} artist${result.followed === 1 ? '' : 's'} followed`];
+  if (result.alreadyFollowed > 0) parts.push(`${result.alreadyFollowed} already followed`);
+  if (result.excluded > 0) parts.push(`${result.excluded} on your exclude list skipped`);
+  return `${parts.join(', ')}.`;
+}
+
+/** The artists a service found, how each matched the catalog, and the fan's pick (all, top N or by hand). */
+export const ListeningPreview = ({
+  preview,
+  onChanged,
+}: {
+  preview: MusicPreview;
+  onChanged: (preview: MusicPreview) => void;
+}) => {
+  const queryClient = useQueryClient();
+  const topId = useId();
+  const pickable = preview.artists.filter(canPick);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [topN, setTopN] = useState(Math.min(10, preview.artists.length || 1));
+  const [result, setResult] = useState<string | null>(null);
+  const source = MUSIC_SOURCE_LABELS[preview.source];
+
+  const chosenIds = [
+    ...new Set([...selected].map((rank) => preview.artists.find((a) => a.rank === rank)?.match?.artistId)),
+  ].filter((id): id is string => Boolean(id));
+
+  const follow = useMutation({
+    mutationFn: () => postFollow(preview.source, chosenIds),
+    onSuccess: (answer) => {
+      const followedIds = new Set(chosenIds);
+      onChanged({
+        ...preview,
+        artists: preview.artists.map((artist) =>
+          artist.match && followedIds.has(artist.match.artistId) && !artist.excluded
+            ? { ...artist, followed: true }
+            : artist,
+        ),
+      });
+      setSelected(new Set());
+      setResult(summary(answer));
+      void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+    },
+  });
+
+  const toggle = (rank: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(rank)) next.delete(rank);
+      else next.add(rank);
+      return next;
+    });
+  const selectTop = (count: number) =>
+    setSelected(
+      new Set(
+        preview.artists
+          .slice(0, count)
+          .filter(canPick)
+          .map((artist) => artist.rank),
+      ),
+    );
+
+  if (preview.artists.length === 0) {
+    return (
+      <p
+        role="status"
+        className="rounded-card border border-dashed border-border-strong bg-surface px-5 py-8 text-center text-muted"
+      >
+        {preview.notice ?? `${source} found no artists for this period.`}
+      </p>
+    );
+  }
+
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="preview-heading" className="font-display text-2xl font-bold">
+          {preview.username}’s top artists on {source}
+        </h2>
+        <p className="text-sm text-muted">
+          {LISTENING_PERIOD_LABELS[preview.period]} · {preview.artists.length} found ·{' '}
+          {preview.artists.filter((a) => a.match).length} in our catalog · {pickable.length} you can follow
+        </p>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-2 rounded-card border border-border bg-surface p-3">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => selectTop(preview.artists.length)}
+          disabled={pickable.length === 0}
+        >
+          Select all
+        </Button>
+        <div className="flex items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={topId} className="text-xs font-semibold text-muted">
+              Top
+            </label>
+            <input
+              id={topId}
+              type="number"
+              min={1}
+              max={preview.artists.length}
+              value={topN}
+              onChange={(event) =>
+                setTopN(Math.max(1, Math.min(preview.artists.length, Number(event.target.value) || 1)))
+              }
+              className={cn(inputClassName, 'h-9 w-20 px-2 text-sm')}
+            />
+          </div>
+          <Button size="sm" variant="outline" onClick={() => selectTop(topN)} disabled={pickable.length === 0}>
+            Select top {topN}
+          </Button>
+        </div>
+        <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())} disabled={selected.size === 0}>
+          Clear
+        </Button>
+        <Button
+          size="sm"
+          className="ml-auto"
+          disabled={chosenIds.length === 0 || follow.isPending}
+          onClick={() => {
+            setResult(null);
+            follow.mutate();
+          }}
+        >
+          {follow.isPending
+            ? 'Following…'
+            : chosenIds.length === 0
+              ? 'Pick artists to follow'
+              : `Follow ${chosenIds.length} artist${chosenIds.length === 1 ? '' : 's'}`}
+        </Button>
+      </div>
+
+      <div aria-live="polite" className="text-sm">
+        {result ? (
+          <p className="rounded-xl border border-emerald-400/40 bg-emerald-400/10 px-3 py-2">
+            {result}{' '}
+            <Link to={paths.myArtists} className="font-semibold text-accent underline-offset-4 hover:underline">
+              See My Artists
+            </Link>
+          </p>
+        ) : null}
+        {follow.isError ? (
+          <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2">
+            {follow.error instanceof ApiError
+              ? follow.error.message
+              : 'Following failed. Nothing was changed — please try again.'}
+          </p>
+        ) : null}
+      </div>
+
+      <ol
+        aria-label="Artists found"
+        className="flex flex-col divide-y divide-border rounded-card border border-border bg-surface"
+      >
+        {preview.artists.map((artist) => (
+          <PreviewRow
+            key={artist.rank}
+            artist={artist}
+            checked={selected.has(artist.rank)}
+            onToggle={() => toggle(artist.rank)}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+};
+
+const PreviewRow = ({
+  artist,
+  checked,
+  onToggle,
+}: {
+  artist: PreviewArtist;
+  checked: boolean;
+  onToggle: () => void;
+}) => {
+  const id = useId();
+  const confidence = artist.match?.confidence ?? 'none';
+  const status = artist.followed ? 'Following' : artist.excluded ? 'Excluded' : null;
+  return (
+    <li className={cn('flex items-center gap-3 px-3 py-3 sm:px-4', !canPick(artist) && 'opacity-80')}>
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5 shrink-0 accent-[var(--color-accent)]"
+        checked={checked}
+        disabled={!canPick(artist)}
+        onChange={onToggle}
+        aria-describedby={`${id}-match`}
+      />
+      <span className="w-7 shrink-0 text-right font-mono text-sm text-muted">
+        <span className="sr-only">Rank </span>
+        {artist.rank}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor={id} className="font-semibold break-words">
+          {artist.name}
+        </label>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          <span>{artist.plays.toLocaleString()} plays</span>
+          {artist.match && artist.match.artistName.toLowerCase() !== artist.name.toLowerCase() ? (
+            <span>
+              →{' '}
+              <Link
+                to={paths.artist(artist.match.artistSlug)}
+                className="text-foreground underline-offset-4 hover:underline"
+              >
+                {artist.match.artistName}
+              </Link>
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
+        <span
+          id={`${id}-match`}
+          className={cn(
+            'rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+            MATCH_STYLES[confidence],
+          )}
+        >
+          {MATCH_LABELS[confidence]}
+        </span>
+        {status ? (
+          <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
+            {status}
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+};

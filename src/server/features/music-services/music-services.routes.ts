@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { noStore, requireUser } from '#server/auth/middleware.ts';
+import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { enforceLimit } from '#server/lib/rate-limit.ts';
+import { validate } from '#server/lib/validate.ts';
+import { databaseCallRecorder } from '#server/providers/http.ts';
+import { createLastFmClient } from '#server/providers/lastfm/lastfm.client.ts';
+import { createListenBrainzClient } from '#server/providers/listenbrainz/listenbrainz.client.ts';
+import { musicExcludeParamSchema, musicFollowSchema, musicPreviewSchema } from '#shared/music-services-api.ts';
+import {
+  followListened,
+  listExcludes,
+  type MusicServicesDeps,
+  previewListening,
+  removeExclude,
+} from './music-services.service.ts';
+
+/** Each preview is one call to someone else's API on the fan's behalf: a few a minute is plenty. */
+const PREVIEW_LIMIT = { windowSeconds: 60, max: 10 };
+const FOLLOW_LIMIT = { windowSeconds: 60, max: 20 };
+
+/** /api/music-services: follow the artists the signed-in fan listens to (the actor is always c.var.user). */
+export function musicServicesRoutes({ database, env, logger }: Pick<AppDeps, 'database' | 'env' | 'logger'>) {
+  const record = databaseCallRecorder(database, logger);
+  const deps: MusicServicesDeps = {
+    database,
+    lastFm: env.LASTFM_API_KEY
+      ? createLastFmClient({
+          baseUrl: env.LASTFM_URL,
+          apiKey: env.LASTFM_API_KEY,
+          timeoutMs: env.PROVIDER_TIMEOUT_MS,
+          record,
+        })
+      : null,
+    listenBrainz: createListenBrainzClient({
+      baseUrl: env.LISTENBRAINZ_URL,
+      userAgent: `TourGuides/0.1 (+${env.publicUrl})`,
+      timeoutMs: env.PROVIDER_TIMEOUT_MS,
+      record,
+    }),
+  };
+  return new Hono<AppEnv>()
+    .use(noStore, requireUser)
+    .post('/preview', validate('json', musicPreviewSchema), async (c) => {
+      const user = c.var.user!;
+      await enforceLimit(database, `music:preview:${user.id}`, PREVIEW_LIMIT);
+      return c.json(await previewListening(deps, { userId: user.id }, c.req.valid('json')));
+    })
+    .post('/follow', validate('json', musicFollowSchema), async (c) => {
+      const user = c.var.user!;
+      await enforceLimit(database, `music:follow:${user.id}`, FOLLOW_LIMIT);
+      return c.json(await followListened(deps, { userId: user.id }, c.req.valid('json')));
+    })
+    .get('/excludes', async (c) => c.json(await listExcludes(database, { userId: c.var.user!.id })))
+    .delete('/excludes/:artistId', validate('param', musicExcludeParamSchema), async (c) => {
+      return c.json(await removeExclude(database, { userId: c.var.user!.id }, c.req.valid('param').artistId));
+    });
+}
