@@ -16,7 +16,7 @@ import { users } from './auth.ts';
 import { venues } from './catalog.ts';
 
 /**
- * Guide parts (ADR 0019 guides): a guide is assembled at read time from parts shared as widely as
+ * Guide parts (ADR 0025): a guide is assembled at read time from parts shared as widely as
  * their facts are — 'around' and 'venue' per venue, 'city' per city, 'weather' per venue and date
  * (forecast) or city and month (typical). One row per part: the last good copy (`data`, its
  * `fetched_at`) survives a failed refresh, which records its error and the next attempt instead.

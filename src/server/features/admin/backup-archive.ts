@@ -11,7 +11,7 @@ import type { Storage } from '#server/lib/storage.ts';
 import { backupMessages } from '#shared/backups.ts';
 
 /**
- * The backup archive (ADR 0019-backups): a gzip of JSON lines, one line per row, written from one
+ * The backup archive (ADR 0020): a gzip of JSON lines, one line per row, written from one
  * consistent snapshot. Rows travel as `to_json` of the row and come back through
  * `json_populate_recordset`, so PostgreSQL itself converts every type both ways and an archive
  * from PGlite restores into PostgreSQL and back.

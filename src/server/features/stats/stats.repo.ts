@@ -3,7 +3,7 @@ import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ArtistCoverage, FirstSeen, SongCount, StatsCount, StatsShowRef } from '#shared/stats.ts';
 
 /**
- * Every figure of /stats in ONE statement (docs/decisions/0019-concert-stats.md): the fan's
+ * Every figure of /stats in ONE statement (docs/decisions/0024-concert-stats.md): the fan's
  * attended stops are read once (`all_mine`, cancelled stops excluded), narrowed to the year
  * (`mine`), grouped into shows (`shows`: one venue on one date, so a co-bill counts once), and
  * each figure is a subquery over those materialised sets, returned as one JSON object. Separate
