@@ -93,6 +93,7 @@ for (const [index, width] of [1440, 390].entries()) {
     for (const link of await page.getByRole('link', { name: 'Import shows' }).all()) {
       await expect(link).toHaveAttribute('href', '/my-shows/import');
     }
+    await shoot(page, `history-empty-${width}`);
     // Dates of their own per width: Add Show links a second fan's same show to the first's stop.
     const day = String(10 + index).padStart(2, '0');
     const first = await addShow(page, FEATURED.slug, `2019-03-${day}`, 'Paradiso', 'amsterdam');
