@@ -27,6 +27,8 @@ import type { LoadOptions, LoadResult } from './load-client.ts';
 
 const QUICK = process.argv.includes('--quick');
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** Leave the PostgreSQL bench database behind (for EXPLAIN ANALYZE on the seeded fan). */
+const KEEP = process.argv.includes('--keep');
 const ARTIST_COUNT = QUICK ? 500 : 3_000;
 const STOPS_PER_ARTIST = 20;
 const ATTENDED = QUICK ? 500 : 3_000;
@@ -261,7 +263,8 @@ async function onPostgres(catalog: BenchCatalog): Promise<void> {
     await benchDatabase('PostgreSQL', database, catalog);
   } finally {
     await database.close();
-    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+    if (KEEP) console.log(`PostgreSQL: kept database ${BENCH_DATABASE}`);
+    else await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
   }
 }
 

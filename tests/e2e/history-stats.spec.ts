@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { AddShowResponse } from '#shared/add-show.ts';
+import { historyMessages } from '#shared/history.ts';
 import { expect, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 import { freshClientAddress } from './support/fixtures.ts';
@@ -85,6 +86,14 @@ for (const [index, width] of [1440, 390].entries()) {
   }) => {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
     await signUpFan(page);
+    // A new fan's empty History offers the import (as does the header).
+    await page.goto('/my-shows');
+    await expect(page.getByRole('heading', { level: 2, name: historyMessages.emptyHeading })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Import shows' })).toHaveCount(2);
+    for (const link of await page.getByRole('link', { name: 'Import shows' }).all()) {
+      await expect(link).toHaveAttribute('href', '/my-shows/import');
+    }
+    await shoot(page, `history-empty-${width}`);
     // Dates of their own per width: Add Show links a second fan's same show to the first's stop.
     const day = String(10 + index).padStart(2, '0');
     const first = await addShow(page, FEATURED.slug, `2019-03-${day}`, 'Paradiso', 'amsterdam');

@@ -47,7 +47,7 @@ export const HistoryPage = () => {
           <Button asChild variant="outline" size="sm">
             <Link to={paths.historyImport}>
               <Upload aria-hidden="true" />
-              Import history
+              Import shows
             </Link>
           </Button>
           <Button asChild variant="outline" size="sm">
@@ -323,6 +323,12 @@ const Empty = ({ filtered }: { filtered: boolean }) => (
           <Link to={paths.addShow}>
             <Plus aria-hidden="true" />
             Add a show
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.historyImport}>
+            <Upload aria-hidden="true" />
+            Import shows
           </Link>
         </Button>
         <Button asChild variant="outline">
