@@ -7,6 +7,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
+import { replaceSetlistSongs, upsertSetlistFmCopy } from '#server/features/setlists/setlists.repo.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
@@ -34,6 +35,50 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     (await server.database.query<T>(text, params)).rows[0] as T;
   const count = async (text: string, params: unknown[] = []) =>
     Number((await one<{ n: number }>(`select count(*)::int as n from (${text}) x`, params)).n);
+  /** A setlist.fm copy of a stop, stored the way the setlist.fm fetch stores one. */
+  const setlistFmCopy = async (setlistfmId: string, stopId: string, names: string[]) => {
+    const stopRow = await one<{ artist_id: string; event_date: string }>(
+      `select artist_id, event_date::text from tour_stops where id = $1`,
+      [stopId],
+    );
+    const { id } = await upsertSetlistFmCopy(server.database.db, {
+      setlistfmId,
+      versionId: 'v1',
+      stopId,
+      artistId: stopRow.artist_id,
+      eventDate: stopRow.event_date,
+      venueName: null,
+      city: 'Austin',
+      country: 'US',
+      tourName: null,
+      info: null,
+      url: null,
+    });
+    const lines = names.map((name) => ({
+      name,
+      setIndex: 0,
+      kind: 'song' as const,
+      coverArtistName: null,
+      note: null,
+    }));
+    await replaceSetlistSongs(server.database.db, id, stopRow.artist_id, lines);
+    return id;
+  };
+  /** A fan's own setlist, through the route the setlist editor uses. */
+  const ownSetlist = async (browser: TestBrowser, stopId: string, names: string[]) => {
+    const response = await browser.request(`/api/setlists/stops/${stopId}/mine`, {
+      method: 'PUT',
+      json: { songs: names.map((name) => ({ name, setIndex: 0 })) },
+    });
+    expect(response.status).toBe(200);
+  };
+  const setlistsOf = async (stopId: string) =>
+    (
+      await server.database.query<{ id: string; artist_id: string; source: string; owner_id: string | null }>(
+        'select id, artist_id, source, owner_id from setlists where stop_id = $1 order by id',
+        [stopId],
+      )
+    ).rows;
   const userId = async (email: string) =>
     (await one<{ id: string }>('select id from users where email = $1', [email])).id;
 
@@ -151,6 +196,29 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
        values ($1, 'new-dates', 't', 'm', 'keys-the', 'k1')`,
       [fanId],
     );
+    // Setlists: both duplicates have a setlist.fm copy and the fan's own; only the merged one has
+    // the admin's own. The merged artist's own stop has both kinds. 'opener' is the survivor's song.
+    const keptFm = await setlistFmCopy('sfm-survivor', survivorDup, ['Opener', 'Survivor Only']);
+    await ownSetlist(fan, survivorDup, ['Opener']);
+    const keptFan = (await setlistsOf(survivorDup)).find((row) => row.owner_id === fanId)!.id;
+    await setlistFmCopy('sfm-merged-dup', mergedDup, ['opener', 'Merged Song']);
+    await ownSetlist(fan, mergedDup, ['OPENER', 'Merged Song']);
+    await ownSetlist(admin, mergedDup, ['Merged Song']);
+    await setlistFmCopy('sfm-merged-own', mergedOwn, ['Encore Tune', 'Opener']);
+    await ownSetlist(fan, mergedOwn, ['Opener', 'Encore Tune']);
+    const mergedSetlists = [...(await setlistsOf(mergedDup)), ...(await setlistsOf(mergedOwn))];
+    expect(mergedSetlists).toHaveLength(5);
+    const mergedLines = await count(
+      'select 1 from setlist_songs ss join setlists sl on sl.id = ss.setlist_id where sl.artist_id = $1',
+      [merged],
+    );
+    expect(await count('select 1 from songs where artist_id = $1', [merged])).toBe(3);
+    const survivorSongs = (
+      await server.database.query<{ name: string }>('select name from songs where artist_id = $1 order by name', [
+        survivor,
+      ])
+    ).rows.map((row) => row.name);
+    expect(survivorSongs).toEqual(['Opener', 'Survivor Only']);
 
     const response = await admin.request('/api/admin/catalog/artists/keys-the/merge', { json: { into: 'the-keys' } });
     expect(response.status).toBe(200);
@@ -188,6 +256,44 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     expect(await count('select 1 from artist_images where artist_id = $1', [survivor])).toBe(1);
     expect(await count('select 1 from tour_stop_changes where artist_id = $1', [survivor])).toBe(1);
     expect(await count(`select 1 from user_notifications where artist_slug = 'the-keys'`)).toBe(1);
+    // Setlists: on the survivor's stop one per owner, the survivor's own kept (its setlist.fm copy
+    // and the fan's), the admin's moved over; the merged artist's own stop keeps both, re-pointed.
+    expect(await count('select 1 from setlists where artist_id = $1', [merged])).toBe(0);
+    const atDup = await setlistsOf(survivorDup);
+    expect(atDup.map((row) => [row.source, row.owner_id]).sort()).toEqual(
+      [
+        ['setlistfm', null],
+        ['user', adminId],
+        ['user', fanId],
+      ].sort(),
+    );
+    expect(atDup.find((row) => row.source === 'setlistfm')!.id).toBe(keptFm);
+    expect(atDup.find((row) => row.owner_id === fanId)!.id).toBe(keptFan);
+    expect(atDup.every((row) => row.artist_id === survivor)).toBe(true);
+    const atOwn = await setlistsOf(mergedOwn);
+    expect(atOwn).toHaveLength(2);
+    expect(atOwn.every((row) => row.artist_id === survivor)).toBe(true);
+    // Songs: 'opener'/'OPENER' folded into the survivor's 'Opener'; the others now the survivor's.
+    expect(await count('select 1 from songs where artist_id = $1', [merged])).toBe(0);
+    const songsAfter = (
+      await server.database.query<{ name: string }>('select name from songs where artist_id = $1 order by name', [
+        survivor,
+      ])
+    ).rows.map((row) => row.name);
+    expect(songsAfter).toEqual(['Encore Tune', 'Merged Song', 'Opener', 'Survivor Only']);
+    expect(
+      await count(
+        `select 1 from setlist_songs ss join songs so on so.id = ss.song_id join setlists sl on sl.id = ss.setlist_id
+         where so.artist_id <> sl.artist_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select 1 from setlist_songs ss join setlists sl on sl.id = ss.setlist_id
+         where sl.stop_id = $1 and ss.song_id = (select id from songs where artist_id = $2 and name = 'Opener')`,
+        [mergedOwn, survivor],
+      ),
+    ).toBe(2);
     // The old slug answers with the survivor.
     const old = await (await new TestBrowser(server).request('/api/artists/keys-the?today=2027-01-01')).json();
     expect(JSON.stringify(old)).toContain('"slug":"the-keys"');
@@ -212,6 +318,16 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     expect(await count('select 1 from artist_images where artist_id = $1', [merged])).toBe(1);
     expect(await count(`select 1 from user_notifications where artist_slug = 'keys-the'`)).toBe(1);
     expect(await count(`select 1 from artist_slug_redirects`)).toBe(0);
+    expect([...(await setlistsOf(mergedDup)), ...(await setlistsOf(mergedOwn))]).toEqual(mergedSetlists);
+    expect(
+      await count(
+        'select 1 from setlist_songs ss join setlists sl on sl.id = ss.setlist_id join songs so on so.id = ss.song_id where sl.artist_id = $1 and so.artist_id = $1',
+        [merged],
+      ),
+    ).toBe(mergedLines);
+    expect(await count('select 1 from songs where artist_id = $1', [merged])).toBe(3);
+    expect((await setlistsOf(survivorDup)).map((row) => row.id).sort()).toEqual([keptFm, keptFan].sort());
+    expect(await count('select 1 from songs where artist_id = $1', [survivor])).toBe(2);
     const again = await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} });
     expect(again.status).toBe(409);
   });
@@ -232,6 +348,14 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     expect((await new TestBrowser(server).request('/api/artists/the-keys?today=2027-01-01')).status).toBe(200);
     expect(await count('select 1 from user_shows where user_id = $1', [ids.fan])).toBe(3);
     expect(await count('select 1 from tour_stops where artist_id = $1', [ids.survivor])).toBe(3);
+    // Its setlists (the setlist.fm copy and the fan's own on the 2 April stop) and songs came back.
+    expect(await count('select 1 from setlists where artist_id = $1', [ids.survivor])).toBe(2);
+    expect(
+      await count('select 1 from setlist_songs ss join setlists sl on sl.id = ss.setlist_id where sl.artist_id = $1', [
+        ids.survivor,
+      ]),
+    ).toBe(3);
+    expect(await count('select 1 from songs where artist_id = $1', [ids.survivor])).toBe(2);
   });
 
   it('refuses merging an artist into itself', async () => {

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import {
   artistImages,
   artistSlugRedirects,
   artists,
   favoriteArtists,
+  setlistSongs,
+  setlists,
   showPhotos,
+  songs,
   tourStopChanges,
   tourStops,
   tours,
@@ -15,9 +18,9 @@ import {
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
 
 /**
- * Every kind of row that hangs on an artist, in the order they must be put back (parents first).
- * Setlists are built on another branch: when their table lands, add it here (after user_shows) and
- * to `moveSetlists` below, and both merge and undo carry them.
+ * Every kind of row that hangs on an artist, in the order they must be put back (parents first:
+ * songs and setlists before the setlist_songs that point at both). A setlist's `artist_id` always
+ * repeats its stop's, so "the artist's setlists" covers the ones on its stops too.
  */
 const SNAPSHOT_TABLES = [
   { key: 'artists', table: artists, where: (id: string) => sql`id = ${id}` },
@@ -33,6 +36,13 @@ const SNAPSHOT_TABLES = [
     table: showPhotos,
     where: (id: string) =>
       sql`user_show_id in (select us.id from user_shows us join tour_stops s on s.id = us.stop_id where s.artist_id = ${id})`,
+  },
+  { key: 'songs', table: songs, where: (id: string) => sql`artist_id = ${id}` },
+  { key: 'setlists', table: setlists, where: (id: string) => sql`artist_id = ${id}` },
+  {
+    key: 'setlistSongs',
+    table: setlistSongs,
+    where: (id: string) => sql`setlist_id in (select sl.id from setlists sl where sl.artist_id = ${id})`,
   },
   { key: 'favoriteArtists', table: favoriteArtists, where: (id: string) => sql`artist_id = ${id}` },
   { key: 'artistImages', table: artistImages, where: (id: string) => sql`artist_id = ${id}` },
@@ -149,6 +159,8 @@ export async function mergeArtistRows(tx: Tx, mergedId: string, survivorId: stri
   await tx.execute(sql`
     update user_shows us set stop_id = d.survivor_stop, updated_at = now()
     from ${dup} d where us.stop_id = d.merged_stop`);
+  // Before the duplicate goes: its setlists would go with it (stop_id cascades).
+  await moveDuplicateStopSetlists(tx, dup);
   await tx.execute(sql`delete from tour_stops where id in (select merged_stop from ${dup} d)`);
   // Remaining stops: into the survivor's tour of the same name when there is one; a slug the
   // survivor already uses gets the stop id's start appended.
@@ -187,11 +199,49 @@ export async function mergeArtistRows(tx: Tx, mergedId: string, survivorId: stri
   await tx.execute(sql`insert into artist_slug_redirects (slug, artist_id) values (${merged!.slug}, ${survivorId})`);
 }
 
+/** The same owner on a stop: a fan's own setlist (same owner_id) or the stop's one setlist.fm copy. */
+const sameOwner = (a: string, b: string) =>
+  sql.raw(`(${a}.owner_id = ${b}.owner_id or (${a}.source = 'setlistfm' and ${b}.source = 'setlistfm'))`);
+
 /**
- * TODO(setlists): setlist rows are built on another branch; once their table exists, move the
- * merged artist's setlists to the survivor here (and add the table to SNAPSHOT_TABLES for undo).
+ * Setlists of a duplicate stop move to the survivor's stop. A stop holds one setlist per owner
+ * (one per fan, one setlist.fm copy: the unique indexes), so where both stops have one for the
+ * same owner the SURVIVOR's is kept and the duplicate's goes (the undo snapshot still holds it):
+ * the survivor's stop is the catalog's record, and its setlist.fm copy is the one linked to it.
+ * Two duplicates of one survivor stop: the first by id is kept.
  */
-async function moveSetlists(_tx: Tx, _mergedId: string, _survivorId: string): Promise<void> {}
+async function moveDuplicateStopSetlists(tx: Tx, dup: SQL): Promise<void> {
+  await tx.execute(sql`
+    delete from setlists gone using ${dup} d
+    where gone.stop_id = d.merged_stop
+      and exists (select 1 from setlists keep where keep.stop_id = d.survivor_stop and ${sameOwner('keep', 'gone')})`);
+  await tx.execute(sql`
+    delete from setlists gone using ${dup} d
+    where gone.stop_id = d.merged_stop
+      and exists (select 1 from setlists keep join ${dup} kd on kd.merged_stop = keep.stop_id
+                  where kd.survivor_stop = d.survivor_stop and keep.id < gone.id and ${sameOwner('keep', 'gone')})`);
+  await tx.execute(sql`
+    update setlists s set stop_id = d.survivor_stop, updated_at = now()
+    from ${dup} d where s.stop_id = d.merged_stop`);
+}
+
+/**
+ * The merged artist's songs and setlists become the survivor's. Songs are one per artist and name
+ * key: a song the survivor already has is folded into the survivor's (its setlist lines re-pointed,
+ * the duplicate song deleted); the others change artist. Covers keep the original artist by name
+ * and MBID only (no artist id), so nothing to re-point there.
+ */
+async function moveSetlists(tx: Tx, mergedId: string, survivorId: string): Promise<void> {
+  const same = sql`(select gone.id as gone_id, keep.id as keep_id from songs gone
+    join songs keep on keep.artist_id = ${survivorId} and keep.name_key = gone.name_key
+    where gone.artist_id = ${mergedId})`;
+  await tx.execute(sql`update setlist_songs ss set song_id = f.keep_id from ${same} f where ss.song_id = f.gone_id`);
+  await tx.execute(sql`delete from songs where id in (select gone_id from ${same} f)`);
+  await tx.execute(sql`update songs set artist_id = ${survivorId} where artist_id = ${mergedId}`);
+  await tx.execute(
+    sql`update setlists set artist_id = ${survivorId}, updated_at = now() where artist_id = ${mergedId}`,
+  );
+}
 
 /** Undoing a merge: the redirect the merge made goes, then the snapshot puts everything back. */
 export async function dropRedirect(tx: Tx, slug: string): Promise<void> {
