@@ -49,7 +49,8 @@ test.describe('admin guard over the ten admin routes', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(nav.locator(`a[href="${route}"]`)).toHaveAttribute('aria-current', 'page');
     }
-    await page.goto('/admin/tips');
+    // Streaming import (issue 15) is the one admin page not built yet.
+    await page.goto('/admin/spotify-import');
     await expect(page.getByText('Coming soon')).toBeVisible();
   });
 });

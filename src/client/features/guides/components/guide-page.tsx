@@ -2,6 +2,7 @@ import { Car, CloudSun, Compass, Home, MapPin, Route, Sunset, Ticket } from 'luc
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
+import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
 import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
@@ -158,6 +159,9 @@ function GuideView({ guide }: { guide: GuideData }) {
             <Ticket className="size-4" aria-hidden="true" /> Tickets
           </a>
         ) : null}
+        <div className="mt-1">
+          <AddToCalendarLink stopId={stop.stopId} size="default" />
+        </div>
       </header>
 
       {guide.building ? <BuildingMessage /> : null}
