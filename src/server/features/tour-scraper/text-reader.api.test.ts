@@ -135,7 +135,9 @@ describe.runIf(databaseAvailable())('Tour scraper: the page-text reader (LLM fal
     const refused = await fan.request('/api/tour-scraper/import', { json: { rows: [importRow] } });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain(TOUR_SCRAPER_MESSAGES.confirmAmbiguous);
-    const ticked = await fan.request('/api/tour-scraper/import', { json: { rows: [{ ...importRow, confirmed: true }] } });
+    const ticked = await fan.request('/api/tour-scraper/import', {
+      json: { rows: [{ ...importRow, confirmed: true }] },
+    });
     expect(ticked.status).toBe(201);
   });
 

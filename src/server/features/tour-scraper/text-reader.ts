@@ -131,7 +131,8 @@ function toRawEvent(event: AnswerEvent, page: { url: string; html: string }): Ra
   // A year the page does not write is the model's guess: the resolver reads it as yearless and flags it.
   const yearWritten = /\b\d{4}\b/.test(event.dateText);
   const day = yearWritten ? event.date : `--${event.date.slice(5)}`;
-  const ticket = event.ticketUrl && page.html.includes(event.ticketUrl) ? absoluteHttp(event.ticketUrl, page.url) : null;
+  const ticket =
+    event.ticketUrl && page.html.includes(event.ticketUrl) ? absoluteHttp(event.ticketUrl, page.url) : null;
   return {
     source: 'text',
     id: null,
