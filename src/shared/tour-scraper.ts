@@ -57,6 +57,8 @@ export const SCRAPE_AMBIGUITIES = {
   noVenue: 'No venue or city on the page',
   noCountry: 'The country could not be told',
   noArtist: 'No artist named',
+  /** Every row the LLM fallback read from the page's visible text: a person checks it before import. */
+  fromText: 'Read from the page text — check it',
 } as const;
 
 export const TOUR_SCRAPER_LIMITS = {
@@ -78,6 +80,10 @@ export const TOUR_SCRAPER_MESSAGES = {
   needsDate: 'Every imported row needs a date',
   needsPlace: 'Every imported row needs a venue, a city and a country',
   needsArtist: 'Every imported row needs an artist',
+  /** Added to noEvents when the page-text reader (LLM fallback) could not read the page. */
+  textReaderOff: 'The page-text reader is not configured',
+  textReaderBudget: "The page-text reader is off: this month's language-model budget is spent",
+  textReaderFailed: 'The page-text reader could not read the page just now: try again later',
 } as const;
 
 /** One preview row: the event and what the catalog already has for it. */

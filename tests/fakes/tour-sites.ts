@@ -41,7 +41,24 @@ export const SITE_ARTISTS = {
   homepage: 'Quartz Parade',
   widget: 'Glass Meridian',
   recheck: 'Saltwater Choir',
+  text: 'Velvet Harbour',
 } as const;
+
+/**
+ * A tour page with its dates only as visible text (no JSON-LD, microdata or calendar): what the
+ * LLM text reader is for. Its nav, script and style hold words the reader must not send.
+ */
+export const textTourPage = () =>
+  page(
+    'Velvet Harbour – Tour',
+    `<nav><a href="/">Home</a> <a href="/shop">Nav Shop Link</a></nav>
+     <style>.secret-style { color: red }</style><script>var secretScript = 'Hidden Arena';</script>
+     <h1>Velvet Harbour on tour</h1>
+     <ul>
+       <li>Fri 12 March 2027 — The Jazz Cellar, Bristol, UK — 8pm <a href="/tickets/bristol">Tickets</a></li>
+       <li>Sun 14 March 2027 — Whelan's, Dublin, Ireland — CANCELLED</li>
+     </ul>`,
+  );
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
@@ -326,6 +343,8 @@ export async function startFakeTourSites(options: { port?: number; internalUrl?:
       case '/calendar.ics':
         res.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8' });
         return res.end(icsFile());
+      case '/text-tour':
+        return html(textTourPage());
       case '/plain':
         return html(page('News', '<h1>News</h1><p>We are playing somewhere soon! Watch this space.</p>'));
       case '/homepage/':

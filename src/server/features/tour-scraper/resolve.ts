@@ -248,6 +248,7 @@ export function resolveEvents(raws: RawEvent[], pageUrl: string, context: Resolv
     if (!raw.venueName || !raw.city) ambiguities.push(SCRAPE_AMBIGUITIES.noVenue);
     else if (!place.countryCode) ambiguities.push(SCRAPE_AMBIGUITIES.noCountry);
     if (!artistName) ambiguities.push(SCRAPE_AMBIGUITIES.noArtist);
+    if (raw.source === 'text') ambiguities.push(SCRAPE_AMBIGUITIES.fromText);
     // One event in JSON-LD and microdata both is one row.
     const identity = `${artistName}|${read.date}|${raw.venueName}|${raw.city}`.toLowerCase();
     if (seen.has(identity)) return;

@@ -197,8 +197,9 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
 
   it('says so when a page has no events, and reports each address of a paste on its own', async () => {
     const pages = await preview(fan, [`${site.url}/plain`, 'ftp://example.com/tour', `${site.url}/microdata`]);
+    // Without LLM_BASE_URL the page-text reader is off, and the message says so.
     expect(pages.map((page) => page.error)).toEqual([
-      TOUR_SCRAPER_MESSAGES.noEvents,
+      `${TOUR_SCRAPER_MESSAGES.noEvents}. ${TOUR_SCRAPER_MESSAGES.textReaderOff}`,
       SAFE_FETCH_MESSAGES.notHttp,
       null,
     ]);

@@ -22,6 +22,7 @@ import {
 import type { ImportRow } from '#shared/tour-scraper-api.ts';
 import { extractFromHtml, extractFromIcs, extractFromJson, type HtmlExtraction, type RawEvent } from './extract.ts';
 import { resolveEvents } from './resolve.ts';
+import type { TextEventReader } from './text-reader.ts';
 import { findStopId, insertSources, selectArtistStopsOn, setStopStatus } from './tour-scraper.repo.ts';
 
 /** Stops the scraper writes carry this source label. */
@@ -40,13 +41,7 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-/**
- * The LLM fallback's seam (issue 17: read visible text for dates the structured data lacks).
- * Not built yet: the LLM client is another engineer's; when it lands, a reader goes here and its
- * rows come back with source 'text' and an ambiguity so a person checks them.
- */
-export type TextEventReader = (page: { url: string; html: string }) => Promise<RawEvent[]>;
-const noTextReader: TextEventReader = async () => [];
+const noTextReader: TextEventReader = async () => ({ events: [], notice: null });
 
 /** One page scraped: its rows, plus what the web tour finder reads from it. */
 export interface ScrapedPage {
@@ -59,7 +54,7 @@ const errorText = (error: unknown) => (error instanceof AppError ? error.message
 
 /**
  * Fetches a URL and reads its events: structured data in the page, else the calendars it links to
- * (and, later, the LLM text reader). Failures become the page's `error` in words, never a throw,
+ * and, when given one, the LLM text reader (its rows flagged for a person's check). Failures become the page's `error` in words, never a throw,
  * so one bad address in a paste does not hide the others' rows.
  */
 export async function scrapePage(
@@ -80,11 +75,12 @@ export async function scrapePage(
   trail.push(...response.trail);
   let raws: RawEvent[] = [];
   let html: HtmlExtraction | null = null;
+  let notice: string | null = null;
   if (response.kind === 'html') {
     html = extractFromHtml(response.body, response.url);
     raws = html.events;
     if (raws.length === 0) raws = await eventsFromCalendars(deps, html.icsLinks, options.userId, trail);
-    if (raws.length === 0) raws = await readText({ url: response.url, html: response.body });
+    if (raws.length === 0) ({ events: raws, notice } = await readText({ url: response.url, html: response.body }));
   } else if (response.kind === 'json') raws = extractFromJson(response.body, response.url);
   else if (response.kind === 'ics') raws = extractFromIcs(response.body, response.url);
 
@@ -96,11 +92,14 @@ export async function scrapePage(
   });
   const matched = await matchRows(deps.database.db, rows);
   return {
-    page: { url, error: rows.length === 0 ? TOUR_SCRAPER_MESSAGES.noEvents : null, rows: matched, trail },
+    page: { url, error: rows.length === 0 ? noEventsMessage(notice) : null, rows: matched, trail },
     response,
     html,
   };
 }
+
+const noEventsMessage = (notice: string | null) =>
+  notice ? `${TOUR_SCRAPER_MESSAGES.noEvents}. ${notice}` : TOUR_SCRAPER_MESSAGES.noEvents;
 
 async function eventsFromCalendars(deps: ScraperDeps, links: string[], userId: string | null, trail: string[]) {
   const events: RawEvent[] = [];
@@ -122,11 +121,13 @@ export async function previewUrls(
   deps: ScraperDeps,
   actor: Actor,
   input: { urls: string[]; today?: string },
+  textReader?: (today: string) => TextEventReader,
 ): Promise<{ pages: PreviewPage[] }> {
   const today = input.today ?? localIsoDate();
+  const readText = textReader?.(today) ?? noTextReader;
   const pages: PreviewPage[] = [];
   for (const url of [...new Set(input.urls)]) {
-    const scraped = await scrapePage(deps, url, { userId: actor.userId, purpose: 'user-url', today });
+    const scraped = await scrapePage(deps, url, { userId: actor.userId, purpose: 'user-url', today }, readText);
     pages.push(scraped.page);
   }
   return { pages };

@@ -8,7 +8,13 @@ import { showToast } from '#client/components/ui/toaster.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
-import type { PreviewPage, PreviewRow, ScrapeImportResponse, ScrapeMatch } from '#shared/tour-scraper.ts';
+import {
+  type PreviewPage,
+  type PreviewRow,
+  SCRAPE_AMBIGUITIES,
+  type ScrapeImportResponse,
+  type ScrapeMatch,
+} from '#shared/tour-scraper.ts';
 import { type ImportRowInput, postImport } from '../api/tour-scraper-api.ts';
 
 /** A preview row as the person edits it. */
@@ -318,19 +324,21 @@ const RowNotes = ({ row }: { row: EditableRow }) => {
   if (row.ambiguities.length === 0 && !row.matchNote && row.source !== 'text') return null;
   return (
     <div className="mt-2 flex flex-col gap-1 text-xs">
-      {row.ambiguities.map((question) => (
-        <p key={question} className="flex items-center gap-1.5 text-amber-200">
-          <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
-          {question} — tick the row to import it anyway
-        </p>
-      ))}
-      {row.matchNote ? <p className="text-muted">{row.matchNote}</p> : null}
       {row.source === 'text' ? (
-        <p className="flex items-center gap-1.5 text-muted">
-          <Sparkles className="size-3.5" aria-hidden="true" />
-          Read from the page’s text
+        <p className="flex items-center gap-1.5 font-semibold text-amber-200">
+          <Sparkles className="size-3.5 shrink-0" aria-hidden="true" />
+          {SCRAPE_AMBIGUITIES.fromText} — a language model read it: tick the row once it is right
         </p>
       ) : null}
+      {row.ambiguities
+        .filter((question) => question !== SCRAPE_AMBIGUITIES.fromText)
+        .map((question) => (
+          <p key={question} className="flex items-center gap-1.5 text-amber-200">
+            <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
+            {question} — tick the row to import it anyway
+          </p>
+        ))}
+      {row.matchNote ? <p className="text-muted">{row.matchNote}</p> : null}
       <p className="flex items-center gap-1.5 text-muted">
         <ExternalLink className="size-3.5" aria-hidden="true" />
         <a

@@ -116,7 +116,8 @@ export const PageResults = ({ pages }: { pages: PreviewPage[] }) => (
       >
         <span className="truncate font-mono text-xs">{page.url}</span>
         <span className={page.error ? 'text-rose-200' : 'text-muted'}>
-          {page.error ?? `${page.rows.length} event${page.rows.length === 1 ? '' : 's'} found`}
+          {page.error ??
+            `${page.rows.length} event${page.rows.length === 1 ? '' : 's'} found${page.rows.some((row) => row.source === 'text') ? ' in the page text — check them' : ''}`}
         </span>
       </li>
     ))}
