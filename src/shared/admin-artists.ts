@@ -25,6 +25,8 @@ export interface ArtistImpact {
   followers: number;
   fanShows: number;
   photos: number;
+  /** setlist.fm copies and fans' own setlists of the artist's shows (their songs go with them). */
+  setlists: number;
   hasImage: boolean;
 }
 
@@ -65,6 +67,7 @@ export function describeImpact(impact: ArtistImpact): string {
     part(impact.followers, 'follower', 'followers'),
     part(impact.fanShows, "fan's show", "fans' shows"),
     part(impact.photos, 'show photo', 'show photos'),
+    part(impact.setlists, 'setlist', 'setlists'),
   ];
   if (impact.hasImage) parts.push('the artist image');
   return parts.join(', ');

@@ -8,9 +8,21 @@ export interface ArtistImageReadyEvent {
   imageUrl: string;
 }
 
-export type PublicEvent = ArtistImageReadyEvent;
+/**
+ * An admin cleared the artist's image (/admin/image-testing): open pages show the placeholder until
+ * the automatic image the clear queued arrives as 'artist-image-ready'.
+ */
+export interface ArtistImageClearedEvent {
+  type: 'artist-image-cleared';
+  artistSlug: string;
+}
 
-export const publicEventTypes = ['artist-image-ready'] as const satisfies readonly PublicEvent['type'][];
+export type PublicEvent = ArtistImageReadyEvent | ArtistImageClearedEvent;
+
+export const publicEventTypes = [
+  'artist-image-ready',
+  'artist-image-cleared',
+] as const satisfies readonly PublicEvent['type'][];
 
 /**
  * Anonymous image-event streams one client (an IPv4 address or an IPv6 /64) may hold open in one

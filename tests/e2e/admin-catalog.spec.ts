@@ -207,9 +207,22 @@ test.describe('admin catalog tools (1440 px)', () => {
     await deleteArtists(page, ['saffron-tides']);
   });
 
-  test('image testing: run the generated artwork and use it', async ({ page }, testInfo) => {
+  test('image testing: run the generated artwork and use it; an open artist page follows live', async ({
+    page,
+  }, testInfo) => {
     test.slow();
     await signInViaApi(page, accounts.admin);
+    // A fan's tab on the artist page stays open the whole time: it must never be reloaded.
+    const fanTab = await page.context().newPage();
+    await fanTab.goto('/artist/the-midnight-lanterns');
+    const heroImage = fanTab.locator('header.stage-lights img');
+    await expect(fanTab.getByRole('heading', { level: 1, name: 'The Midnight Lanterns' })).toBeVisible();
+    let reloaded = false;
+    fanTab.on('framenavigated', (frame) => {
+      if (frame === fanTab.mainFrame()) reloaded = true;
+    });
+    const currentUrl = async () =>
+      (await (await page.request.get('/api/admin/image-testing/the-midnight-lanterns')).json()).current.imageUrl;
     await page.goto('/admin/image-testing');
     await page.getByRole('searchbox', { name: 'Search an artist' }).fill('Midnight Lanterns');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -228,6 +241,8 @@ test.describe('admin catalog tools (1440 px)', () => {
       .getByLabel('Upload a replacement')
       .setInputFiles({ name: 'band.png', mimeType: 'image/png', buffer: png });
     await expectToast(page, 'Image replaced with the upload');
+    const uploaded = await currentUrl();
+    await expect(heroImage).toHaveAttribute('src', uploaded);
     const current = page.getByRole('figure').filter({ hasText: 'Current image' });
     await expect(current).toContainText('From Upload');
     await expect(current).toContainText('800×600 · webp');
@@ -236,5 +251,12 @@ test.describe('admin catalog tools (1440 px)', () => {
     await generated.getByRole('button', { name: 'Use this image' }).click();
     await expectToast(page, 'Image replaced with the generated artwork');
     await expect(current).toContainText('From Generated artwork');
+    const generatedUrl = await currentUrl();
+    expect(generatedUrl).not.toBe(uploaded);
+    await expect(heroImage).toHaveAttribute('src', generatedUrl);
+    await expect(heroImage).toHaveCSS('opacity', '1');
+    await fanTab.screenshot({ path: testInfo.outputPath('artist-page-live-image-1440.png') });
+    expect(reloaded).toBe(false);
+    await fanTab.close();
   });
 });

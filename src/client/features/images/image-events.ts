@@ -1,14 +1,14 @@
-import type { ArtistImageReadyEvent } from '#shared/events.ts';
-import { MAX_PUBLIC_EVENT_ARTISTS } from '#shared/events.ts';
+import type { PublicEvent } from '#shared/events.ts';
+import { MAX_PUBLIC_EVENT_ARTISTS, publicEventTypes } from '#shared/events.ts';
 
-type Listener = (event: ArtistImageReadyEvent) => void;
+type Listener = (event: PublicEvent) => void;
 
 /**
- * One EventSource for every card on the page that waits for its image: cards register their
- * slug, and the stream is reopened (briefly debounced) when a slug it does not cover arrives. A
- * card that got its image leaves the stream as it is (a few extra slugs cost nothing, reopening
- * does), and the stream closes when no card waits. The server sends images that already exist
- * first, so reopening loses nothing.
+ * One EventSource for every artist image shown on the page: views register their slug, and the
+ * stream is reopened (briefly debounced) when a slug it does not cover arrives. A view that goes
+ * away leaves the stream as it is (a few extra slugs cost nothing, reopening does), and the stream
+ * closes when no view listens. The server sends the images that exist first, so reopening loses
+ * nothing; after that come new images (a job made one, an admin replaced it) and cleared ones.
  */
 const listeners = new Map<string, Set<Listener>>();
 let source: EventSource | null = null;
@@ -24,10 +24,11 @@ function reconnect(): void {
   openSlugs = wanted;
   if (wanted.length === 0 || typeof EventSource === 'undefined') return;
   source = new EventSource(`/api/events/public?artist=${encodeURIComponent(wanted.sort().join(','))}`);
-  source.addEventListener('artist-image-ready', (message) => {
-    const event = JSON.parse((message as MessageEvent<string>).data) as ArtistImageReadyEvent;
+  const deliver = (message: Event) => {
+    const event = JSON.parse((message as MessageEvent<string>).data) as PublicEvent;
     for (const listener of listeners.get(event.artistSlug) ?? []) listener(event);
-  });
+  };
+  for (const type of publicEventTypes) source.addEventListener(type, deliver);
 }
 
 function scheduleReconnect(): void {
@@ -36,8 +37,11 @@ function scheduleReconnect(): void {
   reopenTimer = setTimeout(reconnect, 50);
 }
 
-/** Calls `listener` when the artist's image is ready; returns the function that stops listening. */
-export function onArtistImageReady(slug: string, listener: Listener): () => void {
+/**
+ * Calls `listener` when the artist's image is made, replaced or cleared; returns the function
+ * that stops listening.
+ */
+export function onArtistImageChange(slug: string, listener: Listener): () => void {
   const set = listeners.get(slug) ?? new Set<Listener>();
   set.add(listener);
   listeners.set(slug, set);

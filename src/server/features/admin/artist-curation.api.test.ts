@@ -334,14 +334,18 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
 
   it('names what a delete takes, deletes with a restore point, and restores', async () => {
     const detail = await (await admin.request('/api/admin/catalog/artists/the-keys')).json();
-    expect(detail.impact).toMatchObject({ tours: 2, stops: 3, followers: 1, fanShows: 1 });
+    // The setlist.fm copy and the fan's own setlist of the 2 April stop go with it too.
+    expect(detail.impact).toMatchObject({ tours: 2, stops: 3, followers: 1, fanShows: 1, setlists: 2 });
     const deleted = await admin.request('/api/admin/catalog/artists/the-keys', { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     const { restorePointId } = await deleted.json();
     expect((await new TestBrowser(server).request('/api/artists/the-keys?today=2027-01-01')).status).toBe(404);
     expect(await count('select 1 from user_shows where user_id = $1', [ids.fan])).toBe(2);
     const audit = await (await admin.request('/api/admin/audit?targetType=artist')).json();
-    expect(audit.entries[0]).toMatchObject({ action: 'artist.delete', before: { name: 'The Keys', fanShows: 1 } });
+    expect(audit.entries[0]).toMatchObject({
+      action: 'artist.delete',
+      before: { name: 'The Keys', fanShows: 1, setlists: 2 },
+    });
     expect(
       (await admin.request(`/api/admin/catalog/restore-points/${restorePointId}/restore`, { json: {} })).status,
     ).toBe(200);

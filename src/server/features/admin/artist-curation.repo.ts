@@ -111,6 +111,7 @@ export interface ArtistImpact {
   followers: number;
   fanShows: number;
   photos: number;
+  setlists: number;
   hasImage: boolean;
 }
 
@@ -126,6 +127,7 @@ export async function countArtistImpact(executor: Executor, artistId: string): P
       (select count(*)::int from user_shows us join tour_stops s on s.id = us.stop_id where s.artist_id = ${artistId}) as "fanShows",
       (select count(*)::int from show_photos p join user_shows us on us.id = p.user_show_id
          join tour_stops s on s.id = us.stop_id where s.artist_id = ${artistId}) as photos,
+      (select count(*)::int from setlists where artist_id = ${artistId}) as setlists,
       exists (select 1 from artist_images where artist_id = ${artistId}) as "hasImage"`,
   );
   return row!;

@@ -14,9 +14,9 @@ const SHARED_CACHE_SECONDS = 60;
 
 export function artistsRoutes({ database, events }: AppDeps) {
   const listCache = artistListCache(database);
-  // A new image changes the card on the list page that shows the artist.
+  // A new or cleared image changes the card on the list page that shows the artist.
   events.subscribe(
-    (event) => event.type === 'artist-image-ready',
+    (event) => event.type === 'artist-image-ready' || event.type === 'artist-image-cleared',
     () => noteCatalogChanged(),
   );
   const revalidated = publicRevalidated(SHARED_CACHE_SECONDS);

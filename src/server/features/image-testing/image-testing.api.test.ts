@@ -15,6 +15,35 @@ import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const PASSWORD = 'violet-tour-2027';
 
+/**
+ * Reads a public event stream (as an open page holds it) until an image event follows a clear;
+ * returns every event it heard, in order.
+ */
+async function imageEventsUntilRemade(response: Response, timeoutMs = 15_000): Promise<unknown[]> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const timer = setTimeout(() => void reader.cancel(), timeoutMs);
+  const heard: { type: string }[] = [];
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended after ${JSON.stringify(heard)}`);
+      buffer += value;
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop()!;
+      for (const block of blocks) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data) heard.push(JSON.parse(data.slice('data: '.length)));
+      }
+      const clearedAt = heard.findIndex((event) => event.type === 'artist-image-cleared');
+      if (clearedAt >= 0 && heard.slice(clearedAt).some((event) => event.type === 'artist-image-ready')) return heard;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+}
+
 describe.runIf(databaseAvailable())('admin: image testing', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
@@ -47,7 +76,7 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
     fan = new TestBrowser(server);
     await signUp(fan, uniqueEmail(), PASSWORD);
     server.background.events.subscribe(
-      (event) => event.type === 'artist-image-ready',
+      (event) => event.type === 'artist-image-ready' || event.type === 'artist-image-cleared',
       (event) => events.push(event),
     );
   });
@@ -111,10 +140,25 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
       after: { source: 'generated' },
     });
 
+    // A visitor's open page listens on the public stream: it hears the clear, then the new image.
+    const stream = await new TestBrowser(server).request('/api/events/public?artist=quiet-band');
+    expect(stream.status).toBe(200);
+    const heard = imageEventsUntilRemade(stream);
     const cleared = await admin.request('/api/admin/image-testing/quiet-band/image', { method: 'DELETE' });
     expect(cleared.status).toBe(200);
     // The image job makes the automatic image again (no MBID: the artwork).
     await expect.poll(imageRow, { timeout: 10_000 }).toMatchObject({ source: 'generated' });
+    const remade = (await imageRow())!.image_url;
+    expect(await heard).toEqual([
+      // The image shown when the page connected, replayed first.
+      { type: 'artist-image-ready', artistSlug: 'quiet-band', imageUrl: generated.candidate.imageUrl },
+      { type: 'artist-image-cleared', artistSlug: 'quiet-band' },
+      { type: 'artist-image-ready', artistSlug: 'quiet-band', imageUrl: remade },
+    ]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'artist-image-cleared', artistSlug: 'quiet-band' },
+      { type: 'artist-image-ready', artistSlug: 'quiet-band', imageUrl: remade },
+    ]);
   });
 
   it('takes an upload only when it is a real image, re-encoded to WebP', async () => {

@@ -201,6 +201,8 @@ export async function clearImage(deps: ImageTestingDeps, actor: AuditActor, slug
       after: null,
     });
   });
+  // Open pages show the placeholder now, and the automatic image when its job publishes it.
+  await deps.events.publish({ type: 'artist-image-cleared', artistSlug: row.slug });
   await deps.queue.send(artistImageJob, { artistId: row.id }, { singletonKey: row.id });
   return getArtistImage(deps, slug);
 }

@@ -8,10 +8,10 @@ import { enforceLimit, tooManyAttempts } from '#server/lib/rate-limit.ts';
 import { FILES_URL_PREFIX, isPublicKey } from '#server/lib/storage.ts';
 import { validate } from '#server/lib/validate.ts';
 import {
-  type ArtistImageReadyEvent,
   MAX_PUBLIC_EVENT_ARTISTS,
   MAX_PUBLIC_STREAMS_PER_CLIENT,
   type PublicEvent,
+  publicEventTypes,
 } from '#shared/events.ts';
 import { queueArtistImageBodySchema } from '#shared/images.ts';
 import { fileVariantQuerySchema, readStoredFile } from './image-variants.ts';
@@ -74,8 +74,8 @@ export function publicEventsRoutes(deps: AppDeps) {
     return streamSSE(c, async (stream) => {
       const send = (event: PublicEvent) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       const unsubscribe = deps.events.subscribe(
-        (event: AppEvent): event is ArtistImageReadyEvent =>
-          event.type === 'artist-image-ready' && slugs.has(event.artistSlug),
+        (event: AppEvent): event is PublicEvent =>
+          (publicEventTypes as readonly string[]).includes(event.type) && slugs.has((event as PublicEvent).artistSlug),
         (event) => void send(event),
       );
       let ended = false;

@@ -42,17 +42,7 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
       )}
     >
       <div className={imageSlotClassName}>
-        {artist.imageUrl ? (
-          <ArtistImage
-            src={artist.imageUrl}
-            seed={artist.slug}
-            className={imageClassName}
-            nearViewport={nearViewport}
-            sizes={imageSizes}
-          />
-        ) : (
-          <MissingArtwork artist={artist} nearViewport={nearViewport} />
-        )}
+        <LiveArtwork artist={artist} nearViewport={nearViewport} />
         <div className="pointer-events-none absolute inset-x-0 bottom-0 hidden h-1/2 bg-gradient-to-t from-surface to-transparent sm:block" />
         {actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
       </div>
@@ -74,11 +64,12 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
 };
 
 /**
- * A card whose artist has no image yet: asks for one to be made once the card comes near the
- * viewport and the page has settled (server work the page does not need to draw), and shows it
- * when it is ready.
+ * The card's picture as the page drew it (prerendered or not, so hydration matches). Once the card
+ * comes near the viewport and the page has settled (work the page does not need to draw), a card
+ * without an image asks for one, and every card follows its artist's image on the page's one
+ * shared public stream: made, replaced or cleared by an admin, it changes without a reload.
  */
-const MissingArtwork = ({ artist, nearViewport }: { artist: ArtistListEntry; nearViewport: NearViewport }) => {
+const LiveArtwork = ({ artist, nearViewport }: { artist: ArtistListEntry; nearViewport: NearViewport }) => {
   const pageSettled = usePageSettled();
   const imageUrl = useLiveArtistImage(artist, nearViewport.isNear && pageSettled);
   return (

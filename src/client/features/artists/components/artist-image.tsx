@@ -83,9 +83,10 @@ export const ArtistImage = ({
 }) => {
   const ownNearViewport = useNearViewport<HTMLDivElement>();
   const { ref, isNear } = nearViewport ?? ownNearViewport;
-  const [failed, setFailed] = useState(false);
+  // Remembered by URL: an image swapped in live gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const showImage = src !== null && !failed;
+  const showImage = src !== null && src !== failedSrc;
 
   return (
     <div ref={ref} className={cn('relative overflow-hidden bg-surface-raised', className)}>
@@ -99,7 +100,7 @@ export const ArtistImage = ({
           decoding="async"
           referrerPolicy="no-referrer"
           onLoad={() => setLoaded(true)}
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src)}
           className={cn(
             'absolute inset-0 size-full object-cover transition-opacity duration-300',
             loaded ? 'opacity-100' : 'opacity-0',
