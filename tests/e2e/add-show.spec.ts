@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, expectToast, test } from './helpers/auth.ts';
 import { FEATURED } from './support/fixture-catalog.ts';
+import { freshClientAddress } from './support/fixtures.ts';
 
 /** A new fan per test, signed up through the API (the page's context gets the session cookie). */
 async function signUpFan(page: Page): Promise<void> {
@@ -14,7 +15,7 @@ async function signUpFan(page: Page): Promise<void> {
       name: 'Show Fan',
       fullName: 'Show Fan',
     },
-    headers: { origin },
+    headers: { origin, 'x-forwarded-for': freshClientAddress() },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

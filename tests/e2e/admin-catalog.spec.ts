@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SAFFRON_TIDES } from '#tests/fakes/dataset.ts';
 import { accounts, expect, expectToast, signInViaApi, test } from './helpers/auth.ts';
+import { freshClientAddress } from './support/fixtures.ts';
 
 // Flows sign in (argon2 takes seconds on a loaded 2-core box) and wait for jobs: marked slow.
 
@@ -13,7 +14,7 @@ async function fanSubmits(page: Page, artistSlug: string, dates: string[]): Prom
   const email = `e2e-submitter-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signUp = await page.request.post('/api/auth/sign-up/email', {
     data: { email, password: 'Encore-Setlist-2026', name: 'Sub Mitter', fullName: 'Sub Mitter' },
-    headers: { origin: origin() },
+    headers: { origin: origin(), 'x-forwarded-for': freshClientAddress() },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   for (const date of dates) {

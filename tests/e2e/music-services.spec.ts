@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { LISTENBRAINZ_NEW_USER } from '../fakes/listening.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
 import { expect, expectedHttpErrors, test } from './helpers/auth.ts';
+import { freshClientAddress } from './support/fixtures.ts';
 
 /**
  * Music services (issue 15): a new fan connects a (fake) Last.fm user, previews their top artists
@@ -21,7 +22,7 @@ async function signUpFan(page: Page): Promise<void> {
       name: 'Music Fan',
       fullName: 'Music Fan',
     },
-    headers: { origin },
+    headers: { origin, 'x-forwarded-for': freshClientAddress() },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
