@@ -190,15 +190,6 @@ export function weatherLabel(code: number | null): string {
   return 'Mixed';
 }
 
-/** Great-circle distance in metres. */
-export function haversineM(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
 /** One line of the admin-managed loading messages (/admin/loading-messages). */
 export interface LoadingMessage {
   id: string;

@@ -110,3 +110,12 @@ export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): s
   parts.push(place.country);
   return parts.join(', ');
 }
+
+/** Great-circle distance in kilometres (haversine): the one distance every feature shows. */
+export function distanceKm(from: { lat: number; lon: number }, to: { lat: number; lon: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(to.lat - from.lat);
+  const dLon = rad(to.lon - from.lon);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

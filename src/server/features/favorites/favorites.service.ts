@@ -2,6 +2,7 @@ import type { Database } from '#server/db/client.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
+import { distanceKm } from '#shared/places.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   clearExclude,
@@ -19,16 +20,8 @@ export interface Actor {
   userId: string;
 }
 
-const EARTH_RADIUS_KM = 6371;
-
-/** Great-circle distance in kilometres (haversine). */
-export function distanceKm(from: { lat: number; lon: number }, to: { lat: number; lon: number }): number {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = rad(to.lat - from.lat);
-  const dLon = rad(to.lon - from.lon);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** Kept here for the features that already import it from favorites. */
+export { distanceKm };
 
 type Home = { lat: number | null; lon: number | null } | undefined;
 

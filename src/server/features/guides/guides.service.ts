@@ -13,7 +13,6 @@ import {
   type GuidePart,
   type GuidePartKind,
   type GuideStop,
-  haversineM,
   NEARBY_SHOW_DAYS,
   NEARBY_SHOW_KM,
   NEARBY_SHOW_LIMIT,
@@ -22,6 +21,7 @@ import {
   type VenueGuideParts,
   weatherLabel,
 } from '#shared/guides.ts';
+import { distanceKm } from '#shared/places.ts';
 import { guideStoryJob, queuePart } from './guides.jobs.ts';
 import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.parts.ts';
 import {
@@ -89,7 +89,7 @@ async function partView<T>(
 }
 
 function distance(label: string, from: { lat: number; lon: number }, to: { lat: number; lon: number }): Distance {
-  const km = Math.round(haversineM(from, to) / 100) / 10;
+  const km = Math.round((1000 * distanceKm(from, to)) / 100) / 10;
   return { label, km, driveHours: km < 2 ? null : Math.round(((km * 1.3) / 80) * 10) / 10 };
 }
 
@@ -214,7 +214,10 @@ async function nearbyShows(
     limit: NEARBY_SHOW_LIMIT,
   });
   return rows
-    .map(({ lat, lon, ...show }) => ({ ...show, distanceKm: Math.round(haversineM(point, { lat, lon }) / 100) / 10 }))
+    .map(({ lat, lon, ...show }) => ({
+      ...show,
+      distanceKm: Math.round((1000 * distanceKm(point, { lat, lon })) / 100) / 10,
+    }))
     .filter((show) => show.distanceKm <= NEARBY_SHOW_KM)
     .slice(0, NEARBY_SHOW_LIMIT);
 }

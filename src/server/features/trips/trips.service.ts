@@ -5,7 +5,7 @@ import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { placeLabel, placesMessages } from '#shared/places.ts';
+import { distanceKm as kmBetween, placeLabel, placesMessages } from '#shared/places.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   daysBetween,
@@ -385,14 +385,6 @@ function anchorOf(day: TripDay): TripShow {
     day.shows.find((show) => show.state?.state === 'interested') ??
     day.shows[0]!
   );
-}
-
-function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const h =
-    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
-    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 function duration(minutes: number): string {

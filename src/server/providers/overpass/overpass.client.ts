@@ -1,6 +1,5 @@
 import type { Database } from '#server/db/client.ts';
 import {
-  haversineM,
   type NearbyPlace,
   PLACE_RADIUS_M,
   PLACES_PER_CATEGORY,
@@ -8,6 +7,7 @@ import {
   WALKING_DETOUR_FACTOR,
   WALKING_METRES_PER_MINUTE,
 } from '#shared/guides.ts';
+import { distanceKm } from '#shared/places.ts';
 import { type CallRecorder, ProviderError, providerGetJson, waitForRateSlot } from '../http.ts';
 import { type OverpassElement, overpassAnswerSchema } from './overpass.schemas.ts';
 
@@ -96,7 +96,7 @@ export function toPlaces(elements: OverpassElement[], venue: { lat: number; lon:
     const identity = `${found.category}|${name.toLowerCase()}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
-    const distanceM = Math.round(haversineM(venue, { lat: point.lat, lon: point.lon }));
+    const distanceM = Math.round(1000 * distanceKm(venue, { lat: point.lat, lon: point.lon }));
     places.push({
       name: name.slice(0, 120),
       category: found.category,
