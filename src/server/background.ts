@@ -7,6 +7,7 @@ import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
 import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
+import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import {
   followTourChanges,
@@ -99,6 +100,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
       ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
       ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
+      ...musicSyncJobDefinitions({ database, env, logger }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -128,6 +130,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleTripJobs(queue);
       stopGuidesFollowing = followTourChangesForGuides(events, queue, logger);
       await scheduleGuideJobs(queue);
+      await scheduleMusicSync(queue);
     },
     async stop() {
       stopFollowingTourChanges();

@@ -227,7 +227,7 @@ const PreviewRow = ({
           {artist.name}
         </label>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-          <span>{artist.plays.toLocaleString()} plays</span>
+          <span>{artist.note ?? `${artist.plays.toLocaleString()} plays`}</span>
           {artist.match && artist.match.artistName.toLowerCase() !== artist.name.toLowerCase() ? (
             <span>
               →{' '}
