@@ -7,8 +7,8 @@ import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
 import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
-import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
+import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import {
   followTourChanges,
   notificationJobDefinitions,

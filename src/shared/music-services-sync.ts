@@ -85,7 +85,15 @@ export interface MusicProposalsAnswer extends MusicProposalList {
 }
 
 /** Where the Spotify callback sends the fan back: /music-services?spotify=<outcome> (never a code). */
-export const SPOTIFY_OUTCOMES = ['connected', 'cancelled', 'state', 'expired', 'refused', 'unavailable', 'signed-out'] as const;
+export const SPOTIFY_OUTCOMES = [
+  'connected',
+  'cancelled',
+  'state',
+  'expired',
+  'refused',
+  'unavailable',
+  'signed-out',
+] as const;
 export type SpotifyOutcome = (typeof SPOTIFY_OUTCOMES)[number];
 
 export const SPOTIFY_OUTCOME_MESSAGES: Record<SpotifyOutcome, string> = {
@@ -93,7 +101,8 @@ export const SPOTIFY_OUTCOME_MESSAGES: Record<SpotifyOutcome, string> = {
   cancelled: 'You cancelled on Spotify, so nothing was connected. Connect again whenever you like.',
   state:
     'That Spotify answer did not belong to this connection attempt (it may have come from another tab or account). Nothing was connected — please connect again.',
-  expired: 'The Spotify connection took too long and expired (10 minutes). Nothing was connected — please connect again.',
+  expired:
+    'The Spotify connection took too long and expired (10 minutes). Nothing was connected — please connect again.',
   refused:
     'Spotify did not accept the sign-in (its security check failed). Nothing was connected — please connect again.',
   unavailable: 'Spotify is not answering right now. Nothing was connected — please try again in a few minutes.',

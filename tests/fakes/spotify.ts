@@ -98,7 +98,9 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return text;
 }
 
-export async function startFakeSpotify(options: { accountsPort?: number; apiPort?: number } = {}): Promise<FakeSpotify> {
+export async function startFakeSpotify(
+  options: { accountsPort?: number; apiPort?: number } = {},
+): Promise<FakeSpotify> {
   const users = defaultSpotifyUsers();
   const requests: FakeSpotifyRequest[] = [];
   const pending = new Map<string, { redirectUri: string; state: string | null; challenge: string; scope: string }>();
@@ -143,8 +145,7 @@ export async function startFakeSpotify(options: { accountsPort?: number; apiPort
   const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
   const apiError = (status: number, message: string, headers?: Record<string, string>) =>
     json(status, { error: { status, message } }, headers);
-  const oauthError = (error: string, description: string) =>
-    json(400, { error, error_description: description });
+  const oauthError = (error: string, description: string) => json(400, { error, error_description: description });
 
   async function control(req: http.IncomingMessage, pathname: string): Promise<Reply> {
     if (pathname === '/__fake/health') return json(200, { ok: true });
@@ -183,7 +184,7 @@ export async function startFakeSpotify(options: { accountsPort?: number; apiPort
       status: 200,
       body: null,
       html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spotify – Log in</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
 <body style="font-family:sans-serif;background:#121212;color:#fff;padding:2rem">
 <h1>Connect TourGuides to your Spotify account?</h1>
 <p>Signed in as <strong>${currentUser}</strong>. TourGuides asks to:</p><ul>${scopes}</ul>
@@ -196,7 +197,8 @@ export async function startFakeSpotify(options: { accountsPort?: number; apiPort
   function accounts(method: string, url: URL, form: URLSearchParams | null): Reply {
     const q = url.searchParams;
     if (method === 'GET' && url.pathname === '/authorize') {
-      if (q.get('client_id') !== FAKE_SPOTIFY_CLIENT_ID) return { status: 400, body: null, html: 'INVALID_CLIENT: Invalid client' };
+      if (q.get('client_id') !== FAKE_SPOTIFY_CLIENT_ID)
+        return { status: 400, body: null, html: 'INVALID_CLIENT: Invalid client' };
       const redirectUri = q.get('redirect_uri');
       if (!redirectUri) return { status: 400, body: null, html: 'INVALID_CLIENT: Invalid redirect URI' };
       if (q.get('response_type') !== 'code') return { status: 400, body: null, html: 'unsupported_response_type' };

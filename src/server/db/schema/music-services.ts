@@ -77,7 +77,10 @@ export const musicOauthStates = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('music_oauth_states_hash_key').on(t.stateHash), index('music_oauth_states_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('music_oauth_states_hash_key').on(t.stateHash),
+    index('music_oauth_states_user_idx').on(t.userId),
+  ],
 );
 
 /** Artists a sync in "propose" mode found: the fan accepts (follows) or dismisses (excludes) them. */

@@ -45,7 +45,11 @@ export function musicSyncJobDefinitions(
     async handler() {
       const ids = await selectSyncableConnectionIds(deps.database.db);
       for (const [i, connectionId] of ids.entries()) {
-        await queue().send(musicSyncJob, { connectionId }, { singletonKey: connectionId, startAfterSeconds: i * SPREAD_SECONDS });
+        await queue().send(
+          musicSyncJob,
+          { connectionId },
+          { singletonKey: connectionId, startAfterSeconds: i * SPREAD_SECONDS },
+        );
       }
       if (ids.length > 0) deps.logger.info({ connections: ids.length }, 'weekly music sync planned');
     },

@@ -1,6 +1,6 @@
+import { resolveAuthSecret } from '#server/auth/secret.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import { resolveAuthSecret } from '#server/auth/secret.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
@@ -21,12 +21,7 @@ import {
   type SyncSource,
 } from '#shared/music-services-sync.ts';
 import { titleCase } from '#shared/text.ts';
-import {
-  insertFavorites,
-  selectCatalogMatches,
-  selectExcludedIds,
-  selectFollowedIds,
-} from './music-services.repo.ts';
+import { insertFavorites, selectCatalogMatches, selectExcludedIds, selectFollowedIds } from './music-services.repo.ts';
 import { type Actor, fetchTopArtists, type MusicServicesDeps, previewFromListened } from './music-services.service.ts';
 import {
   type ConnectionRow,
@@ -241,7 +236,7 @@ export async function syncNow(deps: MusicSyncDeps, actor: Actor, id: string): Pr
 /** The weekly job's step for one connection; quiet when it was removed or needs a reconnect meanwhile. */
 export async function syncConnectionById(deps: MusicSyncDeps, id: string): Promise<MusicSyncResult | null> {
   const row = await selectConnectionById(deps.database.db, id);
-  if (!row || row.status !== 'connected') return null;
+  if (row?.status !== 'connected') return null;
   return syncConnection(deps, row);
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import type { SpotifyClient, SpotifyTokens } from '#server/providers/spotify/spotify.client.ts';
-import { SYNC_MESSAGES, type SpotifyOutcome } from '#shared/music-services-sync.ts';
+import { type SpotifyOutcome, SYNC_MESSAGES } from '#shared/music-services-sync.ts';
 import {
   type ConnectionRow,
   insertOauthState,
@@ -87,7 +87,11 @@ export async function finishSpotifyConnect(
   }
   let tokens: SpotifyTokens;
   try {
-    tokens = await deps.spotify.exchangeCode({ code: query.code, codeVerifier: verifier, redirectUri: deps.redirectUri });
+    tokens = await deps.spotify.exchangeCode({
+      code: query.code,
+      codeVerifier: verifier,
+      redirectUri: deps.redirectUri,
+    });
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'unauthorized') return 'refused';
     if (error instanceof ProviderError) return 'unavailable';

@@ -48,7 +48,11 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     const response = await fan.request(path, options);
     const text = await response.text();
     seen.push(text, response.headers.get('location') ?? '');
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T & ErrorAnswer };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as T & ErrorAnswer,
+    };
   };
   const connections = async (fan: TestBrowser) =>
     (await call<MusicConnectionList>(fan, '/api/music-services/connections')).body;
@@ -73,7 +77,9 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     const page = await fetch(authorize);
     expect(page.status, await page.clone().text()).toBe(200);
     const html = await page.text();
-    const link = new RegExp(`id="${options.answer ?? 'agree'}"[^>]*href="([^"]+)"`).exec(html)![1]!.replace(/&amp;/g, '&');
+    const link = new RegExp(`id="${options.answer ?? 'agree'}"[^>]*href="([^"]+)"`)
+      .exec(html)![1]!
+      .replace(/&amp;/g, '&');
     const back = await fetch(new URL(link, spotify.accountsUrl), { redirect: 'manual' });
     expect(back.status).toBe(302);
     const callback = new URL(back.headers.get('location')!);
@@ -150,9 +156,12 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     await connectSpotify(fan);
     const { status, body } = await preview(fan, 'month');
     expect(status).toBe(200);
-    expect(spotify.requests.filter((r) => r.path === '/v1/me/top/artists').at(-1)!.query.get('time_range')).toBe(
-      'short_term',
-    );
+    expect(
+      spotify.requests
+        .filter((r) => r.path === '/v1/me/top/artists')
+        .at(-1)!
+        .query.get('time_range'),
+    ).toBe('short_term');
     expect(body.source).toBe('spotify');
     expect(body.artists.map((a) => [a.rank, a.name, a.note, a.match?.confidence ?? null])).toEqual([
       [1, 'Copper Foxes', 'Top 1 on Spotify', 'name'],
@@ -420,7 +429,10 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     for (const id of ownerIds) {
       expect((await call(other, `/api/music-services/connections/${id}/sync`, { json: {} })).status).toBe(404);
       expect((await call(other, `/api/music-services/connections/${id}`, { method: 'DELETE' })).status).toBe(404);
-      const patch = await call(other, `/api/music-services/connections/${id}`, { method: 'PATCH', json: { mode: 'auto' } });
+      const patch = await call(other, `/api/music-services/connections/${id}`, {
+        method: 'PATCH',
+        json: { mode: 'auto' },
+      });
       expect(patch.status).toBe(404);
       expect(patch.body.error.message).toBe(SYNC_MESSAGES.connectionNotFound);
     }
@@ -428,7 +440,9 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     const proposal = (await call<MusicProposalList>(owner, '/api/music-services/proposals')).body.proposals[0]!;
     expect(made.body.summary.proposed).toBeGreaterThan(0);
     expect((await call<MusicProposalList>(other, '/api/music-services/proposals')).body.proposals).toEqual([]);
-    const steal = await call(other, '/api/music-services/proposals/accept', { json: { artistIds: [proposal.artistId] } });
+    const steal = await call(other, '/api/music-services/proposals/accept', {
+      json: { artistIds: [proposal.artistId] },
+    });
     expect(steal.status).toBe(404);
     expect((await connections(owner)).connections.map((c) => [c.id, c.mode])).toEqual(
       ownerIds.map((id) => [id, 'propose']),

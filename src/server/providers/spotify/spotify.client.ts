@@ -77,7 +77,12 @@ export function createSpotifyClient(options: {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      outcome = new ProviderError(SPOTIFY, operation, timedOut ? 'timeout' : 'unavailable', timedOut ? 'no answer' : 'network error');
+      outcome = new ProviderError(
+        SPOTIFY,
+        operation,
+        timedOut ? 'timeout' : 'unavailable',
+        timedOut ? 'no answer' : 'network error',
+      );
     }
     await options.record({
       provider: SPOTIFY,
@@ -117,7 +122,8 @@ export function createSpotifyClient(options: {
       const word = z.object({ error: z.string().regex(/^[a-z_]{1,40}$/) }).safeParse(json);
       return failure('unauthorized', `token refused (${word.success ? word.data.error : `HTTP ${status}`})`);
     }
-    if (status !== 200) return failure(status >= 500 || status === 429 ? 'unavailable' : 'bad-response', `HTTP ${status}`);
+    if (status !== 200)
+      return failure(status >= 500 || status === 429 ? 'unavailable' : 'bad-response', `HTTP ${status}`);
     const parsed = tokenSchema.safeParse(json);
     if (!parsed.success) return failure('bad-response', 'unexpected token answer');
     return {
