@@ -49,9 +49,9 @@ for (const viewport of [
       await expect(page).toHaveURL(new RegExp(`^${fakes.spotifyAccountsUrl}/authorize\\?`));
       await expect(page.getByText('user-follow-read')).toBeVisible();
       await page.getByRole('link', { name: 'Agree' }).click();
-      await expect(
-        card.getByRole('status').filter({ hasText: 'Spotify is connected' }),
-      ).toHaveText('Spotify is connected. Preview your artists below, or let the weekly sync do it.');
+      await expect(card.getByRole('status').filter({ hasText: 'Spotify is connected' })).toHaveText(
+        'Spotify is connected. Preview your artists below, or let the weekly sync do it.',
+      );
       await expect(page).toHaveURL(/\/music-services$/);
       expect(page.url()).not.toContain('code=');
       await expect(card.getByText('Connected', { exact: true })).toBeVisible();
@@ -88,7 +88,9 @@ for (const viewport of [
       await expect(spotifyItem.getByLabel('New artists found')).toHaveValue('auto');
       await expect(spotifyItem.getByLabel('New artists found')).toBeEnabled();
       await spotifyItem.getByRole('button', { name: 'Sync now' }).click();
-      await expect(spotifyItem.getByText('Synced: 3 already followed, 1 excluded, 1 not in the catalog.')).toBeVisible();
+      await expect(
+        spotifyItem.getByText('Synced: 3 already followed, 1 excluded, 1 not in the catalog.'),
+      ).toBeVisible();
       const excluded = page.getByRole('list', { name: 'Excluded artists' });
       await expect(excluded).toContainText('Amber Foxes');
       await expect(excluded).toContainText('Imported from Spotify');

@@ -65,13 +65,16 @@ export const MusicServicesPage = () => {
         </p>
         <h1 className="hidden font-display text-4xl font-bold md:block">Music services</h1>
         <p className="text-muted">
-          Follow the artists you actually listen to. Enter your username, check the preview, and pick who lands in{' '}
+          Follow the artists you actually listen to. Connect Spotify or enter a username, check the preview, and pick
+          who lands in{' '}
           <Link to={paths.myArtists} className="text-accent underline-offset-4 hover:underline">
             My Artists
           </Link>
           . Nothing is followed until you say so.
         </p>
       </header>
+
+      <SpotifyCard />
 
       <form
         onSubmit={submit}
@@ -171,13 +174,11 @@ export const MusicServicesPage = () => {
         />
       ) : null}
 
-      <ExcludeList />
-
-      <SpotifyCard />
-
       <ProposalList />
 
       <MusicSyncSettings />
+
+      <ExcludeList />
     </section>
   );
 };
