@@ -109,6 +109,51 @@ for (const viewport of [
       await expect(followed).toHaveCount(3);
     });
 
+    test('a fan keeps a Last.fm username in sync for review, follows one proposal and dismisses another', async ({
+      page,
+    }, testInfo) => {
+      const username = `sync_${viewport.width}_${randomUUID().slice(0, 6)}`;
+      const fake = await page.request.post(`http://127.0.0.1:${fakes.lastFmPort}/__fake/users`, {
+        data: {
+          [username]: [
+            { name: 'Copper Foxes', plays: 300 },
+            { name: 'Amber Foxes', plays: 200 },
+            { name: 'Unheard Of Band', plays: 50 },
+          ],
+        },
+      });
+      expect(fake.status()).toBe(200);
+      await signUpFan(page);
+      await page.goto('/music-services');
+      const form = page.getByRole('form', { name: 'Keep a username in sync' });
+      await form.getByLabel('Username').fill(username);
+      await form.getByRole('button', { name: 'Keep in sync' }).click();
+      const proposals = page.getByRole('list', { name: 'Proposed artists' }).getByRole('listitem');
+      await expect(proposals).toHaveCount(2);
+      await expect(page.getByRole('heading', { name: 'Proposed by your sync (2)' })).toBeVisible();
+      const item = page.getByRole('list', { name: 'Connected services' }).getByRole('listitem', {
+        name: `Last.fm · ${username}`,
+      });
+      await expect(item).toContainText('2 proposed, 1 not in the catalog.');
+      await page.screenshot({ path: testInfo.outputPath(`sync-proposals-${viewport.width}.png`), fullPage: true });
+
+      await page.getByRole('button', { name: 'Follow Copper Foxes' }).click();
+      await expect(proposals).toHaveCount(1);
+      await page.getByRole('button', { name: 'Dismiss Amber Foxes' }).click();
+      await expect(page.getByRole('list', { name: 'Proposed artists' })).toBeHidden();
+      const excluded = page.getByRole('list', { name: 'Excluded artists' });
+      await expect(excluded).toContainText('Amber Foxes');
+      await expect(excluded).toContainText('Imported from Last.fm');
+
+      // Syncing again proposes nothing: one is followed, the other excluded.
+      await item.getByRole('button', { name: 'Sync now' }).click();
+      await expect(item.getByText('Synced: 1 already followed, 1 excluded, 1 not in the catalog.')).toBeVisible();
+      await page.goto('/my-artists');
+      const followed = page.getByRole('list', { name: 'Followed artists' }).getByRole('listitem');
+      await expect(followed).toHaveCount(1);
+      await expect(followed).toContainText('Copper Foxes');
+    });
+
     test('a fan who cancels on Spotify is told so, and nothing is connected', async ({ page }, testInfo) => {
       await signUpFan(page);
       await page.goto('/music-services');
