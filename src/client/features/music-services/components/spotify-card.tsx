@@ -136,7 +136,7 @@ export const SpotifyCard = () => {
           </p>
           <p>
             Until then: Spotify can send what you play to Last.fm (Last.fm settings → Applications), and the Last.fm
-            import above picks it up.
+            import below picks it up.
           </p>
         </div>
       ) : null}
