@@ -3,6 +3,7 @@ import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
 import { FAKE_LASTFM_KEY } from './tests/fakes/listening.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
 import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
+import { FAKE_SPOTIFY_CLIENT_ID } from './tests/fakes/spotify.ts';
 import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
@@ -71,6 +72,8 @@ export default defineConfig({
         FAKE_OPEN_METEO_PORT: String(fakes.openMeteoPort),
         FAKE_LASTFM_PORT: String(fakes.lastFmPort),
         FAKE_LISTENBRAINZ_PORT: String(fakes.listenBrainzPort),
+        FAKE_SPOTIFY_ACCOUNTS_PORT: String(fakes.spotifyAccountsPort),
+        FAKE_SPOTIFY_API_PORT: String(fakes.spotifyApiPort),
       },
       timeout: 30_000,
       reuseExistingServer: false,
@@ -108,6 +111,9 @@ export default defineConfig({
         LASTFM_URL: fakes.lastFmUrl,
         LASTFM_API_KEY: FAKE_LASTFM_KEY,
         LISTENBRAINZ_URL: fakes.listenBrainzUrl,
+        SPOTIFY_CLIENT_ID: FAKE_SPOTIFY_CLIENT_ID,
+        SPOTIFY_ACCOUNTS_URL: fakes.spotifyAccountsUrl,
+        SPOTIFY_API_URL: fakes.spotifyApiUrl,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

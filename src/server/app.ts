@@ -29,6 +29,7 @@ import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/his
 import { imageTestingRoutes } from './features/image-testing/image-testing.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
 import { musicServicesRoutes } from './features/music-services/music-services.routes.ts';
+import { musicSyncRoutes, spotifyCallbackRoutes } from './features/music-services/music-services.sync.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
@@ -154,6 +155,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
   app.route('/api/music-services', musicServicesRoutes(deps));
+  app.route('/api/music-services', musicSyncRoutes(deps));
+  app.route('/api/spotify', spotifyCallbackRoutes(deps));
   app.route('/api/shows', showsRoutes(deps));
   app.route('/api/add-show', addShowRoutes(deps));
   // Show detail and photos: their paths take only UUIDs, so other /api/shows routes are not shadowed.

@@ -8,6 +8,7 @@ import { historicalImportJobDefinitions } from './features/historical-import/his
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
+import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import {
   followTourChanges,
   notificationJobDefinitions,
@@ -99,6 +100,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
       ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
       ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
+      ...musicSyncJobDefinitions({ database, env, logger }, () => queue),
     ],
   });
   let stopFollowingTourChanges = () => {};
@@ -128,6 +130,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleTripJobs(queue);
       stopGuidesFollowing = followTourChangesForGuides(events, queue, logger);
       await scheduleGuideJobs(queue);
+      await scheduleMusicSync(queue);
     },
     async stop() {
       stopFollowingTourChanges();

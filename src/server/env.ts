@@ -110,6 +110,13 @@ const envSchema = z
     LASTFM_URL: z.url().default('https://ws.audioscrobbler.com/2.0/'),
     LASTFM_API_KEY: z.string().min(1).optional(),
     LISTENBRAINZ_URL: z.url().default('https://api.listenbrainz.org'),
+    /** Spotify (OAuth with PKCE, no secret): each instance registers its own app; without the id, no Spotify. */
+    SPOTIFY_CLIENT_ID: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'must be the Client ID of your Spotify app')
+      .optional(),
+    SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
+    SPOTIFY_API_URL: z.url().default('https://api.spotify.com/v1'),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {

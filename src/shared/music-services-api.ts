@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { LISTENING_PERIODS, MUSIC_LIMITS, MUSIC_SOURCES } from './music-services.ts';
 
 export const musicSourceSchema = z.enum(MUSIC_SOURCES);
+/** The sources a follow may carry: the username services and Spotify. */
+export const importSourceSchema = z.enum([...MUSIC_SOURCES, 'spotify']);
 
 /** POST /api/music-services/preview */
 export const musicPreviewSchema = z.object({
@@ -20,7 +22,7 @@ export const musicPreviewSchema = z.object({
 
 /** POST /api/music-services/follow */
 export const musicFollowSchema = z.object({
-  source: musicSourceSchema,
+  source: importSourceSchema,
   artistIds: z
     .array(z.uuid())
     .min(1, 'Pick at least one artist')
@@ -30,3 +32,42 @@ export const musicFollowSchema = z.object({
 
 /** DELETE /api/music-services/excludes/:artistId */
 export const musicExcludeParamSchema = z.object({ artistId: z.uuid() });
+
+// Keeping services in sync (music-services-sync.ts).
+const syncModeSchema = z.enum(['propose', 'auto']);
+
+/** POST /api/music-services/spotify/preview */
+export const spotifyPreviewSchema = z.object({
+  period: z.enum(['month', 'half-year', 'year']).default('half-year'),
+});
+
+/** POST /api/music-services/connections: keep a Last.fm / ListenBrainz username in sync. */
+export const musicConnectionCreateSchema = z.object({
+  source: musicSourceSchema,
+  username: musicPreviewSchema.shape.username,
+  period: z.enum(LISTENING_PERIODS).default('half-year'),
+  mode: syncModeSchema.default('propose'),
+});
+
+/** PATCH /api/music-services/connections/:id */
+export const musicConnectionUpdateSchema = z
+  .object({ mode: syncModeSchema.optional(), period: z.enum(LISTENING_PERIODS).optional() })
+  .refine((value) => value.mode !== undefined || value.period !== undefined, 'Change the mode or the period');
+
+export const musicConnectionParamSchema = z.object({ id: z.uuid() });
+
+/** POST /api/music-services/proposals/accept and /dismiss */
+export const musicProposalsSchema = z.object({
+  artistIds: z
+    .array(z.uuid())
+    .min(1, 'Pick at least one artist')
+    .max(MUSIC_LIMITS.followMax)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** GET /api/spotify/callback: Spotify's redirect (either code or error, with our state). Lenient: judged by the service. */
+export const spotifyCallbackSchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(256).optional(),
+});

@@ -6,9 +6,13 @@
 export const MUSIC_SOURCES = ['lastfm', 'listenbrainz'] as const;
 export type MusicSource = (typeof MUSIC_SOURCES)[number];
 
-export const MUSIC_SOURCE_LABELS: Record<MusicSource, string> = {
+/** Every service an artist can be followed from (the username services, and Spotify through OAuth). */
+export type ImportSource = MusicSource | 'spotify';
+
+export const MUSIC_SOURCE_LABELS: Record<ImportSource, string> = {
   lastfm: 'Last.fm',
   listenbrainz: 'ListenBrainz',
+  spotify: 'Spotify',
 };
 
 /** One period vocabulary on the page; each provider's client maps it to its own words. */
@@ -52,6 +56,8 @@ export interface PreviewArtist {
   name: string;
   plays: number;
   mbid: string | null;
+  /** Shown instead of plays when the service has none (Spotify: "Top 2 · Followed"). */
+  note?: string | null;
   match: {
     confidence: MatchConfidence;
     artistId: string;
@@ -65,7 +71,7 @@ export interface PreviewArtist {
 }
 
 export interface MusicPreview {
-  source: MusicSource;
+  source: ImportSource;
   username: string;
   period: ListeningPeriod;
   artists: PreviewArtist[];

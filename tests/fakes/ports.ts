@@ -22,7 +22,11 @@ export function fakeProviderPorts(appPort: number) {
     overpassUrl: `http://127.0.0.1:${appPort + 4}/api/interpreter`,
     wikivoyageUrl: `http://127.0.0.1:${appPort + 5}/w/api.php`,
     openMeteoUrl: `http://127.0.0.1:${appPort + 7}`,
-    // Music services (issue 15): fake Last.fm and ListenBrainz.
+    // Music services (issue 15): fake Spotify (accounts and Web API), Last.fm and ListenBrainz.
+    spotifyAccountsPort: appPort + 11,
+    spotifyAccountsUrl: `http://127.0.0.1:${appPort + 11}`,
+    spotifyApiPort: appPort + 12,
+    spotifyApiUrl: `http://127.0.0.1:${appPort + 12}/v1`,
     lastFmPort: appPort + 13,
     lastFmUrl: `http://127.0.0.1:${appPort + 13}/2.0/`,
     listenBrainzPort: appPort + 14,

@@ -3,6 +3,7 @@ import { startFakeJamBase } from './jambase.ts';
 import { startFakeLastFm, startFakeListenBrainz } from './listening.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
 import { startFakeSetlistFm } from './setlistfm.ts';
+import { startFakeSpotify } from './spotify.ts';
 import { startFakeInternal, startFakeTourSites } from './tour-sites.ts';
 
 /**
@@ -22,6 +23,13 @@ const tourSites = await startFakeTourSites({
 const lastFm = await startFakeLastFm({ port: Number(process.env.FAKE_LASTFM_PORT ?? 4113) });
 const listenBrainz = await startFakeListenBrainz({ port: Number(process.env.FAKE_LISTENBRAINZ_PORT ?? 4114) });
 console.log(`fake Last.fm at ${lastFm.url} (LASTFM_API_KEY=fake-lastfm-key), fake ListenBrainz at ${listenBrainz.url}`);
+const spotify = await startFakeSpotify({
+  accountsPort: Number(process.env.FAKE_SPOTIFY_ACCOUNTS_PORT ?? 4111),
+  apiPort: Number(process.env.FAKE_SPOTIFY_API_PORT ?? 4112),
+});
+console.log(
+  `fake Spotify: SPOTIFY_ACCOUNTS_URL=${spotify.accountsUrl} SPOTIFY_API_URL=${spotify.apiUrl} SPOTIFY_CLIENT_ID=fake-spotify-client-id`,
+);
 console.log(`fake tour sites at ${tourSites.url} (private server at ${internal.url})`);
 const setlistFm = await startFakeSetlistFm({ port: Number(process.env.FAKE_SETLISTFM_PORT ?? 4103) });
 console.log(`fake MusicBrainz at ${musicBrainz.url}`);
@@ -47,6 +55,7 @@ const stop = async () => {
     openMeteo.close(),
     lastFm.close(),
     listenBrainz.close(),
+    spotify.close(),
   ]);
   process.exit(0);
 };

@@ -135,7 +135,7 @@ async function attemptOnce<T>(request: ProviderRequest<T>): Promise<Attempt<T>> 
   const fail = (kind: ProviderErrorKind, message: string, retryAfterMs: number | null = null) =>
     finish({
       done: false,
-      error: new ProviderError(request.provider, request.operation, kind, message, status),
+      error: new ProviderError(request.provider, request.operation, kind, message, status, retryAfterMs),
       retryAfterMs,
     });
 

@@ -4,6 +4,7 @@ import { ProviderError } from '#server/providers/http.ts';
 import type { LastFmClient, ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
 import type { ListenBrainzClient } from '#server/providers/listenbrainz/listenbrainz.client.ts';
 import {
+  type ImportSource,
   type ListeningPeriod,
   MUSIC_MESSAGES,
   type MusicExcludeList,
@@ -34,7 +35,7 @@ export interface Actor {
 }
 
 /** The service's answer, or a clear AppError: a wrong username, a service that is down or not set up. */
-async function fetchTopArtists(
+export async function fetchTopArtists(
   deps: MusicServicesDeps,
   source: MusicSource,
   username: string,
@@ -62,16 +63,25 @@ export async function previewListening(
   const listened = await fetchTopArtists(deps, input.source, input.username, input.period, input.limit);
   const base = { source: input.source, username: input.username, period: input.period };
   if (!listened || listened.length === 0) return { ...base, artists: [], notice: MUSIC_MESSAGES.noStats(input.source) };
+  return previewFromListened(deps.database, actor, base, listened);
+}
 
+/** The listened artists with their catalog match and whether the fan follows or excluded them. */
+export async function previewFromListened(
+  database: Database,
+  actor: Actor,
+  base: Pick<MusicPreview, 'source' | 'username' | 'period'>,
+  listened: (ListenedArtist & { note?: string | null })[],
+): Promise<MusicPreview> {
   const matches = await selectCatalogMatches(
-    deps.database.db,
+    database.db,
     listened.map((artist, i) => ({ i, name: artist.name, mbid: artist.mbid })),
   );
   const byIndex = new Map(matches.map((match) => [match.i, match]));
   const ids = [...new Set(matches.map((match) => match.id))];
   const [followed, excluded] = await Promise.all([
-    selectFollowedIds(deps.database.db, actor.userId, ids),
-    selectExcludedIds(deps.database.db, actor.userId, ids),
+    selectFollowedIds(database.db, actor.userId, ids),
+    selectExcludedIds(database.db, actor.userId, ids),
   ]);
   return {
     ...base,
@@ -83,6 +93,7 @@ export async function previewListening(
         name: artist.name,
         plays: artist.plays,
         mbid: artist.mbid,
+        ...(artist.note !== undefined ? { note: artist.note } : {}),
         match: match
           ? {
               confidence: match.confidence,
@@ -105,7 +116,7 @@ export async function previewListening(
 export async function followListened(
   deps: MusicServicesDeps,
   actor: Actor,
-  input: { source: MusicSource; artistIds: string[] },
+  input: { source: ImportSource; artistIds: string[] },
 ): Promise<MusicFollowResult> {
   return deps.database.db.transaction(async (tx) => {
     const found = await selectArtistsByIds(tx, input.artistIds);

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type {
+  ImportSource,
   ListeningPeriod,
   MusicExcludeList,
   MusicFollowResult,
@@ -30,7 +31,7 @@ export function postPreview(input: {
   return apiSend<MusicPreview>('POST', '/api/music-services/preview', input);
 }
 
-export function postFollow(source: MusicSource, artistIds: string[]): Promise<MusicFollowResult> {
+export function postFollow(source: ImportSource, artistIds: string[]): Promise<MusicFollowResult> {
   return apiSend<MusicFollowResult>('POST', '/api/music-services/follow', { source, artistIds });
 }
 

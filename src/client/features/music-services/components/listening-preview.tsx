@@ -67,6 +67,7 @@ export const ListeningPreview = ({
       setSelected(new Set());
       setResult(summary(answer));
       void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+      void queryClient.invalidateQueries({ queryKey: ['music-services', 'proposals'] });
     },
   });
 
@@ -102,7 +103,7 @@ export const ListeningPreview = ({
     <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id="preview-heading" className="font-display text-2xl font-bold">
-          {preview.username}’s top artists on {source}
+          {preview.source === 'spotify' ? 'Your artists on Spotify' : `${preview.username}’s top artists on ${source}`}
         </h2>
         <p className="text-sm text-muted">
           {LISTENING_PERIOD_LABELS[preview.period]} · {preview.artists.length} found ·{' '}
@@ -227,7 +228,7 @@ const PreviewRow = ({
           {artist.name}
         </label>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-          <span>{artist.plays.toLocaleString()} plays</span>
+          <span>{artist.note ?? `${artist.plays.toLocaleString()} plays`}</span>
           {artist.match && artist.match.artistName.toLowerCase() !== artist.name.toLowerCase() ? (
             <span>
               →{' '}

@@ -1,4 +1,4 @@
-import { Headphones, Info } from 'lucide-react';
+import { Headphones } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -13,7 +13,6 @@ import {
   LISTENING_PERIODS,
   type ListeningPeriod,
   MUSIC_LIMITS,
-  MUSIC_MESSAGES,
   MUSIC_SOURCE_LABELS,
   MUSIC_SOURCES,
   type MusicPreview,
@@ -22,6 +21,8 @@ import {
 import { postPreview } from '../api/music-services-api.ts';
 import { ExcludeList } from './exclude-list.tsx';
 import { ListeningPreview } from './listening-preview.tsx';
+import { MusicSyncSettings, ProposalList } from './music-sync-settings.tsx';
+import { SpotifyCard } from './spotify-card.tsx';
 
 const USERNAME_HINT: Record<MusicSource, string> = {
   lastfm: 'The name in your profile address: last.fm/user/<name>.',
@@ -64,13 +65,16 @@ export const MusicServicesPage = () => {
         </p>
         <h1 className="hidden font-display text-4xl font-bold md:block">Music services</h1>
         <p className="text-muted">
-          Follow the artists you actually listen to. Enter your username, check the preview, and pick who lands in{' '}
+          Follow the artists you actually listen to. Connect Spotify or enter a username, check the preview, and pick
+          who lands in{' '}
           <Link to={paths.myArtists} className="text-accent underline-offset-4 hover:underline">
             My Artists
           </Link>
           . Nothing is followed until you say so.
         </p>
       </header>
+
+      <SpotifyCard />
 
       <form
         onSubmit={submit}
@@ -170,22 +174,11 @@ export const MusicServicesPage = () => {
         />
       ) : null}
 
-      <ExcludeList />
+      <ProposalList />
 
-      <section
-        aria-labelledby="spotify-heading"
-        className="rounded-card border border-dashed border-border-strong p-5 sm:p-6"
-      >
-        <h2 id="spotify-heading" className="flex items-center gap-2 font-display text-xl font-bold">
-          <Info className="size-5 text-muted" aria-hidden="true" />
-          Spotify
-        </h2>
-        <p className="mt-2 text-sm text-muted">{MUSIC_MESSAGES.spotifyMissing}</p>
-        <p className="mt-2 text-sm text-muted">
-          Until then: Spotify can send its listening data to Last.fm (Last.fm settings → Applications), and the Last.fm
-          import above picks it up.
-        </p>
-      </section>
+      <MusicSyncSettings />
+
+      <ExcludeList />
     </section>
   );
 };

@@ -1,0 +1,433 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { ModalDialog, ModalDialogClose, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { showToast } from '#client/components/ui/toaster.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { paths } from '#client/lib/paths.ts';
+import { cn } from '#client/lib/utils.ts';
+import {
+  LISTENING_PERIOD_LABELS,
+  LISTENING_PERIODS,
+  type ListeningPeriod,
+  MUSIC_LIMITS,
+  MUSIC_SOURCE_LABELS,
+  MUSIC_SOURCES,
+  type MusicSource,
+} from '#shared/music-services.ts';
+import {
+  describeSyncSummary,
+  type MusicConnection,
+  SPOTIFY_PERIOD_LABELS,
+  SPOTIFY_PERIODS,
+  SYNC_MODE_LABELS,
+  SYNC_MODES,
+  type SyncMode,
+} from '#shared/music-services-sync.ts';
+import { musicServicesKeys } from '../api/music-services-api.ts';
+import {
+  connectionsQueryOptions,
+  deleteConnection,
+  musicSyncKeys,
+  patchConnection,
+  postConnection,
+  postProposals,
+  postSync,
+  proposalsQueryOptions,
+} from '../api/music-sync-api.ts';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+const label = (connection: MusicConnection) =>
+  connection.username
+    ? `${MUSIC_SOURCE_LABELS[connection.source]} · ${connection.username}`
+    : MUSIC_SOURCE_LABELS[connection.source];
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Invalidates what a sync or an answer may have changed. */
+function useRefreshAfterSync() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: musicSyncKeys.connections() });
+    void queryClient.invalidateQueries({ queryKey: musicSyncKeys.proposals() });
+    void queryClient.invalidateQueries({ queryKey: musicServicesKeys.excludes() });
+    void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+  };
+}
+
+/** "Keep in sync": the fan's connected services, each re-synced weekly and on demand, and a username to add. */
+export const MusicSyncSettings = () => {
+  const connections = useQuery(connectionsQueryOptions());
+  const list = connections.data?.connections ?? [];
+  const free = MUSIC_SOURCES.filter((source) => !list.some((c) => c.source === source));
+  return (
+    <section
+      aria-labelledby="sync-heading"
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 sm:p-6"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="sync-heading" className="font-display text-xl font-bold">
+          Keep in sync
+        </h2>
+        <p className="text-sm text-muted">
+          Connected services are checked every week and whenever you press Sync now. Artists you unfollow by hand go on
+          the exclude list and are never added again.
+        </p>
+      </div>
+      {connections.isPending ? <Spinner label="Loading your connections..." className="py-2" /> : null}
+      {connections.data && list.length === 0 ? (
+        <p className="text-sm text-muted">
+          Nothing is kept in sync yet. Connect Spotify, or add a Last.fm or ListenBrainz username below.
+        </p>
+      ) : null}
+      {list.length > 0 ? (
+        <ul aria-label="Connected services" className="flex flex-col gap-3">
+          {list.map((connection) => (
+            <ConnectionItem key={connection.id} connection={connection} />
+          ))}
+        </ul>
+      ) : null}
+      {connections.data && free.length > 0 ? <AddUsername sources={free} /> : null}
+    </section>
+  );
+};
+
+const ConnectionItem = ({ connection }: { connection: MusicConnection }) => {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterSync();
+  const ids = { mode: useId(), period: useId() };
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const name = label(connection);
+
+  const sync = useMutation({
+    mutationFn: () => postSync(connection.id),
+    onSuccess: (answer) => {
+      setResult(`Synced: ${describeSyncSummary(answer.summary)}`);
+      refresh();
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: musicSyncKeys.connections() }),
+  });
+  const change = useMutation({
+    mutationFn: (changes: { mode?: SyncMode; period?: ListeningPeriod }) => patchConnection(connection.id, changes),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: musicSyncKeys.connections() }),
+    onError: (error) => showToast({ title: 'Not saved', description: errorText(error, 'Please try again.') }),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteConnection(connection.id),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(musicSyncKeys.connections(), answer);
+      setConfirming(false);
+      showToast({
+        title: `${MUSIC_SOURCE_LABELS[connection.source]} disconnected`,
+        description: 'The artists you follow stay followed.',
+      });
+    },
+  });
+
+  const periods: readonly ListeningPeriod[] = connection.source === 'spotify' ? SPOTIFY_PERIODS : LISTENING_PERIODS;
+  const periodLabel = (value: ListeningPeriod) =>
+    connection.source === 'spotify'
+      ? SPOTIFY_PERIOD_LABELS[value as keyof typeof SPOTIFY_PERIOD_LABELS]
+      : LISTENING_PERIOD_LABELS[value];
+
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-border-strong p-4" aria-label={name}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-col">
+          <span className="font-semibold break-words">{name}</span>
+          <span className="text-xs text-muted">
+            {connection.status === 'reconnect'
+              ? 'Needs reconnecting'
+              : connection.lastSyncedAt
+                ? `Last synced ${when(connection.lastSyncedAt)}${connection.lastSummary ? ` — ${describeSyncSummary(connection.lastSummary)}` : ''}`
+                : 'Not synced yet'}
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={sync.isPending || connection.status !== 'connected'}
+            onClick={() => {
+              setResult(null);
+              sync.mutate();
+            }}
+          >
+            <RefreshCw className={cn(sync.isPending && 'motion-safe:animate-spin')} aria-hidden="true" />
+            {sync.isPending ? 'Syncing…' : 'Sync now'}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            Disconnect
+          </Button>
+        </div>
+      </div>
+      {connection.lastError && connection.status === 'connected' ? (
+        <p className="rounded-lg border border-amber-400/50 bg-amber-400/10 px-3 py-1.5 text-xs">
+          Last sync failed: {connection.lastError}
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.mode} className="text-xs font-semibold text-muted">
+            New artists found
+          </label>
+          <select
+            id={ids.mode}
+            className={cn(inputClassName, 'h-10 text-sm')}
+            value={connection.mode}
+            disabled={change.isPending}
+            onChange={(event) => change.mutate({ mode: event.target.value as SyncMode })}
+          >
+            {SYNC_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {SYNC_MODE_LABELS[mode]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.period} className="text-xs font-semibold text-muted">
+            Top artists of
+          </label>
+          <select
+            id={ids.period}
+            className={cn(inputClassName, 'h-10 text-sm')}
+            value={periods.includes(connection.period) ? connection.period : periods[0]}
+            disabled={change.isPending}
+            onChange={(event) => change.mutate({ period: event.target.value as ListeningPeriod })}
+          >
+            {periods.map((value) => (
+              <option key={value} value={value}>
+                {periodLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div aria-live="polite" className="text-sm">
+        {result ? (
+          <p className="rounded-lg border border-emerald-400/40 bg-emerald-400/10 px-3 py-1.5">{result}</p>
+        ) : null}
+        {sync.isError ? (
+          <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 px-3 py-1.5">
+            {errorText(sync.error, 'The sync failed. Nothing was changed — please try again.')}
+          </p>
+        ) : null}
+      </div>
+      <ModalDialog open={confirming} onOpenChange={setConfirming}>
+        <ModalDialogContent
+          title={`Disconnect ${MUSIC_SOURCE_LABELS[connection.source]}?`}
+          description={
+            connection.source === 'spotify'
+              ? 'The weekly sync stops and this server deletes its Spotify access. The artists you follow stay followed. You can also remove the app at spotify.com/account/apps.'
+              : 'The weekly sync stops. The artists you follow stay followed.'
+          }
+        >
+          {remove.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(remove.error, 'Disconnecting failed. Please try again.')}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <ModalDialogClose asChild>
+              <Button variant="ghost">Keep it</Button>
+            </ModalDialogClose>
+            <Button onClick={() => remove.mutate()} disabled={remove.isPending}>
+              {remove.isPending ? 'Disconnecting…' : 'Disconnect'}
+            </Button>
+          </div>
+        </ModalDialogContent>
+      </ModalDialog>
+    </li>
+  );
+};
+
+const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
+  const refresh = useRefreshAfterSync();
+  const ids = { source: useId(), username: useId(), mode: useId(), error: useId() };
+  const [source, setSource] = useState<MusicSource>(sources[0]!);
+  const [username, setUsername] = useState('');
+  const [mode, setMode] = useState<SyncMode>('propose');
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () => postConnection({ source, username: username.trim(), period: 'half-year', mode }),
+    onSuccess: (answer) => {
+      setUsername('');
+      refresh();
+      showToast({
+        title: `${MUSIC_SOURCE_LABELS[answer.connection.source]} kept in sync`,
+        description: describeSyncSummary(answer.summary),
+      });
+    },
+    onError: (error) => setProblem(errorText(error, 'That did not work. Please try again.')),
+  });
+  const current = sources.includes(source) ? source : sources[0]!;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim()) return setProblem('Enter your username.');
+    setProblem(null);
+    add.mutate();
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Keep a username in sync"
+      className="flex flex-col gap-3 border-t border-border pt-4"
+    >
+      <h3 className="text-sm font-semibold">Add a Last.fm or ListenBrainz username</h3>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr_14rem]">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.source} className="text-xs font-semibold text-muted">
+            Service
+          </label>
+          <select
+            id={ids.source}
+            className={cn(inputClassName, 'h-10 text-sm')}
+            value={current}
+            onChange={(event) => setSource(event.target.value as MusicSource)}
+          >
+            {sources.map((value) => (
+              <option key={value} value={value}>
+                {MUSIC_SOURCE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.username} className="text-xs font-semibold text-muted">
+            Username
+          </label>
+          <input
+            id={ids.username}
+            className={cn(inputClassName, 'h-10 text-sm')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={MUSIC_LIMITS.usernameMax}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.error : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.mode} className="text-xs font-semibold text-muted">
+            New artists found
+          </label>
+          <select
+            id={ids.mode}
+            className={cn(inputClassName, 'h-10 text-sm')}
+            value={mode}
+            onChange={(event) => setMode(event.target.value as SyncMode)}
+          >
+            {SYNC_MODES.map((value) => (
+              <option key={value} value={value}>
+                {SYNC_MODE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem ? (
+        <p
+          id={ids.error}
+          role="alert"
+          className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm"
+        >
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {add.isPending ? 'Checking…' : 'Keep in sync'}
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/** Artists a sync in "propose" mode found: follow or dismiss (dismissed ones go on the exclude list). */
+export const ProposalList = () => {
+  const proposals = useQuery(proposalsQueryOptions());
+  const refresh = useRefreshAfterSync();
+  const answer = useMutation({
+    mutationFn: ({ kind, artistIds }: { kind: 'accept' | 'dismiss'; artistIds: string[] }) =>
+      postProposals(kind, artistIds),
+    onSuccess: (result) => {
+      refresh();
+      showToast({
+        title: result.followed > 0 ? `${result.followed} followed` : `${result.dismissed} dismissed`,
+        description:
+          result.followed > 0 ? 'They are on My Artists now.' : 'Dismissed artists are on your exclude list.',
+      });
+    },
+    onError: (error) => showToast({ title: 'Nothing changed', description: errorText(error, 'Please try again.') }),
+  });
+  const list = proposals.data?.proposals ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="proposals-heading"
+      className="flex flex-col gap-3 rounded-card border border-accent/40 bg-surface p-5 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="proposals-heading" className="font-display text-xl font-bold">
+          Proposed by your sync ({list.length})
+        </h2>
+        <Button
+          size="sm"
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ kind: 'accept', artistIds: list.map((p) => p.artistId) })}
+        >
+          Follow all
+        </Button>
+      </div>
+      <ul aria-label="Proposed artists" className="flex flex-col divide-y divide-border">
+        {list.map((proposal) => (
+          <li key={proposal.artistId} className="flex flex-wrap items-center gap-3 py-2.5">
+            <div className="flex min-w-0 flex-1 flex-col">
+              <Link
+                to={paths.artist(proposal.artistSlug)}
+                className="truncate font-semibold underline-offset-4 hover:underline"
+              >
+                {proposal.artistName}
+              </Link>
+              <span className="text-xs text-muted">
+                From {MUSIC_SOURCE_LABELS[proposal.source as MusicSource] ?? proposal.source}
+              </span>
+            </div>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ kind: 'accept', artistIds: [proposal.artistId] })}
+                aria-label={`Follow ${proposal.artistName}`}
+              >
+                Follow
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ kind: 'dismiss', artistIds: [proposal.artistId] })}
+                aria-label={`Dismiss ${proposal.artistName}`}
+              >
+                Dismiss
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
