@@ -160,7 +160,9 @@ const SUFFIXES = [
   '',
   'Collective',
   'Orchestra',
-  ...'Band Trio Quartet Ensemble Project Society Club Revue Experience Syndicate Alliance Union Family Choir Brigade Parade Caravan Circus Assembly Army Circle Council Crew Guild Tribe Network Company'.split(' '),
+  ...'Band Trio Quartet Ensemble Project Society Club Revue Experience Syndicate Alliance Union Family Choir Brigade Parade Caravan Circus Assembly Army Circle Council Crew Guild Tribe Network Company'.split(
+    ' ',
+  ),
 ];
 const GENRES = ['indie rock', 'folk', 'jazz', 'punk', 'electronic', 'hip hop', 'soul', 'metal', 'pop', 'blues'];
 const TOUR_NAMES = ['World Tour', 'Summer Tour', 'Winter Tour', 'Spring Run', 'Farewell Tour', 'Reunion Tour'];

@@ -365,8 +365,12 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
   it("moves fans' history-import links to the survivor's stop and drops retries that name nothing", async () => {
     const { survivor, merged, doomed, fan: fanId } = ids;
     const stopOf = async (artistId: string, date: string) =>
-      (await one<{ id: string }>('select id from tour_stops where artist_id = $1 and event_date = $2', [artistId, date]))
-        .id;
+      (
+        await one<{ id: string }>('select id from tour_stops where artist_id = $1 and event_date = $2', [
+          artistId,
+          date,
+        ])
+      ).id;
     const survivorDup = await stopOf(survivor!, '2027-04-02');
     const mergedDup = await stopOf(merged!, '2027-04-02');
     const mergedOwn = await stopOf(merged!, '2027-05-01');
@@ -415,7 +419,9 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
         (row) => row.key,
       );
     // The merged artist's own retry and the duplicate stop's went; the moved stop's is still valid.
-    expect(await left()).toEqual([`artist:${survivor}`, `artist:${doomed}`, `stop:${mergedOwn}`, `stop:${doomedStop}`].sort());
+    expect(await left()).toEqual(
+      [`artist:${survivor}`, `artist:${doomed}`, `stop:${mergedOwn}`, `stop:${doomedStop}`].sort(),
+    );
     // A delete takes the artist's retries and its stops' with it.
     expect((await admin.request('/api/admin/catalog/artists/doomed-band', { method: 'DELETE' })).status).toBe(200);
     expect(await left()).toEqual([`artist:${survivor}`, `stop:${mergedOwn}`].sort());

@@ -166,7 +166,9 @@ export async function mergeArtistRows(tx: Tx, mergedId: string, survivorId: stri
   // "created" link moved there is still safe for the import's undo, which deletes only a pending
   // stop the fan submitted that nobody has in their list.
   await moveDuplicateStopSetlists(tx, dup);
-  await tx.execute(sql`update history_import_rows r set stop_id = d.survivor_stop from ${dup} d where r.stop_id = d.merged_stop`);
+  await tx.execute(
+    sql`update history_import_rows r set stop_id = d.survivor_stop from ${dup} d where r.stop_id = d.merged_stop`,
+  );
   await tx.execute(sql`
     update history_import_rows r set created_stop_id = d.survivor_stop
     from ${dup} d where r.created_stop_id = d.merged_stop`);
