@@ -7,6 +7,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
+import { PURGE_RESTORE_POINTS_CRON, purgeRestorePointsJob } from '#server/features/admin/restore-points.jobs.ts';
 import { replaceSetlistSongs, upsertSetlistFmCopy } from '#server/features/setlists/setlists.repo.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
@@ -425,6 +426,33 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     // A delete takes the artist's retries and its stops' with it.
     expect((await admin.request('/api/admin/catalog/artists/doomed-band', { method: 'DELETE' })).status).toBe(200);
     expect(await left()).toEqual([`artist:${survivor}`, `stop:${mergedOwn}`].sort());
+  });
+
+  it('purges restore points past their 30 days on a daily schedule, keeping the others', async () => {
+    const points = (
+      await server.database.query<{ id: string }>('select id from admin_restore_points order by created_at')
+    ).rows.map((row) => row.id);
+    expect(points.length).toBeGreaterThanOrEqual(3);
+    const [expired, ...kept] = points as [string, ...string[]];
+    await server.database.query(
+      `update admin_restore_points set expires_at = now() - interval '1 minute' where id = $1`,
+      [expired],
+    );
+    const scheduled = await one<{ cron: string }>(`select cron from pgboss.schedule where name = $1`, [
+      purgeRestorePointsJob.name,
+    ]);
+    expect(scheduled.cron).toBe(PURGE_RESTORE_POINTS_CRON);
+    await server.background.queue.send(purgeRestorePointsJob, {});
+    const deadline = Date.now() + 15_000;
+    while ((await count('select 1 from admin_restore_points where id = $1', [expired])) > 0) {
+      if (Date.now() > deadline) throw new Error('the purge job did not run');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const left = (await server.database.query<{ id: string }>('select id from admin_restore_points')).rows;
+    expect(left.map((row) => row.id).sort()).toEqual([...kept].sort());
+    // An expired one can no longer be undone either way: it is gone.
+    const undo = await admin.request(`/api/admin/catalog/restore-points/${expired}/restore`, { json: {} });
+    expect(undo.status).toBe(409);
   });
 
   it('refuses merging an artist into itself', async () => {
