@@ -7,8 +7,8 @@ import { FavoriteHeart } from '#client/features/favorites/components/favorite-he
 import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
 import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
-import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
 import type { StopView } from '#shared/artists.ts';
