@@ -7,6 +7,7 @@ import type { Queue } from '#server/lib/queue.ts';
 import { ADMIN_ARTISTS_PAGE_SIZE, type AdminArtistsPage, type AdminArtistsQuery } from '#shared/auth.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { countArtists, findArtistPage, pageWindow } from './admin.repo.ts';
+import { type AuditActor, recordAdminAction } from './audit.service.ts';
 
 /** POST /api/admin/artists/:slug/resync → 202 */
 export interface AdminResyncResponse {
@@ -56,10 +57,11 @@ export async function listArtistsForAdmin(database: Database, query: AdminArtist
 
 /**
  * Queues the artist's re-sync now (the daily job's own job, so it notifies followers the same
- * way). `queued` is false when one is already waiting: that one will do.
+ * way). `queued` is false when one is already waiting: that one will do. Audited either way.
  */
 export async function queueArtistResync(
   deps: { database: Database; queue: Pick<Queue, 'send'>; hasTourSource: boolean },
+  actor: AuditActor,
   slug: string,
 ): Promise<AdminResyncResponse> {
   // Without JamBase the job would run and do nothing: say so instead of a 202 that means nothing.
@@ -68,5 +70,14 @@ export async function queueArtistResync(
   if (!artist) throw notFound('Artist');
   const { queue } = deps;
   const jobId = await queue.send(artistResyncJob, { artistId: artist.id }, { singletonKey: artist.id });
-  return { artistSlug: artist.slug, queued: jobId !== null };
+  const queued = jobId !== null;
+  await recordAdminAction(deps.database.db, {
+    actor,
+    action: 'artist.resync',
+    targetType: 'artist',
+    targetId: artist.id,
+    targetLabel: artist.name,
+    after: { queued },
+  });
+  return { artistSlug: artist.slug, queued };
 }
