@@ -155,7 +155,15 @@ const NOUNS = [
   'Storms',
   'Tides',
 ];
-const SUFFIXES = ['', 'Collective', 'Orchestra'];
+// Appended suffixes only reach past 10,800 artists, so smaller catalogs keep their names.
+const SUFFIXES = [
+  '',
+  'Collective',
+  'Orchestra',
+  ...'Band Trio Quartet Ensemble Project Society Club Revue Experience Syndicate Alliance Union Family Choir Brigade Parade Caravan Circus Assembly Army Circle Council Crew Guild Tribe Network Company'.split(
+    ' ',
+  ),
+];
 const GENRES = ['indie rock', 'folk', 'jazz', 'punk', 'electronic', 'hip hop', 'soul', 'metal', 'pop', 'blues'];
 const TOUR_NAMES = ['World Tour', 'Summer Tour', 'Winter Tour', 'Spring Run', 'Farewell Tour', 'Reunion Tour'];
 

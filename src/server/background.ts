@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
+import { restorePointJobDefinitions, scheduleRestorePointJobs } from './features/admin/restore-points.jobs.ts';
 import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
 import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
 import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
@@ -92,6 +93,7 @@ export function createBackground(options: BackgroundOptions): Background {
       ...genreBackfillJobDefinitions({ database, musicBrainz: providers.musicBrainz }),
       ...historicalImportJobDefinitions({ database }),
       ...backupJobDefinitions({ database, storage, env, logger }),
+      ...restorePointJobDefinitions({ database, logger }),
       ...tourScraperJobDefinitions(
         { database, logger, events, safeFetch: safeFetchFromEnv(env, database) },
         () => queue,
@@ -126,6 +128,7 @@ export function createBackground(options: BackgroundOptions): Background {
       await scheduleShowJobs(queue);
       await scheduleGenreBackfill(queue);
       await scheduleBackupJobs(queue);
+      await scheduleRestorePointJobs(queue);
       await queue.schedule(planRecheckJob, WEEKLY_RECHECK_CRON, {});
       await scheduleTripJobs(queue);
       stopGuidesFollowing = followTourChangesForGuides(events, queue, logger);

@@ -16,3 +16,8 @@ export const historicalRunBodySchema = historicalImportBodySchema.extend({
   /** Must be true when any row is invalid: skipping rows is never silent. */
   validOnly: z.boolean().default(false),
 });
+
+/** POST /api/admin/historical-import/setlistfm: an artist's setlist.fm history as import rows. */
+export const setlistfmHistoryBodySchema = z.object({
+  artistSlug: z.string().trim().min(1).max(200),
+});

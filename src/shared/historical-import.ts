@@ -82,7 +82,35 @@ export interface RunReport extends DryRunReport {
   validOnly: boolean;
 }
 
+/** setlist.fm pages read for one artist (20 setlists each, 2 a second): the newest 500 shows. */
+export const SETLISTFM_HISTORY_MAX_PAGES = 25;
+
+/** GET /api/admin/historical-import/setlistfm: whether the setlist.fm source can be used. */
+export interface SetlistfmSourceStatus {
+  configured: boolean;
+  /** Without a key: what is missing and where to get it. */
+  message: string | null;
+}
+
+/** POST /api/admin/historical-import/setlistfm: the history as a catalog-format file for the dry run. */
+export interface SetlistfmHistoryFile {
+  fileName: string;
+  format: 'json';
+  content: string;
+  /** Setlists read, and how many setlist.fm has for the artist in all. */
+  fetched: number;
+  total: number;
+  /** More setlists exist than the pages read (the newest ones were taken). */
+  truncated: boolean;
+}
+
 export const historicalImportMessages = {
+  setlistfmNotConfigured:
+    'setlist.fm is not configured: set SETLISTFM_API_KEY (a free key from https://www.setlist.fm/settings/api) and restart the server.',
+  setlistfmNoMbid:
+    'This artist has no MusicBrainz ID: add one on the Artists page first (setlist.fm finds artists by it).',
+  setlistfmNothing: 'setlist.fm has no setlists for this artist.',
+  setlistfmUnavailable: 'setlist.fm did not answer (or the daily quota is used up). Try again later.',
   invalidRows: (count: number) =>
     `${count} row${count === 1 ? ' is' : 's are'} invalid. Fix the file, or run for the valid rows only.`,
   alreadyRunning: 'This import is already running.',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SAFFRON_TIDES } from '#tests/fakes/dataset.ts';
+import { NORTHERN_LANTERNS, SAFFRON_TIDES } from '#tests/fakes/dataset.ts';
 import { accounts, expect, expectToast, signInViaApi, test } from './helpers/auth.ts';
 import { freshClientAddress } from './support/fixtures.ts';
 
@@ -141,6 +141,16 @@ test.describe('admin catalog tools (1440 px)', () => {
     // The old address answers with the survivor.
     const old = await page.request.get('/api/artists/merge-leaver?today=2026-01-01');
     expect((await old.json()).artist?.slug ?? JSON.stringify(await old.json())).toContain('merge-keeper');
+    // Opening the old address shows the survivor's slug in the address bar, replacing the entry.
+    const visitor = await page.context().newPage();
+    for (const kind of ['tour', 'artist']) {
+      await visitor.goto(`/${kind}/merge-leaver`);
+      await expect(visitor).toHaveURL(new RegExp(`/${kind}/merge-keeper$`));
+      await expect(visitor.getByRole('heading', { level: 1, name: /Merge Keeper/ })).toBeVisible();
+    }
+    await visitor.goBack();
+    await expect(visitor).toHaveURL(/\/tour\/merge-keeper$/);
+    await visitor.close();
 
     const undo = page.getByRole('region', { name: 'Undo a merge or delete' });
     await undo.getByRole('button', { name: 'Undo' }).first().click();
@@ -181,6 +191,63 @@ test.describe('admin catalog tools (1440 px)', () => {
     );
     await page.screenshot({ path: testInfo.outputPath('historical-import-1440.png'), fullPage: true });
     await deleteArtists(page, ['csv-oldies']);
+  });
+
+  test("historical import: an artist's setlist.fm history, dry run row by row, run as a job", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    // The search spec may have added Northern Lanterns (with its MBID) already; else it is made here.
+    const existing = await (await page.request.get('/api/admin/artists?q=Northern%20Lanterns')).json();
+    const made = existing.total === 0;
+    if (made) {
+      await importArtists(page, {
+        artists: [
+          { name: 'Northern Lanterns', mbid: NORTHERN_LANTERNS, tours: [{ name: 'Old', stops: [stop('2001-01-01')] }] },
+        ],
+      });
+    }
+    await page.goto('/admin/historical-import');
+    await page.getByRole('radio', { name: 'An artist’s setlist.fm history' }).check();
+    await page.getByRole('searchbox', { name: 'Artist' }).fill('Northern Lan');
+    await page.getByRole('button', { name: 'Fetch the setlist.fm history of Northern Lanterns' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'setlists fetched' })).toContainText(
+      '21 setlists fetched for Northern Lanterns',
+      { timeout: 30_000 },
+    );
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect(page.getByRole('heading', { name: 'Dry run: 21 rows' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Paradise Rock Club, Boston/ }).first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('historical-import-setlistfm-1440.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Run the import' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('Imported:', {
+      timeout: 30_000,
+    });
+    // Run again: everything is already there.
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect(page.getByText('0 to add')).toBeVisible();
+    await expect(page.getByText('21 already there')).toBeVisible();
+    // On a phone the row table scrolls inside its box; the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('historical-import-setlistfm-390.png'), fullPage: true });
+    if (made) await deleteArtists(page, ['northern-lanterns']);
+  });
+
+  test('historical import: without a setlist.fm key the option says what is missing', async ({ page }) => {
+    await signInViaApi(page, accounts.admin);
+    await page.route('**/api/admin/historical-import/setlistfm', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            json: { configured: false, message: 'setlist.fm is not configured: set SETLISTFM_API_KEY (test).' },
+          })
+        : route.continue(),
+    );
+    await page.goto('/admin/historical-import');
+    await page.getByRole('radio', { name: 'An artist’s setlist.fm history' }).check();
+    await expect(page.getByRole('note')).toHaveText('setlist.fm is not configured: set SETLISTFM_API_KEY (test).');
+    await expect(page.getByRole('searchbox', { name: 'Artist' })).toHaveCount(0);
   });
 
   test('genre backfill: preview with votes, apply the selected artist', async ({ page }, testInfo) => {

@@ -45,6 +45,20 @@ test.describe('admin artists', () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByRole('row')).toHaveCount(ALL_ARTISTS - 25 + 1);
 
+    // Sorted on the server: most tours first (back to page 1), the order in the address.
+    await page.getByLabel('Sort').selectOption('-tours');
+    await expect(page).toHaveURL(/\/admin\/artists\?sort=-tours$/);
+    const tourCounts = async () =>
+      (await page.locator('tbody tr td:first-of-type').allTextContents()).map((text) => Number(text));
+    await expect
+      .poll(async () => {
+        const counts = await tourCounts();
+        return counts.length === 25 && counts.every((n, i) => i === 0 || n <= counts[i - 1]!);
+      })
+      .toBe(true);
+    expect((await tourCounts())[0]).toBeGreaterThan((await tourCounts())[24]!);
+    await page.screenshot({ path: testInfo.outputPath('admin-artists-most-tours-1440.png'), fullPage: true });
+
     await page.getByRole('searchbox', { name: 'Search artists' }).fill('lantern');
     await expect(page).toHaveURL(/\/admin\/artists\?q=lantern$/);
     const row = page.getByRole('row', { name: new RegExp(FEATURED.name) });

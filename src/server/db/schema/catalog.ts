@@ -43,6 +43,10 @@ export const artists = pgTable(
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // Catalog search is `name ilike '%text%'`: a trigram GIN index answers it without a scan.
     index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // /admin/artists sorts (admin.repo.ts): a page at any offset is read off one of these, index-only.
+    index('artists_tours_sort_idx').on(t.tourCount, t.sortName, t.id),
+    index('artists_tours_desc_sort_idx').on(t.tourCount.desc(), t.sortName, t.id),
+    index('artists_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -87,6 +87,30 @@ describe.runIf(databaseAvailable())('admin: artists table and the admin guard', 
     expect(past).toMatchObject({ artists: [], total: 29 });
   });
 
+  it('sorts by name, tour count and date added, both ways, with stable pages', async () => {
+    const names = async (query: string) =>
+      ((await (await admin.request(`/api/admin/artists?${query}`)).json()).artists as { name: string }[]).map(
+        (a) => a.name,
+      );
+    const byName = [...(await names('sort=name')), ...(await names('sort=name&page=2'))];
+    expect(byName.slice(0, 3)).toEqual(['The Black Keys', 'Black Pumas', 'Filler Band 00']);
+    expect(byName.at(-1)).toBe('Radiohead');
+    const byNameDesc = [...(await names('sort=-name')), ...(await names('sort=-name&page=2'))];
+    expect(byNameDesc).toEqual([...byName].reverse());
+    // Most tours first; ties by name A–Z (not reversed).
+    expect((await names('sort=-tours')).slice(0, 3)).toEqual(['The Black Keys', 'Black Pumas', 'Filler Band 00']);
+    const fewest = [...(await names('sort=tours')), ...(await names('sort=tours&page=2'))];
+    expect(fewest.slice(-2)).toEqual(['Black Pumas', 'The Black Keys']);
+    expect(fewest[0]).toBe('Filler Band 00');
+    // Added: the seed writes every artist in one transaction, so ids break the tie; both ways mirror.
+    const added = [...(await names('sort=added')), ...(await names('sort=added&page=2'))];
+    const addedDesc = [...(await names('sort=-added')), ...(await names('sort=-added&page=2'))];
+    expect(new Set(added).size).toBe(29);
+    expect(addedDesc).toEqual([...added].reverse());
+    expect(await names('sort=-tours&q=black')).toEqual(['The Black Keys', 'Black Pumas']);
+    expect((await admin.request('/api/admin/artists?sort=popular')).status).toBe(400);
+  });
+
   it('shows isAdmin in /api/me and follows admin:revoke', async () => {
     expect((await (await admin.request('/api/me')).json()).user.isAdmin).toBe(true);
     expect((await (await fan.request('/api/me')).json()).user.isAdmin).toBe(false);

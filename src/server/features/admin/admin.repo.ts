@@ -10,61 +10,81 @@ export interface AdminArtistDbRow {
   slug: string;
   tour_count: number;
   stop_count: number;
-  total: number;
 }
-
-const ORDER_BY: Record<AdminArtistSort, string> = {
-  name: 'sort_name, id',
-  '-name': 'sort_name desc, id desc',
-  tours: 'tour_count, sort_name, id',
-  '-tours': 'tour_count desc, sort_name, id',
-  added: 'created_at, id',
-  '-added': 'created_at desc, id desc',
-};
 
 /**
- * One query: the page of artists whose name contains `pattern` (ILIKE, trigram-indexed), the
- * public stop count per artist on that page only (lateral, by the artist/date index; the public
- * rule is stop-visibility's) and the total match count. The order comes from a closed list (never
- * from the request's text), so it is safe as raw SQL.
+ * Each order is one index's order (schema/catalog.ts: artists_sort_cover, artists_tours_*,
+ * artists_created), forwards and backwards: a page past the middle is read from the far end.
  */
-function pageSql(pattern: string, limit: number, offset: number, sort: AdminArtistSort): SQL {
-  const orderBy = sql.raw(ORDER_BY[sort]);
-  return sql`
-with matched as (
-  select id, name, slug, tour_count, sort_name, created_at from artists
-  where ${pattern} = '' or name ilike '%' || ${pattern} || '%' escape '\\'
-),
-page as (
-  select *, row_number() over (order by ${orderBy}) as position
-  from matched order by ${orderBy} limit ${limit} offset ${offset}
-)
-select page.id, page.name, page.slug, page.tour_count::int as tour_count,
-  stops.n::int as stop_count, (select count(*) from matched)::int as total
-from page
-cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = page.id and ${publicStopSql('ts')}) stops
-order by page.position`;
+const ORDER_BY: Record<AdminArtistSort, { forward: string; backward: string }> = {
+  name: { forward: 'sort_name, id', backward: 'sort_name desc, id desc' },
+  '-name': { forward: 'sort_name desc, id desc', backward: 'sort_name, id' },
+  tours: { forward: 'tour_count, sort_name, id', backward: 'tour_count desc nulls first, sort_name desc, id desc' },
+  // "nulls last/first" are the index's own orders (the column is never null), so the index serves them.
+  '-tours': {
+    forward: 'tour_count desc nulls last, sort_name, id',
+    backward: 'tour_count nulls first, sort_name desc, id desc',
+  },
+  added: { forward: 'created_at, id', backward: 'created_at desc, id desc' },
+  '-added': { forward: 'created_at desc, id desc', backward: 'created_at, id' },
+};
+
+/** No search: no condition at all, so the planner walks the sort's index from the start. */
+const whereSql = (pattern: string) =>
+  pattern === '' ? sql`` : sql`where name ilike '%' || ${pattern} || '%' escape '\\'`;
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  /** Read from the far end of the order (the rows come back in reverse). */
+  backward: boolean;
 }
 
-const COUNT_SQL = `select count(*)::int as total from artists where $1 = '' or name ilike '%' || $1 || '%' escape '\\'`;
+/**
+ * Where to read a page: skipping index entries is the cost of a deep page, so one past the middle
+ * is read from the other end (at most half the entries are ever skipped).
+ */
+export function pageWindow(total: number, limit: number, offset: number): PageWindow {
+  const end = Math.min(total, offset + limit);
+  if (offset >= total || offset <= total - end) return { limit, offset, backward: false };
+  return { limit: end - offset, offset: total - end, backward: true };
+}
+
+/**
+ * The page's ids come off the sort's index (index-only; a deep page skips index entries, never
+ * sorts the table; a search reads the trigram index instead), then only those rows are read with
+ * their public stop count (lateral, by the artist/date index; the public rule is
+ * stop-visibility's). The order comes from a closed list (never from the request's text), so it
+ * is safe as raw SQL.
+ */
+function pageSql(pattern: string, window: PageWindow, sort: AdminArtistSort): SQL {
+  const order = ORDER_BY[sort];
+  const read = sql.raw(window.backward ? order.backward : order.forward);
+  return sql`
+with page as (
+  select id from artists ${whereSql(pattern)} order by ${read} limit ${window.limit} offset ${window.offset}
+)
+select a.id, a.name, a.slug, a.tour_count::int as tour_count, stops.n::int as stop_count
+from page join artists a using (id)
+cross join lateral (select count(*) as n from tour_stops ts where ts.artist_id = a.id and ${publicStopSql('ts')}) stops
+order by ${sql.raw(order.forward)}`;
+}
 
 /** '50%_off' must match literally: escape LIKE's wildcards. */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-export async function findArtistPage(
-  database: Database,
-  search: string,
-  limit: number,
-  offset: number,
-  sort: AdminArtistSort = 'name',
-) {
-  return rowsOf<AdminArtistDbRow>(database.db, pageSql(likeEscape(search), limit, offset, sort));
+export async function findArtistPage(database: Database, search: string, window: PageWindow, sort: AdminArtistSort) {
+  return rowsOf<AdminArtistDbRow>(database.db, pageSql(likeEscape(search), window, sort));
 }
 
-/** Only needed when the requested page is past the end (no rows to carry the total). */
+/** How many artists match (all of them without a search). */
 export async function countArtists(database: Database, search: string): Promise<number> {
-  const { rows } = await database.query<{ total: number }>(COUNT_SQL, [likeEscape(search)]);
-  return Number(rows[0]?.total ?? 0);
+  const pattern = likeEscape(search);
+  const [row] = await rowsOf<{ total: number }>(
+    database.db,
+    sql`select count(*)::int as total from artists ${whereSql(pattern)}`,
+  );
+  return Number(row?.total ?? 0);
 }

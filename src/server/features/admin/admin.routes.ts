@@ -7,7 +7,7 @@ import { artistSlugParamSchema } from '#shared/artists.ts';
 import { adminArtistsQuerySchema } from '#shared/auth.ts';
 import { listArtistsForAdmin, queueArtistResync } from './admin.service.ts';
 import { apiStatusRoutes } from './api-status.routes.ts';
-import { listAdminActions } from './audit.service.ts';
+import { actorOf, listAdminActions } from './audit.service.ts';
 import { backupsRoutes } from './backups.routes.ts';
 
 /** /api/admin/*: every route behind requireAdmin (401 signed out, 403 for non-admins). */
@@ -25,6 +25,7 @@ export function adminRoutes(deps: AppDeps) {
       return c.json(await listArtistsForAdmin(database, c.req.valid('query')));
     })
     .post('/artists/:slug/resync', validate('param', artistSlugParamSchema), async (c) => {
-      return c.json(await queueArtistResync({ database, queue, hasTourSource }, c.req.valid('param').slug), 202);
+      const actor = actorOf(c.var.user!);
+      return c.json(await queueArtistResync({ database, queue, hasTourSource }, actor, c.req.valid('param').slug), 202);
     });
 }

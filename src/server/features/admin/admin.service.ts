@@ -1,11 +1,13 @@
 import type { Database } from '#server/db/client.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
+import { catalogVersion } from '#server/features/catalog/catalog-version.ts';
 import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ADMIN_ARTISTS_PAGE_SIZE, type AdminArtistsPage, type AdminArtistsQuery } from '#shared/auth.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
-import { countArtists, findArtistPage } from './admin.repo.ts';
+import { countArtists, findArtistPage, pageWindow } from './admin.repo.ts';
+import { type AuditActor, recordAdminAction } from './audit.service.ts';
 
 /** POST /api/admin/artists/:slug/resync → 202 */
 export interface AdminResyncResponse {
@@ -13,11 +15,31 @@ export interface AdminResyncResponse {
   queued: boolean;
 }
 
+/** The whole catalog's count, kept briefly per database: counting 100,000 rows is most of a page's cost. */
+const TOTAL_KEPT_MS = 5_000;
+const keptTotals = new WeakMap<Database, { total: number; version: number; at: number }>();
+
+/**
+ * The artist count without a search: kept for 5 s while no catalog change is noted in this process
+ * (catalog-version.ts; another process's change shows within those seconds).
+ */
+async function catalogTotal(database: Database): Promise<number> {
+  const kept = keptTotals.get(database);
+  const now = performance.now();
+  if (kept && kept.version === catalogVersion() && now - kept.at < TOTAL_KEPT_MS) return kept.total;
+  const version = catalogVersion();
+  const total = await countArtists(database, '');
+  keptTotals.set(database, { total, version, at: now });
+  return total;
+}
+
 /** The /admin/artists table: 25 per page, name contains `q` (case-insensitive). Callers are admins. */
 export async function listArtistsForAdmin(database: Database, query: AdminArtistsQuery): Promise<AdminArtistsPage> {
   const pageSize = ADMIN_ARTISTS_PAGE_SIZE;
-  const rows = await findArtistPage(database, query.q, pageSize, (query.page - 1) * pageSize, query.sort);
-  const total = rows[0] ? Number(rows[0].total) : await countArtists(database, query.q);
+  const total = query.q === '' ? await catalogTotal(database) : await countArtists(database, query.q);
+  const offset = (query.page - 1) * pageSize;
+  const rows =
+    offset < total ? await findArtistPage(database, query.q, pageWindow(total, pageSize, offset), query.sort) : [];
   return {
     artists: rows.map((row) => ({
       id: row.id,
@@ -35,10 +57,11 @@ export async function listArtistsForAdmin(database: Database, query: AdminArtist
 
 /**
  * Queues the artist's re-sync now (the daily job's own job, so it notifies followers the same
- * way). `queued` is false when one is already waiting: that one will do.
+ * way). `queued` is false when one is already waiting: that one will do. Audited either way.
  */
 export async function queueArtistResync(
   deps: { database: Database; queue: Pick<Queue, 'send'>; hasTourSource: boolean },
+  actor: AuditActor,
   slug: string,
 ): Promise<AdminResyncResponse> {
   // Without JamBase the job would run and do nothing: say so instead of a 202 that means nothing.
@@ -47,5 +70,14 @@ export async function queueArtistResync(
   if (!artist) throw notFound('Artist');
   const { queue } = deps;
   const jobId = await queue.send(artistResyncJob, { artistId: artist.id }, { singletonKey: artist.id });
-  return { artistSlug: artist.slug, queued: jobId !== null };
+  const queued = jobId !== null;
+  await recordAdminAction(deps.database.db, {
+    actor,
+    action: 'artist.resync',
+    targetType: 'artist',
+    targetId: artist.id,
+    targetLabel: artist.name,
+    after: { queued },
+  });
+  return { artistSlug: artist.slug, queued };
 }

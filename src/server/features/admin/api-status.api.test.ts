@@ -14,6 +14,7 @@ import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
 import { MUSICBRAINZ } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import type { AdminAuditPage } from '#shared/admin-audit.ts';
 import type { ApiStatusResponse, ProviderProbeResult } from '#shared/api-status.ts';
+import { seedCatalog } from '#tests/factories/catalog.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
@@ -167,6 +168,23 @@ describe.runIf(databaseAvailable())('admin API status', () => {
 
     expect((await admin.request('/api/admin/api-status/nowhere/check', { method: 'POST' })).status).toBe(404);
     expect((await admin.request('/api/admin/api-status/wikidata/check', { method: 'POST' })).status).toBe(400);
+  });
+
+  it("re-syncs an artist's tour dates now: queued once, audited", async () => {
+    await seedCatalog(server.database, [{ name: 'Resync Band', tours: [] }]);
+    const first = await admin.request('/api/admin/artists/resync-band/resync', { method: 'POST' });
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ artistSlug: 'resync-band', queued: true });
+    const { rows } = await server.database.query<{ id: string }>(`select id from artists where slug = 'resync-band'`);
+    const audit = (await (
+      await admin.request(`/api/admin/audit?targetType=artist&targetId=${rows[0]!.id}`)
+    ).json()) as AdminAuditPage;
+    expect(audit.entries[0]).toMatchObject({
+      action: 'artist.resync',
+      targetLabel: 'Resync Band',
+      after: { queued: true },
+    });
+    expect((await admin.request('/api/admin/artists/nobody-here/resync', { method: 'POST' })).status).toBe(404);
   });
 
   it('counts jobs per queue and retries a failed one (audited); retrying twice is refused', async () => {

@@ -7,6 +7,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
+import { PURGE_RESTORE_POINTS_CRON, purgeRestorePointsJob } from '#server/features/admin/restore-points.jobs.ts';
 import { replaceSetlistSongs, upsertSetlistFmCopy } from '#server/features/setlists/setlists.repo.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
@@ -360,6 +361,98 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
       ]),
     ).toBe(3);
     expect(await count('select 1 from songs where artist_id = $1', [ids.survivor])).toBe(2);
+  });
+
+  it("moves fans' history-import links to the survivor's stop and drops retries that name nothing", async () => {
+    const { survivor, merged, doomed, fan: fanId } = ids;
+    const stopOf = async (artistId: string, date: string) =>
+      (
+        await one<{ id: string }>('select id from tour_stops where artist_id = $1 and event_date = $2', [
+          artistId,
+          date,
+        ])
+      ).id;
+    const survivorDup = await stopOf(survivor!, '2027-04-02');
+    const mergedDup = await stopOf(merged!, '2027-04-02');
+    const mergedOwn = await stopOf(merged!, '2027-05-01');
+    const doomedStop = await stopOf(doomed!, '2027-07-01');
+    // The fan's concert-history import matched one row to the duplicate stop and created another.
+    const { id: importId } = await one<{ id: string }>(
+      `insert into history_imports (user_id, source, label, state) values ($1, 'csv', 'shows.csv', 'done') returning id`,
+      [fanId],
+    );
+    await server.database.query(
+      `insert into history_import_rows (import_id, row_number, raw, outcome, stop_id, created_stop_id)
+       values ($1, 1, '{}', 'matched', $2, null), ($1, 2, '{}', 'create', $2, $2), ($1, 3, '{}', 'matched', $3, null)`,
+      [importId, mergedDup, mergedOwn],
+    );
+    // setlist.fm fetches waiting for a retry.
+    const keys = [
+      `artist:${merged}`,
+      `stop:${mergedDup}`,
+      `stop:${mergedOwn}`,
+      `artist:${survivor}`,
+      `artist:${doomed}`,
+      `stop:${doomedStop}`,
+    ];
+    for (const key of keys) {
+      await server.database.query(
+        `insert into setlist_fetches (key, state, attempts, next_attempt_at) values ($1, 'unavailable', 1, now() + interval '1 hour')`,
+        [key],
+      );
+    }
+    const merge = await admin.request('/api/admin/catalog/artists/keys-the/merge', { json: { into: 'the-keys' } });
+    expect(merge.status).toBe(200);
+    const rows = (
+      await server.database.query<{ row_number: number; stop_id: string | null; created_stop_id: string | null }>(
+        'select row_number, stop_id, created_stop_id from history_import_rows where import_id = $1 order by row_number',
+        [importId],
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { row_number: 1, stop_id: survivorDup, created_stop_id: null },
+      { row_number: 2, stop_id: survivorDup, created_stop_id: survivorDup },
+      // A stop that was no duplicate moved with its id: the link is unchanged.
+      { row_number: 3, stop_id: mergedOwn, created_stop_id: null },
+    ]);
+    const left = async () =>
+      (await server.database.query<{ key: string }>('select key from setlist_fetches order by key')).rows.map(
+        (row) => row.key,
+      );
+    // The merged artist's own retry and the duplicate stop's went; the moved stop's is still valid.
+    expect(await left()).toEqual(
+      [`artist:${survivor}`, `artist:${doomed}`, `stop:${mergedOwn}`, `stop:${doomedStop}`].sort(),
+    );
+    // A delete takes the artist's retries and its stops' with it.
+    expect((await admin.request('/api/admin/catalog/artists/doomed-band', { method: 'DELETE' })).status).toBe(200);
+    expect(await left()).toEqual([`artist:${survivor}`, `stop:${mergedOwn}`].sort());
+  });
+
+  it('purges restore points past their 30 days on a daily schedule, keeping the others', async () => {
+    const points = (
+      await server.database.query<{ id: string }>('select id from admin_restore_points order by created_at')
+    ).rows.map((row) => row.id);
+    expect(points.length).toBeGreaterThanOrEqual(3);
+    const [expired, ...kept] = points as [string, ...string[]];
+    await server.database.query(
+      `update admin_restore_points set expires_at = now() - interval '1 minute' where id = $1`,
+      [expired],
+    );
+    const scheduled = await one<{ cron: string }>(`select cron from pgboss.schedule where name = $1`, [
+      purgeRestorePointsJob.name,
+    ]);
+    expect(scheduled.cron).toBe(PURGE_RESTORE_POINTS_CRON);
+    await server.background.queue.send(purgeRestorePointsJob, {});
+    const deadline = Date.now() + 15_000;
+    while ((await count('select 1 from admin_restore_points where id = $1', [expired])) > 0) {
+      if (Date.now() > deadline) throw new Error('the purge job did not run');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const left = (await server.database.query<{ id: string }>('select id from admin_restore_points')).rows;
+    expect(left.map((row) => row.id).sort()).toEqual([...kept].sort());
+    // An expired one can no longer be undone either way: it is gone.
+    const undo = await admin.request(`/api/admin/catalog/restore-points/${expired}/restore`, { json: {} });
+    expect(undo.status).toBe(409);
   });
 
   it('refuses merging an artist into itself', async () => {

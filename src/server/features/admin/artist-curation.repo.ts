@@ -161,8 +161,23 @@ export async function mergeArtistRows(tx: Tx, mergedId: string, survivorId: stri
   await tx.execute(sql`
     update user_shows us set stop_id = d.survivor_stop, updated_at = now()
     from ${dup} d where us.stop_id = d.merged_stop`);
-  // Before the duplicate goes: its setlists would go with it (stop_id cascades).
+  // Before the duplicate goes: its setlists would go with it (stop_id cascades), and fans' history
+  // import rows would lose their link (set null): they point at the survivor's stop instead. A
+  // "created" link moved there is still safe for the import's undo, which deletes only a pending
+  // stop the fan submitted that nobody has in their list.
   await moveDuplicateStopSetlists(tx, dup);
+  await tx.execute(
+    sql`update history_import_rows r set stop_id = d.survivor_stop from ${dup} d where r.stop_id = d.merged_stop`,
+  );
+  await tx.execute(sql`
+    update history_import_rows r set created_stop_id = d.survivor_stop
+    from ${dup} d where r.created_stop_id = d.merged_stop`);
+  // Pending setlist.fm retries: the merged artist's own goes (a queued retry of it finds no artist
+  // and ends; the survivor's page fetches its own), and so do the duplicate stops'. Moved stops keep
+  // their ids, so their retries stay valid and now fetch under the survivor's MBID.
+  await tx.execute(sql`
+    delete from setlist_fetches where key = ${`artist:${mergedId}`}
+      or key in (select 'stop:' || merged_stop::text from ${dup} d)`);
   await tx.execute(sql`delete from tour_stops where id in (select merged_stop from ${dup} d)`);
   // Remaining stops: into the survivor's tour of the same name when there is one; a slug the
   // survivor already uses gets the stop id's start appended.
@@ -243,6 +258,16 @@ async function moveSetlists(tx: Tx, mergedId: string, survivorId: string): Promi
   await tx.execute(
     sql`update setlists set artist_id = ${survivorId}, updated_at = now() where artist_id = ${mergedId}`,
   );
+}
+
+/**
+ * A deleted artist's setlist.fm fetches waiting to be retried (its own and its stops'): their keys
+ * would name nothing any more (a queued retry finds nothing and ends). Call before the delete.
+ */
+export async function dropSetlistFetches(tx: Tx, artistId: string): Promise<void> {
+  await tx.execute(sql`
+    delete from setlist_fetches where key = ${`artist:${artistId}`}
+      or (key like 'stop:%' and substr(key, 6) in (select id::text from tour_stops where artist_id = ${artistId}))`);
 }
 
 /** Undoing a merge: the redirect the merge made goes, then the snapshot puts everything back. */

@@ -21,6 +21,7 @@ import {
   countArtistImpact,
   deleteArtistRow,
   dropRedirect,
+  dropSetlistFetches,
   mergeArtistRows,
   restoreSnapshot,
   slugTaken,
@@ -167,6 +168,7 @@ export async function deleteArtist(database: Database, actor: AuditActor, slug: 
     await lockCatalogWrites(tx);
     const impact = await countArtistImpact(tx, artist.id);
     const snapshot = await snapshotArtist(tx, artist.id);
+    await dropSetlistFetches(tx, artist.id);
     await deleteArtistRow(tx, artist.id);
     const id = await saveRestorePoint(tx, { kind: 'delete', artist, survivorId: null, snapshot, actor });
     await recordAdminAction(tx, {

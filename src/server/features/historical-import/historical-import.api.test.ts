@@ -90,11 +90,23 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
       ['GET', '/api/admin/historical-import/jobs/00000000-0000-4000-8000-000000000000'],
       ['POST', '/api/admin/historical-import/dry-run'],
       ['POST', '/api/admin/historical-import/run'],
+      ['GET', '/api/admin/historical-import/setlistfm'],
+      ['POST', '/api/admin/historical-import/setlistfm'],
     ] as const) {
       const json = method === 'POST' ? {} : undefined;
       expect((await new TestBrowser(server).request(route, { method, json })).status).toBe(401);
       expect((await fan.request(route, { method, json })).status).toBe(403);
     }
+  });
+
+  it('says what is missing for the setlist.fm source when no key is configured', async () => {
+    const status = await (await admin.request('/api/admin/historical-import/setlistfm')).json();
+    expect(status).toEqual({ configured: false, message: expect.stringContaining('SETLISTFM_API_KEY') });
+    const refused = await admin.request('/api/admin/historical-import/setlistfm', {
+      json: { artistSlug: 'known-band' },
+    });
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error.message).toBe(status.message);
   });
 
   it('dry-runs a catalog JSON row by row, runs it as a job, and a second run adds nothing', async () => {

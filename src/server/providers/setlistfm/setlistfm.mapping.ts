@@ -10,6 +10,8 @@ export interface FetchedSetlist {
   artistName: string;
   venueName: string | null;
   city: string | null;
+  /** The city's state or province name (setlist.fm gives one for some countries). */
+  region: string | null;
   country: string | null;
   tourName: string | null;
   info: string | null;
@@ -75,6 +77,7 @@ export function toFetchedSetlist(setlist: SfmSetlist): FetchedSetlist {
     artistName: setlist.artist.name,
     venueName: clip(setlist.venue?.name, 300),
     city: clip(setlist.venue?.city?.name, 200),
+    region: clip(setlist.venue?.city?.state, 100),
     country: clip(setlist.venue?.city?.country?.code, 10),
     tourName: clip(setlist.tour?.name, 300),
     info: clip(setlist.info, SETLIST_LIMITS.infoMax),

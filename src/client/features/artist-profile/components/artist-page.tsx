@@ -8,6 +8,7 @@ import { useLiveArtistImage } from '#client/features/images/use-live-artist-imag
 import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
 import type { StopView } from '#shared/artists.ts';
@@ -165,6 +166,7 @@ const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
 export const ArtistPage = () => {
   const { artistSlug = '' } = useParams();
   const query = useArtistProfile(artistSlug);
+  useCanonicalSlug(artistSlug, query.data?.artist.slug, paths.artist);
   if (query.isSuccess) return <ArtistProfileView key={artistSlug} profile={query.data} />;
   return (
     <QueryPageState

@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
+import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
 import { useArtistTour } from '../api/get-artist-tour.ts';
@@ -68,6 +69,7 @@ function tourTitle(query: ReturnType<typeof useArtistTour>): string {
 export const ArtistTour = ({ slug }: { slug: string }) => {
   const query = useArtistTour(slug);
   useDocumentTitle(tourTitle(query));
+  useCanonicalSlug(slug, query.data?.artist.slug, paths.tour);
   if (query.isPending) return <Spinner label="Loading tour dates..." className="min-h-[50vh] py-24" />;
   if (query.isError) {
     if (isUnknownArtist(query.error)) return <ArtistNotFound />;

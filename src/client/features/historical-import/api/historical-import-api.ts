@@ -3,7 +3,13 @@ import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { AdminJobView } from '#shared/admin-jobs.ts';
-import type { CsvMapping, DryRunReport, RunReport } from '#shared/historical-import.ts';
+import type {
+  CsvMapping,
+  DryRunReport,
+  RunReport,
+  SetlistfmHistoryFile,
+  SetlistfmSourceStatus,
+} from '#shared/historical-import.ts';
 
 export const IMPORT_BASE = '/api/admin/historical-import';
 const key = ['admin', 'historical-import'] as const;
@@ -37,3 +43,20 @@ export function useRunImport() {
     },
   });
 }
+
+/** Whether the setlist.fm source is configured (and what is missing when not). */
+export function useSetlistfmSource() {
+  return useQuery({
+    queryKey: [...key, 'setlistfm'],
+    queryFn: ({ signal }) => apiGet<SetlistfmSourceStatus>(`${IMPORT_BASE}/setlistfm`, { signal }),
+    meta: SIGNED_IN_ONLY,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** An artist's setlist.fm history as a catalog-format file (then dry-run and run like an upload). */
+export const useFetchSetlistfmHistory = () =>
+  useMutation({
+    mutationFn: (artistSlug: string) =>
+      apiSend<SetlistfmHistoryFile>('POST', `${IMPORT_BASE}/setlistfm`, { artistSlug }),
+  });

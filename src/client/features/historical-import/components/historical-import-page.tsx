@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FileUp, Play } from 'lucide-react';
+import { FileUp, History, Play } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { TextInput } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { useAdminJob } from '#client/features/admin/api/admin-job.ts';
+import { useAdminArtists } from '#client/features/admin/api/get-admin-artists.ts';
 import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
 import { AdminPageHeader, timeAgo } from '#client/features/admin/components/admin-page-header.tsx';
 import { AuditLogPanel } from '#client/features/admin/components/audit-log-panel.tsx';
@@ -21,8 +23,17 @@ import {
   type ImportRowReport,
   type RunReport,
   requiredCsvFields,
+  type SetlistfmHistoryFile,
 } from '#shared/historical-import.ts';
-import { IMPORT_BASE, type ImportFile, useDryRun, useImports, useRunImport } from '../api/historical-import-api.ts';
+import {
+  IMPORT_BASE,
+  type ImportFile,
+  useDryRun,
+  useFetchSetlistfmHistory,
+  useImports,
+  useRunImport,
+  useSetlistfmSource,
+} from '../api/historical-import-api.ts';
 
 const OUTCOME_TEXT: Record<ImportRowReport['outcome'], string> = {
   add: 'Add',
@@ -34,6 +45,7 @@ const OUTCOME_TEXT: Record<ImportRowReport['outcome'], string> = {
 export const HistoricalImportPage = () => {
   useDocumentTitle(`Historical import · Admin | ${BRAND}`);
   const inputId = useId();
+  const [source, setSource] = useState<'file' | 'setlistfm'>('file');
   const [file, setFile] = useState<ImportFile | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [report, setReport] = useState<DryRunReport | null>(null);
@@ -52,11 +64,20 @@ export const HistoricalImportPage = () => {
     }
   }, [job.data?.status, queryClient]);
 
-  const pick = async (picked: File | undefined) => {
+  const reset = () => {
     setReport(null);
     setJobId(null);
     setValidOnly(false);
-    if (!picked) return setFile(null);
+    setFile(null);
+    setHeaders([]);
+  };
+  const chooseSource = (next: 'file' | 'setlistfm') => {
+    reset();
+    setSource(next);
+  };
+  const pick = async (picked: File | undefined) => {
+    reset();
+    if (!picked) return;
     if (picked.size > HISTORICAL_IMPORT_MAX_BYTES) {
       showToast({ title: 'The file is larger than 10 MB.', variant: 'destructive' });
       return setFile(null);
@@ -100,20 +121,51 @@ export const HistoricalImportPage = () => {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <AdminPageHeader
         title="Historical import"
-        intro="Past tour dates from a catalog-format JSON file or a CSV. A dry run shows every row first; importing twice adds nothing new."
+        intro="Past tour dates from a catalog-format JSON file, a CSV, or an artist’s setlist.fm history. A dry run shows every row first; importing twice adds nothing new."
       />
-      <div className="flex flex-col gap-2">
-        <label htmlFor={inputId} className="font-semibold">
-          File (JSON or CSV, up to 10 MB)
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".json,.csv,application/json,text/csv"
-          onChange={(event) => void pick(event.target.files?.[0])}
-          className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-surface-raised file:px-4 file:py-2 file:font-semibold file:text-foreground"
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+        <legend className="mb-2 font-semibold">Source</legend>
+        {(
+          [
+            ['file', 'A file (catalog JSON or CSV)'],
+            ['setlistfm', 'An artist’s setlist.fm history'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="historical-source"
+              value={value}
+              checked={source === value}
+              onChange={() => chooseSource(value)}
+              className="size-4 accent-accent"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {source === 'file' ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="font-semibold">
+            File (JSON or CSV, up to 10 MB)
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            onChange={(event) => void pick(event.target.files?.[0])}
+            className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-surface-raised file:px-4 file:py-2 file:font-semibold file:text-foreground"
+          />
+        </div>
+      ) : (
+        <SetlistfmSource
+          onFetched={(fetched) => {
+            reset();
+            setFile({ fileName: fetched.fileName, format: fetched.format, content: fetched.content });
+          }}
+          onPicking={reset}
         />
-      </div>
+      )}
       {file?.format === 'csv' ? (
         <fieldset className="grid gap-3 rounded-card border border-border bg-surface p-4 sm:grid-cols-3">
           <legend className="px-1 font-semibold">Which column holds what</legend>
@@ -274,5 +326,104 @@ const DryRunResult = ({
         ) : null}
       </div>
     </section>
+  );
+};
+
+/**
+ * The setlist.fm source: pick a catalog artist (it needs a MusicBrainz ID), fetch its setlists'
+ * dates and venues as rows; the dry run and the run below are the file's. Without a key, the
+ * option says what is missing.
+ */
+const SetlistfmSource = ({
+  onFetched,
+  onPicking,
+}: {
+  onFetched: (file: SetlistfmHistoryFile) => void;
+  onPicking: () => void;
+}) => {
+  const status = useSetlistfmSource();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [fetched, setFetched] = useState<SetlistfmHistoryFile | null>(null);
+  const fetchHistory = useFetchSetlistfmHistory();
+  const searchId = useId();
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const artists = useAdminArtists({ q, page: 1 });
+
+  if (status.isPending) return <p className="text-sm text-muted">Checking setlist.fm…</p>;
+  if (status.data && !status.data.configured) {
+    return (
+      <p role="note" className="rounded-card border border-border bg-surface p-4 text-sm">
+        {status.data.message}
+      </p>
+    );
+  }
+  const pickArtist = (slug: string) => {
+    onPicking();
+    setFetched(null);
+    fetchHistory.mutate(slug, {
+      onSuccess: (file) => {
+        setFetched(file);
+        onFetched(file);
+      },
+    });
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <label htmlFor={searchId} className="font-semibold">
+        Artist
+      </label>
+      <TextInput
+        id={searchId}
+        type="search"
+        placeholder="Search catalog artists by name"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="max-w-md"
+      />
+      {q && artists.data ? (
+        artists.data.artists.length === 0 ? (
+          <p className="text-sm text-muted">No artist matches “{q}”.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2" aria-label="Matching artists">
+            {artists.data.artists.slice(0, 12).map((artist) => (
+              <li key={artist.id}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={fetchHistory.isPending}
+                  onClick={() => pickArtist(artist.slug)}
+                  aria-label={`Fetch the setlist.fm history of ${artist.name}`}
+                >
+                  <History aria-hidden="true" />
+                  {artist.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {fetchHistory.isPending ? (
+        <p role="status" className="text-sm text-muted">
+          Fetching setlists from setlist.fm (2 pages a second)…
+        </p>
+      ) : null}
+      {fetchHistory.isError ? (
+        <p role="alert" className="text-sm text-destructive-foreground">
+          {fetchHistory.error.message}
+        </p>
+      ) : null}
+      {fetched ? (
+        <p role="status" className="text-sm">
+          {fetched.fetched} setlists fetched for {fetched.fileName.replace(/^setlist\.fm · /, '')}
+          {fetched.truncated ? ` (the newest of ${fetched.total}; older ones are not read)` : ''}. Run the dry run to
+          see each row.
+        </p>
+      ) : null}
+    </div>
   );
 };
