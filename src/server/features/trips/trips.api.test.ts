@@ -10,6 +10,7 @@ import {
 } from '#server/auth/auth.test-support.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
 import type { NotificationsResponse } from '#shared/notifications.ts';
+import { EARTH_RADIUS_KM } from '#shared/places.ts';
 import {
   type SharedTripResponse,
   type Trip,
@@ -20,7 +21,6 @@ import {
 import { isoDaysFromToday, NORTHERN_LANTERNS, QUARTZ_PARADE } from '#tests/fakes/dataset.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-import { EARTH_RADIUS_KM } from './trips.repo.ts';
 import { notifyNewTripShows, searchTrip } from './trips.search.ts';
 import { travelHint } from './trips.service.ts';
 
