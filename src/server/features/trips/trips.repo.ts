@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
 import { EARTH_RADIUS_KM } from '#shared/places.ts';
+import type { TripShow } from '#shared/trips.ts';
 
 /**
  * Trips and the shows on them. Owner queries are scoped by the user id they are given (the
@@ -8,9 +9,8 @@ import { EARTH_RADIUS_KM } from '#shared/places.ts';
  * are invisible to every read but restoreTrip.
  */
 
-export interface TripRow {
-  id: string;
-  userId: string;
+/** A trip's own fields, as the fan sets them. */
+export interface TripValues {
   name: string | null;
   placeId: string | null;
   placeLabel: string;
@@ -20,6 +20,11 @@ export interface TripRow {
   radiusKm: number;
   arriveOn: string;
   departOn: string;
+}
+
+export interface TripRow extends TripValues {
+  id: string;
+  userId: string;
   shareToken: string | null;
   searchState: string;
   searchedAt: Date | string | null;
@@ -32,18 +37,6 @@ const TRIP_COLUMNS = sql`t.id, t.user_id as "userId", t.name, t.place_id as "pla
   to_char(t.arrive_on, 'YYYY-MM-DD') as "arriveOn", to_char(t.depart_on, 'YYYY-MM-DD') as "departOn",
   t.share_token as "shareToken", t.search_state as "searchState", t.searched_at as "searchedAt",
   t.search_error as "searchError", t.deleted_at as "deletedAt"`;
-
-export interface TripValues {
-  name: string | null;
-  placeId: string | null;
-  placeLabel: string;
-  lat: number;
-  lon: number;
-  timeZone: string;
-  radiusKm: number;
-  arriveOn: string;
-  departOn: string;
-}
 
 export async function insertTrip(executor: Executor, userId: string, values: TripValues): Promise<TripRow> {
   const rows = await rowsOf<TripRow>(
@@ -264,26 +257,10 @@ function duringTrip(area: Pick<TripArea, 'timeZone' | 'arriveOn' | 'departOn'>):
           at time zone ${area.timeZone})::date between ${area.arriveOn}::date and ${area.departOn}::date`;
 }
 
-export interface TripShowRow {
-  stopId: string;
+/** A show as the trip query reads it: what the fan sees (less the ranking) and what ranking needs. */
+export interface TripShowRow extends Omit<TripShow, 'rank' | 'reason' | 'state'> {
   artistId: string;
-  artistName: string;
-  artistSlug: string;
   genres: string[];
-  stopSlug: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
-  date: string;
-  time: string | null;
-  timeZone: string | null;
-  lat: number;
-  lon: number;
-  ticketUrl: string | null;
-  status: string;
-  distanceKm: number;
   state: string | null;
   hasTickets: boolean | null;
   seat: string | null;
