@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
 import { EARTH_RADIUS_KM } from '#shared/places.ts';
-import type { TripShow } from '#shared/trips.ts';
+import type { Trip, TripShow } from '#shared/trips.ts';
 
 /**
  * Trips and the shows on them. Owner queries are scoped by the user id they are given (the
@@ -10,17 +10,10 @@ import type { TripShow } from '#shared/trips.ts';
  */
 
 /** A trip's own fields, as the fan sets them. */
-export interface TripValues {
-  name: string | null;
-  placeId: string | null;
-  placeLabel: string;
-  lat: number;
-  lon: number;
-  timeZone: string;
-  radiusKm: number;
-  arriveOn: string;
-  departOn: string;
-}
+export type TripValues = Pick<
+  Trip,
+  'name' | 'placeId' | 'placeLabel' | 'lat' | 'lon' | 'timeZone' | 'radiusKm' | 'arriveOn' | 'departOn'
+>;
 
 export interface TripRow extends TripValues {
   id: string;
