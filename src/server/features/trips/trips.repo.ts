@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
 import { EARTH_RADIUS_KM } from '#shared/places.ts';
-import type { Trip, TripShow } from '#shared/trips.ts';
+import type { PastTrip, Trip, TripShow } from '#shared/trips.ts';
 
 /**
  * Trips and the shows on them. Owner queries are scoped by the user id they are given (the
@@ -374,14 +374,8 @@ export function selectNewTripShows(
 
 // --- past trips ---------------------------------------------------------------------------------
 
-export interface AttendedRow {
-  stopId: string;
-  artistName: string;
-  artistSlug: string;
-  stopSlug: string;
-  venueName: string;
-  date: string;
-}
+/** A show the fan went to on a past trip, as the trip list shows it. */
+export type AttendedRow = PastTrip['attended'][number];
 
 /** The shows the fan went to (I was there, or Going on a date now past) during one past trip. */
 export async function selectAttendedDuring(executor: Executor, userId: string, area: TripArea): Promise<AttendedRow[]> {
