@@ -17,7 +17,16 @@ import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tes
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
 import type { LoadOptions } from './load-client.ts';
-import { benchEnv as appEnv, benchArgs, onEachDatabase, percentile, runBench, runLoad, serveApp } from './support.ts';
+import {
+  benchEnv as appEnv,
+  benchArgs,
+  formatLatencies,
+  latencies,
+  onEachDatabase,
+  runBench,
+  runLoad,
+  serveApp,
+} from './support.ts';
 
 const QUICK = benchArgs.quick;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
@@ -185,10 +194,8 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
         if (body.building) building += 1;
       }
     }
-    times.sort((a, b) => a - b);
     console.log(
-      `${label}: GET /api/guides sweep over ${sample.length} stops (second pass): p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
-        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ` +
+      `${label}: GET /api/guides sweep over ${sample.length} stops (second pass): ${formatLatencies(latencies(times))}; ` +
         `answers still building: ${building}`,
     );
     const one = sample[0]!;

@@ -32,6 +32,28 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
+export interface Latencies {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** The p50, p95, p99 and slowest of a set of timings in ms (sorts `times` in place). */
+export function latencies(times: number[]): Latencies {
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    max: times.at(-1) ?? Number.NaN,
+  };
+}
+
+/** 'p50 1.2 ms, p95 3.4 ms, p99 5.6 ms, max 7.8 ms' */
+export const formatLatencies = (l: Latencies) =>
+  `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms`;
+
 /** Seconds since a performance.now() reading, one decimal. */
 export const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
 

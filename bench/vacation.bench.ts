@@ -16,7 +16,17 @@ import { selectTripShows, type TripArea, tripShowsSql } from '#server/features/t
 import { tripDetail } from '#server/features/trips/trips.service.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { benchArgs, CITY_PLACES, onEachDatabase, percentile, placeVenues, runBench, secondsSince } from './support.ts';
+import {
+  benchArgs,
+  CITY_PLACES,
+  formatLatencies,
+  type Latencies,
+  latencies,
+  onEachDatabase,
+  placeVenues,
+  runBench,
+  secondsSince,
+} from './support.ts';
 
 const QUICK = benchArgs.quick;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
@@ -52,11 +62,7 @@ function planTrips(): TripArea[] {
   });
 }
 
-interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
+interface Figures extends Latencies {
   rows: number;
 }
 
@@ -71,21 +77,11 @@ async function measure(run: (trip: TripArea) => Promise<number>, trips: TripArea
       times.push(performance.now() - started);
     }
   }
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    p99: percentile(times, 0.99),
-    max: times.at(-1)!,
-    rows: rows / (ROUNDS * trips.length),
-  };
+  return { ...latencies(times), rows: rows / (ROUNDS * trips.length) };
 }
 
 const line = (label: string, what: string, f: Figures) =>
-  console.log(
-    `${label}: ${what.padEnd(34)} p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, ` +
-      `max ${f.max.toFixed(1)} ms; ${f.rows.toFixed(0)} shows per trip on average`,
-  );
+  console.log(`${label}: ${what.padEnd(34)} ${formatLatencies(f)}; ${f.rows.toFixed(0)} shows per trip on average`);
 
 async function seedFan(database: Database): Promise<string> {
   const { rows } = await database.query<{ id: string }>(
@@ -147,11 +143,8 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
         times.push(plan['Planning Time'] + plan['Execution Time']);
       }
     }
-    times.sort((a, b) => a - b);
-    console.log(
-      `${label}: ${`database time, ${useBox ? 'bounding box' : 'no prefilter'}`.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
-        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
-    );
+    const what = `database time, ${useBox ? 'bounding box' : 'no prefilter'}`;
+    console.log(`${label}: ${what.padEnd(34)} ${formatLatencies(latencies(times))}`);
   }
 
   // The whole answer of GET /api/trips/:id (without HTTP): trips stored, then read by their owner.
