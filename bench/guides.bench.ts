@@ -6,18 +6,7 @@
  * parts over HTTP (a sweep over 500 different stops, then 10 connections on one guide for 5 s;
  * target p99 under 30 ms on PostgreSQL). `--quick`: 1,000 artists. `--only=postgres|pglite`.
  */
-import { execFile } from 'node:child_process';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
-import { createApp } from '#server/app.ts';
-import { createBackground } from '#server/background.ts';
-import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
-import { parseEnv } from '#server/env.ts';
+import { type Database, migrateDatabase } from '#server/db/client.ts';
 import { buildPart } from '#server/features/guides/guides.parts.ts';
 import { findForecastsToBuild, findPartsToBuild } from '#server/features/guides/guides.repo.ts';
 import { stopPartKeys } from '#server/features/guides/guides.service.ts';
@@ -25,14 +14,21 @@ import { createLogger } from '#server/lib/logger.ts';
 import { createProviders } from '#server/providers/providers.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
 import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tests/fakes/guide-fakes.ts';
-import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { loadAverage } from './cpu.ts';
-import type { LoadOptions, LoadResult } from './load-client.ts';
+import type { LoadOptions } from './load-client.ts';
+import {
+  benchEnv as appEnv,
+  benchArgs,
+  formatLatencies,
+  latencies,
+  onEachDatabase,
+  runBench,
+  runLoad,
+  serveApp,
+} from './support.ts';
 
-const QUICK = process.argv.includes('--quick');
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const QUICK = benchArgs.quick;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
 const STOPS_PER_ARTIST = 20;
 const VENUE_COUNT = QUICK ? 400 : 2_000;
@@ -41,8 +37,6 @@ const TODAY = new Date().toISOString().slice(0, 10);
 const BUILD_CONCURRENCY = 8;
 const SWEEP_STOPS = 500;
 const BENCH_DATABASE = 'tourguides_bench_guides';
-const loadClientFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
-const run = promisify(execFile);
 
 /** The generator's venues are few and named by city: spread the stops over VENUE_COUNT venues instead. */
 function withVenues(catalog: BenchCatalog): BenchCatalog {
@@ -68,13 +62,8 @@ interface Fakes {
   openMeteo: FakeServer;
 }
 
-function benchEnv(fakes: Fakes, port = 0) {
-  return parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench-guides'),
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: `http://127.0.0.1:${port || 3000}`,
+function benchEnv(fakes: Fakes) {
+  return appEnv('guides', 3000, {
     OVERPASS_URL: fakes.overpass.url,
     WIKIVOYAGE_URL: fakes.wikivoyage.url,
     OPEN_METEO_URL: fakes.openMeteo.url,
@@ -92,10 +81,6 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
       while (index < items.length) await work(items[index++]!);
     }),
   );
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /** Plans and builds every missing part of upcoming stops; returns the provider calls it made. */
@@ -193,12 +178,8 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
     await buildPart(deps, weather.kind, weather.key);
   });
 
-  const env = benchEnv(fakes);
-  const app = createApp(createBackground({ env, database, logger }));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  (server as Server).keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serveApp(database, benchEnv(fakes));
+  const { base } = served;
   try {
     const times: number[] = [];
     let building = 0;
@@ -213,10 +194,8 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
         if (body.building) building += 1;
       }
     }
-    times.sort((a, b) => a - b);
     console.log(
-      `${label}: GET /api/guides sweep over ${sample.length} stops (second pass): p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
-        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ` +
+      `${label}: GET /api/guides sweep over ${sample.length} stops (second pass): ${formatLatencies(latencies(times))}; ` +
         `answers still building: ${building}`,
     );
     const one = sample[0]!;
@@ -226,57 +205,33 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
       durationMs: QUICK ? 1_000 : 5_000,
       maxDrainMs: 15_000,
     };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
-      maxBuffer: 1024 * 1024,
-    });
-    const load = JSON.parse(stdout) as LoadResult;
+    const load = await runLoad(options);
     console.log(
       `${label}: GET /api/guides, 10 connections: ${load.requests} requests, ${load.requestsPerSecond.toFixed(0)}/s, ` +
         `p50 ${load.p50.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, errors ${load.errors}`,
     );
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await served.close();
   }
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `bench:guides: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops at ${VENUE_COUNT.toLocaleString('en-US')} venues; load average ${loadAverage()}`,
-  );
-  const catalog = withVenues(
-    generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY }),
-  );
-  const fakes: Fakes = {
-    overpass: await startFakeOverpass(),
-    wikivoyage: await startFakeWikivoyage(),
-    openMeteo: await startFakeOpenMeteo(),
-  };
-  try {
-    if (ONLY !== 'pglite') {
-      if (await isPostgresReachable()) {
-        await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
-        await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
-        const database = await openPostgres(databaseUrl(BENCH_DATABASE), 10);
-        try {
-          await benchDatabase('PostgreSQL', database, catalog, fakes);
-        } finally {
-          await database.close();
-          await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
-        }
-      } else console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping it.`);
+await runBench(
+  `bench:guides: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops at ${VENUE_COUNT.toLocaleString('en-US')} venues`,
+  async () => {
+    const catalog = withVenues(
+      generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY }),
+    );
+    const fakes: Fakes = {
+      overpass: await startFakeOverpass(),
+      wikivoyage: await startFakeWikivoyage(),
+      openMeteo: await startFakeOpenMeteo(),
+    };
+    try {
+      await onEachDatabase({ name: BENCH_DATABASE, poolSize: 10 }, (label, database) =>
+        benchDatabase(label, database, catalog, fakes),
+      );
+    } finally {
+      await Promise.all([fakes.overpass.close(), fakes.wikivoyage.close(), fakes.openMeteo.close()]);
     }
-    if (ONLY !== 'postgres') {
-      const database = await openPglite();
-      try {
-        await benchDatabase('PGlite', database, catalog, fakes);
-      } finally {
-        await database.close();
-      }
-    }
-  } finally {
-    await Promise.all([fakes.overpass.close(), fakes.wikivoyage.close(), fakes.openMeteo.close()]);
-  }
-  console.log(`done; load average ${loadAverage()}`);
-}
-
-await main();
+  },
+);

@@ -5,31 +5,30 @@
  * load (p50/p95/p99, target p99 under 50 ms), on PostgreSQL and on PGlite. Figures go to
  * docs/performance.md.
  */
-import { execFile } from 'node:child_process';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
-import { createApp } from '#server/app.ts';
-import { createBackground } from '#server/background.ts';
-import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
-import { parseEnv } from '#server/env.ts';
+import { type Database, migrateDatabase } from '#server/db/client.ts';
 import { feedIcs, listFeeds } from '#server/features/calendar/calendar.service.ts';
-import { createLogger } from '#server/lib/logger.ts';
 import type { CalendarFeedKind } from '#shared/shows.ts';
-import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { cpuPerRequest, cpuSnapshot, loadAverage } from './cpu.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
+import {
+  benchArgs,
+  benchEnv,
+  freePort,
+  onEachDatabase,
+  percentile,
+  placeVenues,
+  runBench,
+  runLoad,
+  type ServedApp,
+  secondsSince,
+  serveApp,
+  signUp,
+} from './support.ts';
 
-const QUICK = process.argv.includes('--quick');
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-/** Leaves the PostgreSQL bench database in place afterwards (for EXPLAIN ANALYZE by hand). */
-const KEEP = process.argv.includes('--keep');
+// `--keep` leaves the PostgreSQL bench database in place afterwards (for EXPLAIN ANALYZE by hand).
+const QUICK = benchArgs.quick;
 /** /dashboard's radius choices measured (the API's spelling). */
 const RADII = ['25', '100', '500', 'anywhere'] as const;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
@@ -46,100 +45,6 @@ const TODAY = '2027-01-15';
 const BENCH_DATABASE = 'tourguides_bench_shows';
 const PUBLIC_URL = 'http://127.0.0.1';
 const PASSWORD = 'bench-shows-password-2027';
-
-const loadClientFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.ts');
-const run = promisify(execFile);
-
-/** The generator's cities, with coordinates and zones (the generator gives venues neither). */
-const CITY_PLACES: [city: string, lat: number, lon: number, zone: string][] = [
-  ['New York', 40.7128, -74.006, 'America/New_York'],
-  ['Los Angeles', 34.0522, -118.2437, 'America/Los_Angeles'],
-  ['Chicago', 41.8781, -87.6298, 'America/Chicago'],
-  ['Austin', 30.2672, -97.7431, 'America/Chicago'],
-  ['Denver', 39.7392, -104.9903, 'America/Denver'],
-  ['Seattle', 47.6062, -122.3321, 'America/Los_Angeles'],
-  ['Nashville', 36.1627, -86.7816, 'America/Chicago'],
-  ['Atlanta', 33.749, -84.388, 'America/New_York'],
-  ['Boston', 42.3601, -71.0589, 'America/New_York'],
-  ['Portland', 45.5152, -122.6784, 'America/Los_Angeles'],
-  ['Toronto', 43.6532, -79.3832, 'America/Toronto'],
-  ['Montreal', 45.5017, -73.5673, 'America/Toronto'],
-  ['London', 51.5074, -0.1278, 'Europe/London'],
-  ['Manchester', 53.4808, -2.2426, 'Europe/London'],
-  ['Dublin', 53.3498, -6.2603, 'Europe/Dublin'],
-  ['Berlin', 52.52, 13.405, 'Europe/Berlin'],
-  ['Paris', 48.8566, 2.3522, 'Europe/Paris'],
-  ['Amsterdam', 52.3676, 4.9041, 'Europe/Amsterdam'],
-  ['Madrid', 40.4168, -3.7038, 'Europe/Madrid'],
-  ['Stockholm', 59.3293, 18.0686, 'Europe/Stockholm'],
-  ['Tokyo', 35.6762, 139.6503, 'Asia/Tokyo'],
-  ['Sydney', -33.8688, 151.2093, 'Australia/Sydney'],
-  ['Melbourne', -37.8136, 144.9631, 'Australia/Melbourne'],
-  ['Mexico City', 19.4326, -99.1332, 'America/Mexico_City'],
-];
-
-interface ServedApp {
-  base: string;
-  close(): Promise<void>;
-}
-
-async function serveApp(database: Database, port: number): Promise<ServedApp> {
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench-shows'),
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: `${PUBLIC_URL}:${port}`,
-  });
-  const logger = createLogger('silent');
-  const app = createApp(createBackground({ env, database, logger }));
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
-  (server as Server).keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A free port, so PUBLIC_URL (Better Auth's origin check) can name the port before serving. */
-async function freePort(): Promise<number> {
-  const probe = serve({ fetch: () => new Response(), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => probe.once('listening', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function placeVenues(database: Database): Promise<void> {
-  const values = CITY_PLACES.map(
-    (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}::float8, $${i * 4 + 3}::float8, $${i * 4 + 4})`,
-  );
-  await database.query(
-    `update venues v set lat = p.lat, lon = p.lon, time_zone = p.zone
-       from (values ${values.join(', ')}) as p(city, lat, lon, zone) where v.city = p.city`,
-    CITY_PLACES.flat(),
-  );
-}
-
-/** Signs the fan up through the real auth routes and returns the session cookie. */
-async function signUp(base: string): Promise<{ cookie: string; userId: string }> {
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      email: 'bench-fan@example.com',
-      password: PASSWORD,
-      name: 'Bench Fan',
-      fullName: 'Bench Fan',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
-  return { cookie, userId: me.user.id };
-}
 
 /** 200 followed artists, 2,000 attended past shows, some Going and Interested; home in Denver, 500 km. */
 async function seedFan(database: Database, userId: string): Promise<void> {
@@ -172,10 +77,6 @@ async function seedFan(database: Database, userId: string): Promise<void> {
     );
   }
   await database.query('analyze');
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
 interface FeedFigures {
@@ -271,11 +172,7 @@ async function benchUpcoming(
     headers: { cookie },
   };
   const before = await cpuSnapshot(database);
-  // The load client runs as its own process so it does not share the server's event loop.
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', loadClientFile, JSON.stringify(options)], {
-    maxBuffer: 1024 * 1024,
-  });
-  const result = JSON.parse(stdout) as LoadResult;
+  const result = await runLoad(options);
   const after = await cpuSnapshot(database);
   return { ...result, cpuMs: cpuPerRequest(before, after, result.requests + result.unfinished + result.errors) };
 }
@@ -285,14 +182,14 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   await migrateDatabase(database);
   await bulkLoadCatalog(database, catalog);
   await placeVenues(database);
-  console.log(`${label}: catalog loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${label}: catalog loaded in ${secondsSince(started)} s`);
   const port = await freePort();
-  const served = await serveApp(database, port);
+  const served = await serveApp(database, benchEnv('shows', port), port);
   try {
-    const { cookie, userId } = await signUp(served.base);
+    const { cookie, userId } = await signUp(served.base, 'bench-fan@example.com', PASSWORD);
     started = performance.now();
     await seedFan(database, userId);
-    console.log(`${label}: fan seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`${label}: fan seeded in ${secondsSince(started)} s`);
     const feeds = await benchFeeds(database, served, `${PUBLIC_URL}:${port}`, userId);
     for (const feed of feeds) {
       console.log(
@@ -331,41 +228,13 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   }
 }
 
-async function onPostgres(catalog: BenchCatalog): Promise<void> {
-  if (!(await isPostgresReachable())) {
-    console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
-    return;
-  }
-  await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
-  await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
-  const database = await openPostgres(databaseUrl(BENCH_DATABASE), 10);
-  try {
-    await benchDatabase('PostgreSQL', database, catalog);
-  } finally {
-    await database.close();
-    if (KEEP) console.log(`PostgreSQL: kept database ${BENCH_DATABASE} (--keep)`);
-    else await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
-  }
-}
-
-async function onPglite(catalog: BenchCatalog): Promise<void> {
-  const database = await openPglite();
-  try {
-    await benchDatabase('PGlite', database, catalog);
-  } finally {
-    await database.close();
-  }
-}
-
-async function main(): Promise<void> {
-  console.log(
-    `bench:shows: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops; a fan following ${FOLLOWED}, ` +
-      `${ATTENDED.toLocaleString('en-US')} attended, ${GOING} going, ${INTERESTED} interested; load average ${loadAverage()}`,
-  );
-  const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
-  if (ONLY !== 'pglite') await onPostgres(catalog);
-  if (ONLY !== 'postgres') await onPglite(catalog);
-  console.log(`done; load average ${loadAverage()}`);
-}
-
-await main();
+await runBench(
+  `bench:shows: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops; a fan following ${FOLLOWED}, ` +
+    `${ATTENDED.toLocaleString('en-US')} attended, ${GOING} going, ${INTERESTED} interested`,
+  async () => {
+    const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
+    await onEachDatabase({ name: BENCH_DATABASE, poolSize: 10 }, (label, database) =>
+      benchDatabase(label, database, catalog),
+    );
+  },
+);

@@ -10,17 +10,25 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { selectTripShows, type TripArea, tripShowsSql } from '#server/features/trips/trips.repo.ts';
 import { tripDetail } from '#server/features/trips/trips.service.ts';
-import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
-import { loadAverage } from './cpu.ts';
+import {
+  benchArgs,
+  CITY_PLACES,
+  formatLatencies,
+  type Latencies,
+  latencies,
+  onEachDatabase,
+  placeVenues,
+  runBench,
+  secondsSince,
+} from './support.ts';
 
-const QUICK = process.argv.includes('--quick');
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const QUICK = benchArgs.quick;
 const ARTIST_COUNT = QUICK ? 1_000 : 10_000;
 const STOPS_PER_ARTIST = 20;
 const TRIPS = QUICK ? 50 : 200;
@@ -29,34 +37,6 @@ const FOLLOWED = 200;
 const TODAY = '2027-01-15';
 const BENCH_DATABASE = 'tourguides_bench_vacation';
 
-/** The generator's cities (it gives venues no coordinates): centre and zone. */
-const CITY_PLACES: [city: string, lat: number, lon: number, zone: string][] = [
-  ['New York', 40.7128, -74.006, 'America/New_York'],
-  ['Los Angeles', 34.0522, -118.2437, 'America/Los_Angeles'],
-  ['Chicago', 41.8781, -87.6298, 'America/Chicago'],
-  ['Austin', 30.2672, -97.7431, 'America/Chicago'],
-  ['Denver', 39.7392, -104.9903, 'America/Denver'],
-  ['Seattle', 47.6062, -122.3321, 'America/Los_Angeles'],
-  ['Nashville', 36.1627, -86.7816, 'America/Chicago'],
-  ['Atlanta', 33.749, -84.388, 'America/New_York'],
-  ['Boston', 42.3601, -71.0589, 'America/New_York'],
-  ['Portland', 45.5152, -122.6784, 'America/Los_Angeles'],
-  ['Toronto', 43.6532, -79.3832, 'America/Toronto'],
-  ['Montreal', 45.5017, -73.5673, 'America/Toronto'],
-  ['London', 51.5074, -0.1278, 'Europe/London'],
-  ['Manchester', 53.4808, -2.2426, 'Europe/London'],
-  ['Dublin', 53.3498, -6.2603, 'Europe/Dublin'],
-  ['Berlin', 52.52, 13.405, 'Europe/Berlin'],
-  ['Paris', 48.8566, 2.3522, 'Europe/Paris'],
-  ['Amsterdam', 52.3676, 4.9041, 'Europe/Amsterdam'],
-  ['Madrid', 40.4168, -3.7038, 'Europe/Madrid'],
-  ['Stockholm', 59.3293, 18.0686, 'Europe/Stockholm'],
-  ['Tokyo', 35.6762, 139.6503, 'Asia/Tokyo'],
-  ['Sydney', -33.8688, 151.2093, 'Australia/Sydney'],
-  ['Melbourne', -37.8136, 144.9631, 'Australia/Melbourne'],
-  ['Mexico City', 19.4326, -99.1332, 'America/Mexico_City'],
-];
-
 /** A seeded generator, so every run plans the same trips. */
 function random(seed: number) {
   let state = seed;
@@ -64,22 +44,6 @@ function random(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-}
-
-/** Venues placed up to ~25 km from their city's centre (a stable jitter from their id). */
-async function placeVenues(database: Database): Promise<void> {
-  const values = CITY_PLACES.map(
-    (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}::float8, $${i * 4 + 3}::float8, $${i * 4 + 4})`,
-  );
-  await database.query(
-    `update venues v set
-       lat = p.lat + ((('x' || substr(md5(v.id::text), 1, 4))::bit(16)::int / 65535.0) - 0.5) * 0.45,
-       lon = p.lon + ((('x' || substr(md5(v.id::text), 5, 4))::bit(16)::int / 65535.0) - 0.5) * 0.6,
-       time_zone = p.zone
-     from (values ${values.join(', ')}) as p(city, lat, lon, zone) where v.city = p.city`,
-    CITY_PLACES.flat(),
-  );
-  await database.query('analyze');
 }
 
 function addDays(date: string, days: number): string {
@@ -98,15 +62,7 @@ function planTrips(): TripArea[] {
   });
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
-interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
+interface Figures extends Latencies {
   rows: number;
 }
 
@@ -121,21 +77,11 @@ async function measure(run: (trip: TripArea) => Promise<number>, trips: TripArea
       times.push(performance.now() - started);
     }
   }
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    p99: percentile(times, 0.99),
-    max: times.at(-1)!,
-    rows: rows / (ROUNDS * trips.length),
-  };
+  return { ...latencies(times), rows: rows / (ROUNDS * trips.length) };
 }
 
 const line = (label: string, what: string, f: Figures) =>
-  console.log(
-    `${label}: ${what.padEnd(34)} p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, ` +
-      `max ${f.max.toFixed(1)} ms; ${f.rows.toFixed(0)} shows per trip on average`,
-  );
+  console.log(`${label}: ${what.padEnd(34)} ${formatLatencies(f)}; ${f.rows.toFixed(0)} shows per trip on average`);
 
 async function seedFan(database: Database): Promise<string> {
   const { rows } = await database.query<{ id: string }>(
@@ -160,8 +106,10 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   const started = performance.now();
   await migrateDatabase(database);
   await bulkLoadCatalog(database, catalog);
-  await placeVenues(database);
-  console.log(`${label}: catalog loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Venues up to ~25 km from their city's centre.
+  await placeVenues(database, { spread: true });
+  await database.query('analyze');
+  console.log(`${label}: catalog loaded in ${secondsSince(started)} s`);
   const userId = await seedFan(database);
   const trips = planTrips();
 
@@ -195,11 +143,8 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
         times.push(plan['Planning Time'] + plan['Execution Time']);
       }
     }
-    times.sort((a, b) => a - b);
-    console.log(
-      `${label}: ${`database time, ${useBox ? 'bounding box' : 'no prefilter'}`.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
-        `p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
-    );
+    const what = `database time, ${useBox ? 'bounding box' : 'no prefilter'}`;
+    console.log(`${label}: ${what.padEnd(34)} ${formatLatencies(latencies(times))}`);
   }
 
   // The whole answer of GET /api/trips/:id (without HTTP): trips stored, then read by their owner.
@@ -221,40 +166,12 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   line(label, 'GET /api/trips/:id service answer', service);
 }
 
-async function onPostgres(catalog: BenchCatalog): Promise<void> {
-  if (!(await isPostgresReachable())) {
-    console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
-    return;
-  }
-  await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
-  await withAdmin((client) => client.query(`create database ${BENCH_DATABASE}`));
-  const database = await openPostgres(databaseUrl(BENCH_DATABASE), 4);
-  try {
-    await benchDatabase('PostgreSQL', database, catalog);
-  } finally {
-    await database.close();
-    await withAdmin((client) => client.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
-  }
-}
-
-async function onPglite(catalog: BenchCatalog): Promise<void> {
-  const database = await openPglite();
-  try {
-    await benchDatabase('PGlite', database, catalog);
-  } finally {
-    await database.close();
-  }
-}
-
-async function main(): Promise<void> {
-  console.log(
-    `bench:vacation: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops, ${TRIPS} trips x ${ROUNDS} rounds; ` +
-      `load average ${loadAverage()}`,
-  );
-  const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
-  if (ONLY !== 'pglite') await onPostgres(catalog);
-  if (ONLY !== 'postgres') await onPglite(catalog);
-  console.log(`done; load average ${loadAverage()}`);
-}
-
-await main();
+await runBench(
+  `bench:vacation: ${ARTIST_COUNT.toLocaleString('en-US')} artists x ${STOPS_PER_ARTIST} stops, ${TRIPS} trips x ${ROUNDS} rounds`,
+  async () => {
+    const catalog = generateBenchCatalog({ artistCount: ARTIST_COUNT, stopsPerArtist: STOPS_PER_ARTIST, today: TODAY });
+    await onEachDatabase({ name: BENCH_DATABASE, poolSize: 4 }, (label, database) =>
+      benchDatabase(label, database, catalog),
+    );
+  },
+);

@@ -111,11 +111,14 @@ export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): s
   return parts.join(', ');
 }
 
+/** The Earth's radius every distance here uses, in code and in SQL (server/db/sql.ts distanceKmSql). */
+export const EARTH_RADIUS_KM = 6371;
+
 /** Great-circle distance in kilometres (haversine): the one distance every feature shows. */
 export function distanceKm(from: { lat: number; lon: number }, to: { lat: number; lon: number }): number {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = rad(to.lat - from.lat);
   const dLon = rad(to.lon - from.lon);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }

@@ -1,24 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectToast, test } from './helpers/auth.ts';
+import { expect, expectToast, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED } from './support/fixture-catalog.ts';
-import { freshClientAddress } from './support/fixtures.ts';
 
 /** A new fan per test, signed up through the API (the page's context gets the session cookie). */
-async function signUpFan(page: Page): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `show-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Heart-Of-Glass-77',
-      name: 'Show Fan',
-      fullName: 'Show Fan',
-    },
-    headers: { origin, 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'show', fullName: 'Show Fan' });
 
 /** A past date no fixture stop uses: Add Show submits a new (pending) stop for it. */
 const PAST_DATE = '2019-06-15';

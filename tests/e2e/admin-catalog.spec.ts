@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { NORTHERN_LANTERNS, SAFFRON_TIDES } from '#tests/fakes/dataset.ts';
-import { accounts, expect, expectToast, signInViaApi, test } from './helpers/auth.ts';
-import { freshClientAddress } from './support/fixtures.ts';
+import { accounts, expect, expectToast, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 
 // Flows sign in (argon2 takes seconds on a loaded 2-core box) and wait for jobs: marked slow.
 
@@ -11,12 +10,7 @@ const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
 /** A fresh fan (own account) submits shows the catalog lacks, through the real Add Show API. */
 async function fanSubmits(page: Page, artistSlug: string, dates: string[]): Promise<string> {
-  const email = `e2e-submitter-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'Encore-Setlist-2026', name: 'Sub Mitter', fullName: 'Sub Mitter' },
-    headers: { origin: origin(), 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
+  const { email } = await signUpViaApi(page, { prefix: 'e2e-submitter', fullName: 'Sub Mitter' });
   for (const date of dates) {
     const added = await page.request.post('/api/add-show', {
       data: {

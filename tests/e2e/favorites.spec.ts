@@ -1,23 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test, toast } from './helpers/auth.ts';
+import { expect, signUpViaApi, test, toast } from './helpers/auth.ts';
 import { FEATURED } from './support/fixture-catalog.ts';
-import { freshClientAddress } from './support/fixtures.ts';
 
 /** A new account per test, signed in through the API: tests never share favourites. */
-async function signUpFan(page: Page): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `fav-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Heart-Of-Glass-77',
-      name: 'Fave Fan',
-      fullName: 'Fave Fan',
-    },
-    headers: { origin, 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'fav', fullName: 'Fave Fan' });
 
 async function follow(page: Page, slug: string): Promise<void> {
   const origin = new URL(test.info().project.use.baseURL ?? '').origin;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { formatLongDate } from '#shared/dates.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
-import { accounts, expect, signInViaApi, test } from './helpers/auth.ts';
+import { accounts, expect, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 import { freshClientAddress } from './support/fixtures.ts';
 
@@ -10,24 +10,12 @@ import { freshClientAddress } from './support/fixtures.ts';
 const DATE = isoDateFromToday(FEATURED.upcomingDays[0]!);
 const GUIDE = `/guide/${FEATURED.slug}/${DATE}-morrison-co`;
 const HEADINGS = ['Getting there', 'Around the venue', 'The city', 'Weather', 'Tips from fans', 'Nearby shows'];
-const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-async function signUpFan(page: Page): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `guide-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Guide-To-The-Show-27',
-      name: 'Guide Fan',
-      fullName: 'Guide Fan',
-    },
-    headers: { origin: origin(), 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'guide', fullName: 'Guide Fan' });
 
 for (const width of [390, 1440]) {
   test(`the guide page has the show, every section, places, the city and the weather (${width} px)`, async ({

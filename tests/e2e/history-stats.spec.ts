@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { AddShowResponse } from '#shared/add-show.ts';
 import { historyMessages } from '#shared/history.ts';
-import { expect, test } from './helpers/auth.ts';
+import { expect, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
-import { freshClientAddress } from './support/fixtures.ts';
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
@@ -48,18 +46,7 @@ const PLACES = {
 };
 type PlaceKey = keyof typeof PLACES;
 
-async function signUpFan(page: Page): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `history-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Forty-Shows-Later-24',
-      name: 'History Fan',
-      fullName: 'History Fan',
-    },
-    headers: { origin: origin(), 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'history', fullName: 'History Fan' });
 
 /** A past show through Add Show (marked I was there), at a new venue placed in a city. */
 async function addShow(page: Page, artist: string, date: string, venue: string, place: PlaceKey): Promise<string> {

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { LISTENBRAINZ_NEW_USER } from '../fakes/listening.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
-import { expect, expectedHttpErrors, test } from './helpers/auth.ts';
-import { freshClientAddress } from './support/fixtures.ts';
+import { expect, expectedHttpErrors, signUpViaApi, test } from './helpers/auth.ts';
 
 /**
  * Music services (issue 15): a new fan connects a (fake) Last.fm user, previews their top artists
@@ -13,19 +12,7 @@ import { freshClientAddress } from './support/fixtures.ts';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const fakes = fakeProviderPorts(port);
 
-async function signUpFan(page: Page): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `music-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Heart-Of-Glass-77',
-      name: 'Music Fan',
-      fullName: 'Music Fan',
-    },
-    headers: { origin, 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'music', fullName: 'Music Fan' });
 
 /** A Last.fm user of this run's own, listening only to artists of the e2e fixture catalog (and one stranger). */
 async function fakeLastFmUser(page: Page, username: string): Promise<void> {

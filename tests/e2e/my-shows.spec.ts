@@ -1,24 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { formatLongDate } from '#shared/dates.ts';
-import { expect, expectedHttpErrors, expectToast, test } from './helpers/auth.ts';
+import { expect, expectedHttpErrors, expectToast, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
-import { freshClientAddress } from './support/fixtures.ts';
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
 /** A new account per test, signed in through the API, following the featured artist. */
 async function signUpFan(page: Page): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `shows-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Going-To-The-Show-27',
-      name: 'Show Fan',
-      fullName: 'Show Fan',
-    },
-    headers: { origin: origin(), 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await signUpViaApi(page, { prefix: 'shows', fullName: 'Show Fan' });
   const follow = await page.request.put(`/api/favorites/${FEATURED.slug}`, { headers: { origin: origin() } });
   expect(follow.status()).toBe(200);
 }

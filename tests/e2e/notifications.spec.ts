@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 import { GLASS_MERIDIAN, QUARTZ_PARADE } from '../fakes/dataset.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
-import { accounts, expect, expectedHttpErrors, test, toast } from './helpers/auth.ts';
+import { accounts, expect, expectedHttpErrors, signUpViaApi, test, toast } from './helpers/auth.ts';
 import { freshClientAddress } from './support/fixtures.ts';
 import { startSecondServerPair, type TwoServers } from './support/two-servers.ts';
 
@@ -30,15 +29,8 @@ let announced = 0;
 const baseUrl = () => test.info().project.use.baseURL ?? '';
 const originOf = (url: string) => new URL(url).origin;
 
-async function signUpFan(page: Page, base = baseUrl()): Promise<string> {
-  const email = `notify-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
-    data: { email, password: 'Bell-Ringer-2026', name: 'Nora Notified', fullName: 'Nora Notified' },
-    headers: { origin: originOf(base), 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return email;
-}
+const signUpFan = (page: Page, base = baseUrl()) =>
+  signUpViaApi(page, { prefix: 'notify', fullName: 'Nora Notified', baseUrl: base });
 
 /** The artist comes into the catalog from JamBase (the band search's sync), then the fan follows it. */
 async function followSyncedArtist(page: Page, base = baseUrl(), artist = ARTIST): Promise<void> {

@@ -1,23 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectToast, test } from './helpers/auth.ts';
+import { expect, expectToast, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
-import { freshClientAddress } from './support/fixtures.ts';
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
-async function signUpFan(page: Page): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `setlists-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Going-To-The-Show-27',
-      name: 'Setlist Fan',
-      fullName: 'Setlist Fan',
-    },
-    headers: { origin: origin(), 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'setlists', fullName: 'Setlist Fan' });
 
 /** The featured artist's past stop `days` ago (After Dark Tour), marked attended by the fan. */
 async function attendedStop(page: Page, days: number): Promise<string> {

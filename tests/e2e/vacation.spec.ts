@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { formatLongDate } from '#shared/dates.ts';
 import { isoDaysFromToday, QUARTZ_PARADE } from '../fakes/dataset.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
-import { expect, expectedHttpErrors, test, toast } from './helpers/auth.ts';
+import { expect, expectedHttpErrors, signUpViaApi, test, toast } from './helpers/auth.ts';
 import { freshClientAddress } from './support/fixtures.ts';
 
 /**
@@ -21,17 +20,8 @@ const ROUNDHOUSE = 'jambase:70001';
 const LANTERNS_DAY = 20;
 
 async function signUpFan(page: Page): Promise<void> {
+  await signUpViaApi(page, { prefix: 'trip', fullName: 'Tia Traveller' });
   const headers = { origin: origin(), 'x-forwarded-for': freshClientAddress() };
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `trip-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Suitcase-Packed-2027',
-      name: 'Tia Traveller',
-      fullName: 'Tia Traveller',
-    },
-    headers,
-  });
-  expect(response.status(), await response.text()).toBe(200);
   // Northern Lanterns comes into the catalog through the band search's sync, and the fan follows it.
   const synced = await page.request.post('/api/search/sync', { data: { artistName: 'Northern Lanterns' }, headers });
   expect(synced.status(), await synced.text()).toBe(200);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { changeAdminRole } from '#server/auth/admin-role.ts';
 import { type AuthTestServer, signUp, TestBrowser, uniqueEmail } from '#server/auth/auth.test-support.ts';
 
 /** The password of every fan made here (tests that sign in again use it). */
@@ -28,4 +29,14 @@ export async function signedInPair(
   options?: { label?: string; fullName?: string },
 ): Promise<[SignedInFan, SignedInFan]> {
   return [await signedInFan(server, options), await signedInFan(server, options)];
+}
+
+/** A new account made an admin (as `npm run admin:grant` does), for the admin routes. */
+export async function signedInAdmin(
+  server: AuthTestServer,
+  { label = 'admin', fullName = 'Test Admin' }: { label?: string; fullName?: string } = {},
+): Promise<SignedInFan> {
+  const admin = await signedInFan(server, { label, fullName });
+  expect((await changeAdminRole(server.database, 'grant', admin.email)).ok).toBe(true);
+  return admin;
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { EARTH_RADIUS_KM } from '#shared/places.ts';
 import type { Db } from './client.ts';
 
 /** An open transaction, as Drizzle hands it to `db.transaction`. */
@@ -39,6 +40,26 @@ export function recordset<Row extends object>(
   const exact = Object.keys(first).length === names.length && names.every((name) => name in first);
   const json = exact ? JSON.stringify(rows) : JSON.stringify(rows, names);
   return sql`json_to_recordset(${json}::json) as x(${sql.join(definitions, sql`, `)})`;
+}
+
+/** A point in SQL: columns or expressions, or numbers (sent as float8 parameters). */
+export interface SqlPoint {
+  lat: SQL | number;
+  lon: SQL | number;
+}
+
+const float8 = (value: SQL | number): SQL => (typeof value === 'number' ? sql`${value}::float8` : value);
+
+/**
+ * Great-circle distance in km between two points in SQL: the haversine of shared/places.ts
+ * distanceKm, with the same Earth radius, so a query and the code measure alike (no PostGIS
+ * needed). least(1, …) keeps asin's argument in range where rounding lifts it a hair over 1.
+ */
+export function distanceKmSql(from: SqlPoint, to: SqlPoint): SQL<number> {
+  const [fromLat, fromLon, toLat, toLon] = [from.lat, from.lon, to.lat, to.lon].map(float8);
+  return sql<number>`(2 * ${sql.raw(String(EARTH_RADIUS_KM))} * asin(least(1, sqrt(
+    power(sin(radians(${toLat} - ${fromLat}) / 2), 2)
+    + cos(radians(${fromLat})) * cos(radians(${toLat})) * power(sin(radians(${toLon} - ${fromLon}) / 2), 2)))))`;
 }
 
 function chunks<T>(items: readonly T[]): T[][] {

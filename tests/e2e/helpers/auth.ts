@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import type { Page } from '@playwright/test';
 import { e2eDataDir } from '../support/data-dir.ts';
-import { expect, test } from '../support/fixtures.ts';
-import type { E2eAccount } from './accounts.ts';
+import { expect, freshClientAddress, test } from '../support/fixtures.ts';
+import { E2E_PASSWORD, type E2eAccount } from './accounts.ts';
 
 export { accounts } from './accounts.ts';
 // Every test is its own visitor (own client address) through the shared fixtures.
@@ -46,6 +47,38 @@ export async function signInViaApi(page: Page, account: E2eAccount): Promise<voi
     headers: { origin },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+export interface SignUpViaApiOptions {
+  /** The address is `<prefix>-<8 random hex>@example.com`: a new account every call. */
+  prefix: string;
+  /** Shown in the header and on shared pages; default 'E2E Fan'. */
+  fullName?: string;
+  /** Default: the seeded accounts' password. */
+  password?: string;
+  /** Another server than the project's (a second server in the same test); default: the project's base URL. */
+  baseUrl?: string;
+}
+
+/**
+ * Signs up a new account through the API; the page's browser context is then signed in as it.
+ * Each call comes from a fresh client address (auth allows 5 sign-ups per 10 minutes per address).
+ */
+export async function signUpViaApi(page: Page, options: string | SignUpViaApiOptions): Promise<E2eAccount> {
+  const {
+    prefix,
+    fullName = 'E2E Fan',
+    password = E2E_PASSWORD,
+    baseUrl,
+  } = typeof options === 'string' ? { prefix: options } : options;
+  const base = baseUrl ?? test.info().project.use.baseURL ?? '';
+  const account: E2eAccount = { email: `${prefix}-${randomUUID().slice(0, 8)}@example.com`, password, fullName };
+  const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
+    data: { email: account.email, password, name: fullName, fullName },
+    headers: { origin: new URL(base).origin, 'x-forwarded-for': freshClientAddress() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
 }
 
 /** Fills the /auth login form and submits it. */

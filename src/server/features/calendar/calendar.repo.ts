@@ -10,6 +10,7 @@ import {
   users,
   venues,
 } from '#server/db/schema/index.ts';
+import { distanceKmSql } from '#server/db/sql.ts';
 import type { CalendarFeedKind, ShowState } from '#shared/shows.ts';
 
 /** One tour stop with what a calendar event shows. */
@@ -124,13 +125,13 @@ export async function selectHome(db: Db, userId: string) {
   return home;
 }
 
-/** Great-circle distance in km between a stop's place and a point (haversine; no PostGIS needed). */
+/** Great-circle distance in km between a stop's place and a point. */
 function distanceKm(lat: number, lon: number): SQL<number> {
-  const stopLat = sql`coalesce(${venues.lat}, ${tourStops.lat})`;
-  const stopLon = sql`coalesce(${venues.lon}, ${tourStops.lon})`;
-  return sql<number>`(12742 * asin(sqrt(
-    power(sin(radians(${stopLat} - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(${stopLat})) * power(sin(radians(${stopLon} - ${lon}) / 2), 2))))`;
+  const stop = {
+    lat: sql`coalesce(${venues.lat}, ${tourStops.lat})`,
+    lon: sql`coalesce(${venues.lon}, ${tourStops.lon})`,
+  };
+  return distanceKmSql({ lat, lon }, stop);
 }
 
 /**

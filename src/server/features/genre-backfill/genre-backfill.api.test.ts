@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { SAFFRON_TIDES, UMBER_COAST, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { startScheduledGenreRun } from './genre-backfill.service.ts';
-
-const PASSWORD = 'violet-tour-2027';
 
 describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', () => {
   let musicBrainz: FakeMusicBrainz;
@@ -42,12 +34,8 @@ describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', ()
       { name: 'Velvet Harbor', mbid: VELVET_HARBOR, genres: ['americana'], tours: [] },
       { name: 'No Id Band', tours: [] },
     ]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    admin = (await signedInAdmin(server)).browser;
+    fan = (await signedInFan(server)).browser;
   });
   afterAll(async () => {
     await server?.close();

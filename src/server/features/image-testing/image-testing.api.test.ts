@@ -1,19 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  PUBLIC_URL,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, PUBLIC_URL, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-
-const PASSWORD = 'violet-tour-2027';
 
 /**
  * Reads a public event stream (as an open page holds it) until an image event follows a clear;
@@ -69,12 +60,8 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
   beforeAll(async () => {
     server = await startAuthTestServer();
     await seedCatalog(server.database, [{ name: 'Quiet Band', tours: [] }]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    admin = (await signedInAdmin(server)).browser;
+    fan = (await signedInFan(server)).browser;
     server.background.events.subscribe(
       (event) => event.type === 'artist-image-ready' || event.type === 'artist-image-cleared',
       (event) => events.push(event),

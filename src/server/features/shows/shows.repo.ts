@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '#server/db/sql.ts';
+import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
 
@@ -136,10 +136,7 @@ function inside(area: Area): SQL {
   const lon = sql`coalesce(s.lon, v.lon)`;
   const lonBox = area.minLon === null ? sql`true` : sql`${lon} between ${area.minLon} and ${area.maxLon}`;
   return sql`(${lat} between ${area.minLat} and ${area.maxLat} and ${lonBox}
-    and 2 * 6371 * asin(least(1, sqrt(
-      power(sin(radians(${lat} - ${area.lat}) / 2), 2)
-      + cos(radians(${area.lat})) * cos(radians(${lat})) * power(sin(radians(${lon} - ${area.lon}) / 2), 2)
-    ))) <= ${area.radiusKm})`;
+    and ${distanceKmSql(area, { lat, lon })} <= ${area.radiusKm})`;
 }
 
 export interface UpcomingQuery {

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { PreviewPage } from '#shared/tour-scraper.ts';
 import { SCRAPE_AMBIGUITIES, TOUR_SCRAPER_MESSAGES } from '#shared/tour-scraper.ts';
-import type { ImportRow } from '#shared/tour-scraper-api.ts';
+import { importRowOf } from '#tests/factories/tour-scraper.ts';
 import { type FakeChat, startFakeChat } from '#tests/fakes/chat-completions.ts';
 import { type FakeSite, SITE_ARTISTS, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'heart-of-glass-77';
 const TODAY = '2026-11-20';
 
 /** What a careful model answers for the fake's /text-tour page. */
@@ -75,8 +69,7 @@ describe.runIf(databaseAvailable())('Tour scraper: the page-text reader (LLM fal
       LLM_PRICES: JSON.stringify({ 'gpt-4o-mini': { input: 1, output: 1 } }),
       LLM_MONTHLY_BUDGET_USD: '0.5',
     });
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    fan = (await signedInFan(server)).browser;
   });
   afterAll(async () => {
     await server?.close();
@@ -114,24 +107,7 @@ describe.runIf(databaseAvailable())('Tour scraper: the page-text reader (LLM fal
 
     // Never imported without the person's tick.
     const row = page.rows[0]!;
-    const importRow: ImportRow = {
-      externalId: row.externalId,
-      artistName: row.artistName!,
-      date: row.date!,
-      localTime: row.localTime,
-      venueName: row.venueName!,
-      city: row.city!,
-      region: row.region,
-      countryCode: row.countryCode!,
-      timeZone: row.timeZone,
-      lat: row.lat,
-      lon: row.lon,
-      status: row.status,
-      ticketUrl: row.ticketUrl,
-      pageUrl: row.pageUrl,
-      ambiguities: row.ambiguities,
-      confirmed: false,
-    };
+    const importRow = importRowOf(row);
     const refused = await fan.request('/api/tour-scraper/import', { json: { rows: [importRow] } });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain(TOUR_SCRAPER_MESSAGES.confirmAmbiguous);

@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createSafeFetch, SAFE_FETCH_MESSAGES } from '#server/lib/safe-fetch.ts';
 import type { PreviewPage, PreviewRow, ScrapeImportResponse } from '#shared/tour-scraper.ts';
 import { SCRAPE_AMBIGUITIES, TOUR_SCRAPER_MESSAGES } from '#shared/tour-scraper.ts';
-import type { ImportRow } from '#shared/tour-scraper-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { importRowOf } from '#tests/factories/tour-scraper.ts';
 import { type FakeSite, SITE_ARTISTS, startFakeInternal, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { planWeeklyRecheck, recheckPage, recheckPageJob } from './tour-scraper.jobs.ts';
 
-const PASSWORD = 'heart-of-glass-77';
 const TODAY = '2026-11-20';
 
 describe.runIf(databaseAvailable())('Tour scraper API', () => {
@@ -35,24 +28,6 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
   };
   const rowsOf = async (browser: TestBrowser, path: string) => (await preview(browser, [site.url + path]))[0]!.rows;
   const byVenue = (rows: PreviewRow[], venue: string) => rows.find((row) => row.venueName === venue)!;
-  const toImport = (row: PreviewRow, confirmed = false): ImportRow => ({
-    externalId: row.externalId,
-    artistName: row.artistName!,
-    date: row.date!,
-    localTime: row.localTime,
-    venueName: row.venueName!,
-    city: row.city!,
-    region: row.region,
-    countryCode: row.countryCode!,
-    timeZone: row.timeZone,
-    lat: row.lat,
-    lon: row.lon,
-    status: row.status,
-    ticketUrl: row.ticketUrl,
-    pageUrl: row.pageUrl,
-    ambiguities: row.ambiguities,
-    confirmed,
-  });
   const query = async <T>(sql: string, params: unknown[] = []) => (await server.database.query<T>(sql, params)).rows;
 
   beforeAll(async () => {
@@ -84,14 +59,9 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
         ],
       },
     ]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
-    otherFan = new TestBrowser(server);
-    await signUp(otherFan, uniqueEmail(), PASSWORD);
+    admin = (await signedInAdmin(server)).browser;
+    fan = (await signedInFan(server)).browser;
+    otherFan = (await signedInFan(server)).browser;
   });
   afterAll(async () => {
     await server?.close();
@@ -231,7 +201,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     const rows = await rowsOf(otherFan, '/jsonld');
     const before = await query<{ n: number }>('select count(*)::int as n from tour_stops');
     const response = await otherFan.request('/api/tour-scraper/import', {
-      json: { rows: [toImport(byVenue(rows, 'Thalia Hall')), toImport(byVenue(rows, 'The Roundhouse'))] },
+      json: { rows: [importRowOf(byVenue(rows, 'Thalia Hall')), importRowOf(byVenue(rows, 'The Roundhouse'))] },
     });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toBe(TOUR_SCRAPER_MESSAGES.confirmAmbiguous);
@@ -241,7 +211,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
   it("turns a fan's selection into pending submitted stops that keep their source page", async () => {
     const rows = await rowsOf(fan, '/microdata');
     const response = await fan.request('/api/tour-scraper/import', {
-      json: { rows: rows.map((row) => toImport(row)) },
+      json: { rows: rows.map((row) => importRowOf(row)) },
     });
     expect(response.status).toBe(201);
     const body = (await response.json()) as ScrapeImportResponse;
@@ -265,7 +235,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     const rows = await rowsOf(admin, '/jsonld');
     const chosen = [byVenue(rows, 'Bluebird Theater'), byVenue(rows, 'Thalia Hall'), byVenue(rows, 'The Roundhouse')];
     const response = await admin.request('/api/tour-scraper/import', {
-      json: { rows: chosen.map((row) => toImport(row, row.ambiguities.length > 0)) },
+      json: { rows: chosen.map((row) => importRowOf(row, row.ambiguities.length > 0)) },
     });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ destination: 'catalog', added: 2, alreadyKnown: 1 });
@@ -291,7 +261,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     expect(venueZone).toEqual([{ time_zone: 'America/Chicago' }]);
     // The same rows again: all known now.
     const again = await admin.request('/api/tour-scraper/import', {
-      json: { rows: chosen.map((row) => toImport(row, true)) },
+      json: { rows: chosen.map((row) => importRowOf(row, true)) },
     });
     expect(await again.json()).toMatchObject({ added: 0, alreadyKnown: 3 });
   });
@@ -300,7 +270,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     site.setRecheckVersion('v1');
     const rows = await rowsOf(admin, '/recheck');
     expect(rows).toHaveLength(3);
-    await admin.request('/api/tour-scraper/import', { json: { rows: rows.map((row) => toImport(row)) } });
+    await admin.request('/api/tour-scraper/import', { json: { rows: rows.map((row) => importRowOf(row)) } });
     site.setRecheckVersion('v2');
 
     const published: unknown[] = [];
@@ -395,7 +365,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
 
   it('keeps the stops of a page that cannot be reached, and notes why', async () => {
     const rows = await rowsOf(admin, '/ics-page');
-    await admin.request('/api/tour-scraper/import', { json: { rows: [toImport(rows[0]!)] } });
+    await admin.request('/api/tour-scraper/import', { json: { rows: [importRowOf(rows[0]!)] } });
     const deps = {
       database: server.database,
       safeFetch: createSafeFetch({ database: null, userAgent: 'TourGuidesBot/test', testAllow: [] }),
@@ -417,7 +387,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
     expect(rows.every((row) => row.match === 'match')).toBe(true);
     expect(rows.map((row) => row.matchNote)).toEqual(['Already sent for review', 'Already sent for review']);
     const response = await otherFan.request('/api/tour-scraper/import', {
-      json: { rows: rows.map((row) => toImport(row)) },
+      json: { rows: rows.map((row) => importRowOf(row)) },
     });
     expect(await response.json()).toMatchObject({ destination: 'requests', added: 0, alreadyKnown: 2 });
   });

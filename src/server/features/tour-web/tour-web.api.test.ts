@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { FINDER_MESSAGES, type FinderResponse } from '#shared/tour-scraper.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { GLASS_MERIDIAN, QUARTZ_PARADE, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { FAKE_BANDSINTOWN_APP_ID, type FakeSite, SITE_ARTISTS, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-
-const PASSWORD = 'heart-of-glass-77';
 
 describe.runIf(databaseAvailable())('Web tour finder API', () => {
   let server: AuthTestServer;
@@ -47,8 +40,7 @@ describe.runIf(databaseAvailable())('Web tour finder API', () => {
       { name: SITE_ARTISTS.widget, tours: [] },
       { name: 'Velvet Harbor', mbid: VELVET_HARBOR, tours: [] },
     ]);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    fan = (await signedInFan(server)).browser;
   });
   afterAll(async () => {
     await server?.close();

@@ -1,15 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
 import type { NotificationsResponse } from '#shared/notifications.ts';
+import { EARTH_RADIUS_KM } from '#shared/places.ts';
 import {
   type SharedTripResponse,
   type Trip,
@@ -19,12 +14,11 @@ import {
 } from '#shared/trips.ts';
 import { isoDaysFromToday, NORTHERN_LANTERNS, QUARTZ_PARADE } from '#tests/fakes/dataset.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
+import { type SignedInFan, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-import { EARTH_RADIUS_KM } from './trips.repo.ts';
 import { notifyNewTripShows, searchTrip } from './trips.search.ts';
 import { travelHint } from './trips.service.ts';
 
-const PASSWORD = 'suitcase-packed-2027';
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 const day = (offset: number) => isoDaysFromToday(offset);
 
@@ -41,11 +35,7 @@ const TAVEUNI_EAST = { lat: -16.85, lon: -179.85 };
 const HESSE = { lat: 50.0, lon: 8.5 };
 const ROUNDHOUSE = { lat: 51.5432, lon: -0.1519 };
 
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-  email: string;
-}
+type Fan = SignedInFan;
 
 describe.runIf(databaseAvailable())('trips: vacation mode', () => {
   let server: AuthTestServer;
@@ -57,13 +47,7 @@ describe.runIf(databaseAvailable())('trips: vacation mode', () => {
     return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
-  async function newFan(): Promise<Fan> {
-    const browser = new TestBrowser(server);
-    const email = uniqueEmail('traveller');
-    expect((await signUp(browser, email, PASSWORD)).status).toBe(200);
-    const [user] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
-    return { browser, id: user!.id, email };
-  }
+  const newFan = () => signedInFan(server, { label: 'traveller' });
 
   async function plan(fan: Fan, body: Record<string, unknown>): Promise<Trip> {
     const response = await fan.browser.request('/api/trips', { json: { radiusKm: 50, ...body } });

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '#server/db/sql.ts';
+import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
+import { EARTH_RADIUS_KM } from '#shared/places.ts';
+import type { PastTrip, Trip, TripShow } from '#shared/trips.ts';
 
 /**
  * Trips and the shows on them. Owner queries are scoped by the user id they are given (the
@@ -7,18 +9,15 @@ import { type Executor, rowsOf } from '#server/db/sql.ts';
  * are invisible to every read but restoreTrip.
  */
 
-export interface TripRow {
+/** A trip's own fields, as the fan sets them. */
+export type TripValues = Pick<
+  Trip,
+  'name' | 'placeId' | 'placeLabel' | 'lat' | 'lon' | 'timeZone' | 'radiusKm' | 'arriveOn' | 'departOn'
+>;
+
+export interface TripRow extends TripValues {
   id: string;
   userId: string;
-  name: string | null;
-  placeId: string | null;
-  placeLabel: string;
-  lat: number;
-  lon: number;
-  timeZone: string;
-  radiusKm: number;
-  arriveOn: string;
-  departOn: string;
   shareToken: string | null;
   searchState: string;
   searchedAt: Date | string | null;
@@ -31,18 +30,6 @@ const TRIP_COLUMNS = sql`t.id, t.user_id as "userId", t.name, t.place_id as "pla
   to_char(t.arrive_on, 'YYYY-MM-DD') as "arriveOn", to_char(t.depart_on, 'YYYY-MM-DD') as "departOn",
   t.share_token as "shareToken", t.search_state as "searchState", t.searched_at as "searchedAt",
   t.search_error as "searchError", t.deleted_at as "deletedAt"`;
-
-export interface TripValues {
-  name: string | null;
-  placeId: string | null;
-  placeLabel: string;
-  lat: number;
-  lon: number;
-  timeZone: string;
-  radiusKm: number;
-  arriveOn: string;
-  departOn: string;
-}
 
 export async function insertTrip(executor: Executor, userId: string, values: TripValues): Promise<TripRow> {
   const rows = await rowsOf<TripRow>(
@@ -212,7 +199,9 @@ export function selectTripsNotStarted(executor: Executor): Promise<{ id: string 
 
 // --- the shows of a trip ------------------------------------------------------------------------
 
-export const EARTH_RADIUS_KM = 6371.0088;
+// No radius of its own: the box is drawn with the Earth radius the distance (distanceKmSql) measures
+// with, so box and circle agree. (Trips once used the mean radius 6371.0088 km; against 6371 km that
+// is 1.4 m per 1,000 km, less than the shown 0.1 km.)
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 /** A show exactly on the circle counts: a metre of slack for floating point. */
 const EDGE_SLACK_KM = 0.001;
@@ -248,14 +237,6 @@ export function boundingBox(area: Pick<TripArea, 'lat' | 'lon' | 'radiusKm'>, la
   return sql`${latRange} and ${lon} between ${minLon} and ${maxLon}`;
 }
 
-/** Great-circle distance in km from the trip's point (haversine, as features/shows measures). */
-function distanceSql(area: Pick<TripArea, 'lat' | 'lon'>, lat: SQL, lon: SQL): SQL {
-  return sql`(2 * ${sql.raw(String(EARTH_RADIUS_KM))} * asin(least(1, sqrt(
-      power(sin(radians(${lat} - ${area.lat}::float8) / 2), 2)
-      + cos(radians(${area.lat}::float8)) * cos(radians(${lat}))
-        * power(sin(radians(${lon} - ${area.lon}::float8) / 2), 2)))))`;
-}
-
 /**
  * True for a stop (alias s, venue v) taking place during the trip: it starts on one of the trip's
  * days at the destination's clock. A stop's date and time are its venue's clock, so a show across
@@ -269,26 +250,10 @@ function duringTrip(area: Pick<TripArea, 'timeZone' | 'arriveOn' | 'departOn'>):
           at time zone ${area.timeZone})::date between ${area.arriveOn}::date and ${area.departOn}::date`;
 }
 
-export interface TripShowRow {
-  stopId: string;
+/** A show as the trip query reads it: what the fan sees (less the ranking) and what ranking needs. */
+export interface TripShowRow extends Omit<TripShow, 'rank' | 'reason' | 'state'> {
   artistId: string;
-  artistName: string;
-  artistSlug: string;
   genres: string[];
-  stopSlug: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
-  date: string;
-  time: string | null;
-  timeZone: string | null;
-  lat: number;
-  lon: number;
-  ticketUrl: string | null;
-  status: string;
-  distanceKm: number;
   state: string | null;
   hasTickets: boolean | null;
   seat: string | null;
@@ -308,7 +273,7 @@ export interface TripShowsQuery {
 export function tripShowsSql({ area, userId, boundingBox: useBox = true }: TripShowsQuery): SQL {
   const lat = sql`coalesce(s.lat, v.lat)`;
   const lon = sql`coalesce(s.lon, v.lon)`;
-  const distance = distanceSql(area, lat, lon);
+  const distance = distanceKmSql({ lat: area.lat, lon: area.lon }, { lat, lon });
   const visible = userId
     ? sql`(s.review_state = 'approved' or s.submitted_by = ${userId})`
     : sql`s.review_state = 'approved'`;
@@ -382,9 +347,7 @@ export function selectNewTripShows(
 ): Promise<NewTripShowRow[]> {
   const lat = sql`coalesce(s.lat, v.lat)`;
   const lon = sql`coalesce(s.lon, v.lon)`;
-  const distance = sql`(2 * ${sql.raw(String(EARTH_RADIUS_KM))} * asin(least(1, sqrt(
-      power(sin(radians(${lat} - t.lat) / 2), 2)
-      + cos(radians(t.lat)) * cos(radians(${lat})) * power(sin(radians(${lon} - t.lon) / 2), 2)))))`;
+  const distance = distanceKmSql({ lat: sql`t.lat`, lon: sql`t.lon` }, { lat, lon });
   return rowsOf<NewTripShowRow>(
     executor,
     sql`select t.id as "tripId", t.user_id as "userId", t.name as "tripName", t.place_label as "placeLabel",
@@ -411,14 +374,8 @@ export function selectNewTripShows(
 
 // --- past trips ---------------------------------------------------------------------------------
 
-export interface AttendedRow {
-  stopId: string;
-  artistName: string;
-  artistSlug: string;
-  stopSlug: string;
-  venueName: string;
-  date: string;
-}
+/** A show the fan went to on a past trip, as the trip list shows it. */
+export type AttendedRow = PastTrip['attended'][number];
 
 /** The shows the fan went to (I was there, or Going on a date now past) during one past trip. */
 export async function selectAttendedDuring(executor: Executor, userId: string, area: TripArea): Promise<AttendedRow[]> {
@@ -435,7 +392,7 @@ export async function selectAttendedDuring(executor: Executor, userId: string, a
         where us.user_id = ${userId} and us.state in ('attended', 'going')
           and ${duringTrip(area)}
           and ${lat} is not null
-          and ${distanceSql(area, lat, lon)} <= ${area.radiusKm + EDGE_SLACK_KM}::float8
+          and ${distanceKmSql({ lat: area.lat, lon: area.lon }, { lat, lon })} <= ${area.radiusKm + EDGE_SLACK_KM}::float8
         order by s.event_date, s.start_time nulls last, s.id`,
   );
 }

@@ -242,17 +242,10 @@ export async function sharedTrip(deps: Pick<TripsDeps, 'database'>, token: strin
   const rows = await selectTripShows(deps.database.db, { area: areaOf(row), userId: null });
   const shows = rows.map((show) => toShow(show, 'other', null, false));
   const days = byDay(shows);
+  // Named one by one: nothing about the owner, the trip's id or its link leaves through a shared view.
+  const { name, placeLabel, lat, lon, timeZone, radiusKm, arriveOn, departOn } = toTrip(row);
   return {
-    trip: {
-      name: row.name,
-      placeLabel: row.placeLabel,
-      lat: Number(row.lat),
-      lon: Number(row.lon),
-      timeZone: row.timeZone,
-      radiusKm: row.radiusKm,
-      arriveOn: row.arriveOn,
-      departOn: row.departOn,
-    },
+    trip: { name, placeLabel, lat, lon, timeZone, radiusKm, arriveOn, departOn },
     days,
     hints: travelHints(days),
   };

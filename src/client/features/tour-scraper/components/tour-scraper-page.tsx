@@ -1,11 +1,8 @@
 import { Globe, ScanSearch } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
-import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -13,6 +10,7 @@ import { localIsoDate } from '#shared/dates.ts';
 import { type PreviewPage, TOUR_SCRAPER_LIMITS, TOUR_SCRAPER_MESSAGES } from '#shared/tour-scraper.ts';
 import { postPreview } from '../api/tour-scraper-api.ts';
 import { type EditableRow, editableRows, PreviewTable } from './preview-table.tsx';
+import { TourDatesForm, TourDatesPage, useTourDatesRequest } from './tour-dates-page.tsx';
 
 /** /tour-scraper: paste pages with tour dates, check and correct what was read, import the chosen ones. */
 export const TourScraperPage = () => {
@@ -20,8 +18,8 @@ export const TourScraperPage = () => {
   const { user } = useSession();
   const inputId = useId();
   const [text, setText] = useState('');
-  const [state, setState] = useState<'idle' | 'loading'>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
+  const request = useTourDatesRequest('The pages could not be read. Please try again.');
+  const { problem } = request;
   const [pages, setPages] = useState<PreviewPage[] | null>(null);
   const [rows, setRows] = useState<EditableRow[]>([]);
 
@@ -31,30 +29,21 @@ export const TourScraperPage = () => {
       .split(/\s+/)
       .map((url) => url.trim())
       .filter(Boolean);
-    if (urls.length === 0) return setProblem(TOUR_SCRAPER_MESSAGES.noUrls);
-    if (urls.length > TOUR_SCRAPER_LIMITS.urlsMax) return setProblem(TOUR_SCRAPER_MESSAGES.tooManyUrls);
-    setProblem(null);
-    setState('loading');
-    try {
+    if (urls.length === 0) return request.setProblem(TOUR_SCRAPER_MESSAGES.noUrls);
+    if (urls.length > TOUR_SCRAPER_LIMITS.urlsMax) return request.setProblem(TOUR_SCRAPER_MESSAGES.tooManyUrls);
+    await request.run(async () => {
       const answer = await postPreview(urls, localIsoDate());
       setPages(answer.pages);
       setRows(editableRows(answer.pages));
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'The pages could not be read. Please try again.');
-    } finally {
-      setState('idle');
-    }
+    });
   }
 
   return (
-    <section className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
-      <header className="flex max-w-3xl flex-col gap-2">
-        <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
-          <ScanSearch className="size-4" aria-hidden="true" />
-          Tour dates from the web
-        </p>
-        <h1 className="font-display text-4xl font-bold">Tour scraper</h1>
-        <p className="text-muted">
+    <TourDatesPage
+      icon={ScanSearch}
+      title="Tour scraper"
+      intro={
+        <>
           Paste the address of a page with tour dates — an artist’s site, a venue’s calendar, a ticket shop. We read the
           events it publishes, you check them, and the ones you choose{' '}
           {user?.isAdmin ? 'go into the catalog.' : 'go to our editors for review.'} No address? Let the{' '}
@@ -62,9 +51,20 @@ export const TourScraperPage = () => {
             web tour finder
           </Link>{' '}
           look for the artist’s own site.
-        </p>
-      </header>
-      <form onSubmit={submit} className="flex max-w-3xl flex-col gap-3" noValidate>
+        </>
+      }
+    >
+      <TourDatesForm
+        onSubmit={submit}
+        className="max-w-3xl"
+        problem={problem}
+        problemId={`${inputId}-problem`}
+        loading={request.loading}
+        icon={Globe}
+        label="Read tour dates"
+        loadingLabel="Reading the pages…"
+        loadingNote="Fetching each page and the calendars it links to. This takes a few seconds per page."
+      >
         <label htmlFor={inputId} className="text-sm font-semibold">
           Page addresses{' '}
           <span className="font-normal text-muted">(one per line, up to {TOUR_SCRAPER_LIMITS.urlsMax})</span>
@@ -80,26 +80,12 @@ export const TourScraperPage = () => {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${inputId}-problem` : undefined}
         />
-        {problem ? (
-          <p id={`${inputId}-problem`} role="alert" className="text-sm text-rose-200">
-            {problem}
-          </p>
-        ) : null}
-        <Button type="submit" className="self-start" disabled={state === 'loading'}>
-          {state === 'loading' ? <Spinner label="" className="size-4" /> : <Globe aria-hidden="true" />}
-          {state === 'loading' ? 'Reading the pages…' : 'Read tour dates'}
-        </Button>
-      </form>
-      {state === 'loading' ? (
-        <p role="status" className="text-sm text-muted">
-          Fetching each page and the calendars it links to. This takes a few seconds per page.
-        </p>
-      ) : null}
+      </TourDatesForm>
       {pages ? <PageResults pages={pages} /> : null}
       {pages && rows.length > 0 ? (
         <PreviewTable rows={rows} onRowsChange={setRows} isAdmin={user?.isAdmin === true} />
       ) : null}
-    </section>
+    </TourDatesPage>
   );
 };
 

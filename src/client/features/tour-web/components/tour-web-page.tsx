@@ -1,8 +1,6 @@
 import { CheckCircle2, Compass, ExternalLink, XCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Typeahead, type TypeaheadOption } from '#client/features/add-show/components/typeahead.tsx';
 import { useSession } from '#client/features/auth/use-session.ts';
 import {
@@ -10,7 +8,12 @@ import {
   editableRows,
   PreviewTable,
 } from '#client/features/tour-scraper/components/preview-table.tsx';
-import { ApiError, apiGet } from '#client/lib/api-client.ts';
+import {
+  TourDatesForm,
+  TourDatesPage,
+  useTourDatesRequest,
+} from '#client/features/tour-scraper/components/tour-dates-page.tsx';
+import { apiGet } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -35,75 +38,61 @@ export const TourWebPage = () => {
   useDocumentTitle(`Web tour finder | ${BRAND}`);
   const { user } = useSession();
   const [artist, setArtist] = useState<TypeaheadOption<string> | null>(null);
-  const [state, setState] = useState<'idle' | 'loading'>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
+  const request = useTourDatesRequest('The search failed. Please try again.');
   const [answer, setAnswer] = useState<FinderResponse | null>(null);
   const [rows, setRows] = useState<EditableRow[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!artist) return setProblem('Choose an artist from the catalog');
-    setProblem(null);
+    if (!artist) return request.setProblem('Choose an artist from the catalog');
     setAnswer(null);
-    setState('loading');
-    try {
+    await request.run(async () => {
       const found = await postFind(artist.value, localIsoDate());
       setAnswer(found);
       setRows(found.page ? editableRows([found.page]) : []);
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'The search failed. Please try again.');
-    } finally {
-      setState('idle');
-    }
+    });
   }
 
   return (
-    <section className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
-      <header className="flex max-w-3xl flex-col gap-2">
-        <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
-          <Compass className="size-4" aria-hidden="true" />
-          Tour dates from the web
-        </p>
-        <h1 className="font-display text-4xl font-bold">Web tour finder</h1>
-        <p className="text-muted">
+    <TourDatesPage
+      icon={Compass}
+      title="Web tour finder"
+      intro={
+        <>
           Pick an artist. We look up their official site (MusicBrainz, Wikidata), find its tour page, read the dates and
           show you every step we took. Have an address already? Use the{' '}
           <Link to={paths.tourScraper} className="text-accent underline-offset-4 hover:underline">
             tour scraper
           </Link>
           .
-        </p>
-      </header>
-      <form onSubmit={submit} className="flex max-w-xl flex-col gap-3" noValidate>
+        </>
+      }
+    >
+      <TourDatesForm
+        onSubmit={submit}
+        className="max-w-xl"
+        problem={request.problem}
+        loading={request.loading}
+        icon={Compass}
+        label="Find tour dates"
+        loadingLabel="Looking…"
+        loadingNote="Following the artist’s links. This can take up to half a minute."
+      >
         <Typeahead
           label="Artist"
           placeholder="Start typing a name"
           search={searchCatalogArtists}
           selected={artist}
           onSelect={setArtist}
-          invalid={!!problem}
+          invalid={!!request.problem}
           name="artist"
         />
-        {problem ? (
-          <p role="alert" className="text-sm text-rose-200">
-            {problem}
-          </p>
-        ) : null}
-        <Button type="submit" className="self-start" disabled={state === 'loading'}>
-          {state === 'loading' ? <Spinner label="" className="size-4" /> : <Compass aria-hidden="true" />}
-          {state === 'loading' ? 'Looking…' : 'Find tour dates'}
-        </Button>
-      </form>
-      {state === 'loading' ? (
-        <p role="status" className="text-sm text-muted">
-          Following the artist’s links. This can take up to half a minute.
-        </p>
-      ) : null}
+      </TourDatesForm>
       {answer ? <Trail answer={answer} /> : null}
       {answer && rows.length > 0 ? (
         <PreviewTable rows={rows} onRowsChange={setRows} isAdmin={user?.isAdmin === true} />
       ) : null}
-    </section>
+    </TourDatesPage>
   );
 };
 

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Link2Off, MapPin } from 'lucide-react';
+import { Link2Off } from 'lucide-react';
 import { useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { tripTitle } from '#shared/trips.ts';
 import { sharedTripQueryOptions } from '../api/trips-api.ts';
-import { TripDays } from './trip-days.tsx';
 import { TripMap } from './trip-map.tsx';
-import { tripDates } from './vacation-page.tsx';
+import { TripFacts, TripShows } from './trip-summary.tsx';
 
 /**
  * /trip/:token — a trip shared read-only: its dates, place and shows, for anyone with the link,
@@ -35,36 +34,21 @@ export const SharedTripPage = () => {
     );
   }
   const { trip, days, hints } = query.data;
-  const count = days.reduce((sum, day) => sum + day.shows.length, 0);
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <header className="flex flex-col gap-2">
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Shared trip</p>
         <h1 className="font-display text-3xl font-bold sm:text-4xl">{tripTitle(trip)}</h1>
-        <div className="flex flex-wrap gap-x-5 gap-y-1 text-muted">
-          <span className="inline-flex items-center gap-2">
-            <CalendarDays className="size-4" aria-hidden="true" />
-            {tripDates(trip)}
-          </span>
-          <span className="inline-flex items-center gap-2">
-            <MapPin className="size-4" aria-hidden="true" />
-            {trip.placeLabel} · within {trip.radiusKm} km
-          </span>
-        </div>
+        <TripFacts trip={trip} />
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="shared-whats-on" className="flex flex-col gap-4">
-          <h2 id="shared-whats-on" className="font-display text-2xl font-bold">
-            What's on <span className="text-base font-normal text-muted">({count})</span>
-          </h2>
-          {days.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-border-strong px-5 py-10 text-center text-muted">
-              No shows found there on those dates yet.
-            </p>
-          ) : (
-            <TripDays days={days} hints={hints} withStates={false} />
-          )}
-        </section>
+        <TripShows
+          headingId="shared-whats-on"
+          days={days}
+          hints={hints}
+          withStates={false}
+          empty="No shows found there on those dates yet."
+        />
         <aside aria-label="Trip map" className="lg:sticky lg:top-24 lg:self-start">
           <TripMap lat={trip.lat} lon={trip.lon} radiusKm={trip.radiusKm} placeLabel={trip.placeLabel} days={days} />
         </aside>

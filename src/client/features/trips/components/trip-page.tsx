@@ -1,15 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CalendarDays,
-  Copy,
-  LoaderCircle,
-  MapPin,
-  Palmtree,
-  Pencil,
-  Share2,
-  Trash2,
-  TriangleAlert,
-} from 'lucide-react';
+import { Copy, LoaderCircle, MapPin, Palmtree, Pencil, Share2, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
@@ -27,10 +17,9 @@ import {
   tripsKeys,
   updateTrip,
 } from '../api/trips-api.ts';
-import { TripDays } from './trip-days.tsx';
 import { TripForm } from './trip-form.tsx';
 import { TripMap } from './trip-map.tsx';
-import { tripDates } from './vacation-page.tsx';
+import { TripFacts, TripShows } from './trip-summary.tsx';
 
 /** /vacation/:tripId — what's on during one trip, ranked, with the map, sharing and editing. */
 export const TripPage = () => {
@@ -69,7 +58,6 @@ const TripView = ({ detail }: { detail: TripDetailResponse }) => {
     await queryClient.invalidateQueries({ queryKey: tripsKeys.all });
     return saved;
   };
-  const showCount = days.reduce((sum, day) => sum + day.shows.length, 0);
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
@@ -82,16 +70,7 @@ const TripView = ({ detail }: { detail: TripDetailResponse }) => {
       </nav>
       <header className="flex flex-col gap-3">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">{tripTitle(trip)}</h1>
-        <div className="flex flex-wrap gap-x-5 gap-y-1 text-muted">
-          <span className="inline-flex items-center gap-2">
-            <CalendarDays className="size-4" aria-hidden="true" />
-            {tripDates(trip)}
-          </span>
-          <span className="inline-flex items-center gap-2">
-            <MapPin className="size-4" aria-hidden="true" />
-            {trip.placeLabel} · within {trip.radiusKm} km
-          </span>
-        </div>
+        <TripFacts trip={trip} />
         <SearchStatus trip={trip} />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setEditing((open) => !open)} aria-expanded={editing}>
@@ -122,20 +101,18 @@ const TripView = ({ detail }: { detail: TripDetailResponse }) => {
       ) : null}
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="whats-on" className="flex flex-col gap-4 lg:order-1">
-          <h2 id="whats-on" className="font-display text-2xl font-bold">
-            What's on <span className="text-base font-normal text-muted">({showCount})</span>
-          </h2>
-          {days.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-border-strong px-5 py-10 text-center text-muted">
-              {trip.search.state === 'pending'
-                ? 'Looking for shows there...'
-                : 'No shows found there on those dates yet. We keep looking every day until you leave.'}
-            </p>
-          ) : (
-            <TripDays days={days} hints={hints} withStates />
-          )}
-        </section>
+        <TripShows
+          headingId="whats-on"
+          className="lg:order-1"
+          days={days}
+          hints={hints}
+          withStates
+          empty={
+            trip.search.state === 'pending'
+              ? 'Looking for shows there...'
+              : 'No shows found there on those dates yet. We keep looking every day until you leave.'
+          }
+        />
         <aside className="flex flex-col gap-3 lg:sticky lg:top-24 lg:order-2 lg:self-start" aria-label="Trip map">
           <TripMap
             lat={trip.lat}
