@@ -385,7 +385,7 @@ export const WIKIDATA_ITEMS: FakeItem[] = [
     lon: -105.20548,
     capacity: 9525,
     opened: { time: '+1941-06-15T00:00:00Z', precision: 11 },
-    image: 'Red Rocks Amphitheatre at dusk.jpg',
+    // No image: the browser tests have no internet, and a broken Commons thumbnail is a console error.
     website: 'https://www.redrocksonline.com/',
   },
   {
