@@ -10,6 +10,7 @@ import {
   FORECAST_HORIZON_DAYS,
   type ForecastData,
   type GeocodeData,
+  type GoingGuidesResponse,
   type GuidePage,
   type GuidePart,
   type GuidePartKind,
@@ -18,6 +19,7 @@ import {
   NEARBY_SHOW_KM,
   NEARBY_SHOW_LIMIT,
   type NearbyShow,
+  OFFLINE_GUIDES_LIMIT,
   type TypicalData,
   type VenueFactsData,
   type VenueGuideParts,
@@ -27,6 +29,7 @@ import { distanceKm } from '#shared/places.ts';
 import { guideStoryJob, queuePart } from './guides.jobs.ts';
 import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.parts.ts';
 import {
+  findGoingGuides,
   findGuideStop,
   findHome,
   findNearbyStops,
@@ -273,4 +276,9 @@ export async function guideWaitKeys(database: Database, artistSlug: string, stop
       (part) => `${part.kind}:${part.key}`,
     ),
   );
+}
+
+/** The signed-in fan's own upcoming Going shows: the guides their device keeps for offline use. */
+export async function goingGuides(database: Database, userId: string): Promise<GoingGuidesResponse> {
+  return { guides: await findGoingGuides(database, userId, OFFLINE_GUIDES_LIMIT) };
 }

@@ -271,8 +271,14 @@ export function VenueFacts({ part, venueName }: { part: GuidePart<VenueFactsData
         {part.status === 'stale' ? <PartNote part={part} what="the venue's facts" /> : null}
         <p className="text-xs text-muted">
           {WIKIDATA_ATTRIBUTION} (
-          <a href={facts.url} target="_blank" rel="noopener noreferrer" className="underline">
-            {facts.label}
+          <a
+            href={facts.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline"
+            aria-label={`Wikidata item ${facts.wikidataId}`}
+          >
+            {facts.wikidataId}
           </a>
           ,{' '}
           <a href={CC0_URL} target="_blank" rel="noopener noreferrer" className="underline">
