@@ -71,6 +71,20 @@ for (const width of [390, 1440]) {
   });
 }
 
+test('a venue the catalog has no point for: the guide says what is missing and why', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Brixton Academy has no coordinates in the fixture catalog, and (the fake) Nominatim finds none.
+  await page.goto(`/guide/${FEATURED.slug}/${isoDateFromToday(FEATURED.upcomingDays[1]!)}-london-gb`);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in London' })).toBeVisible();
+  await expect(page.getByTestId('location-note')).toHaveText(
+    "We couldn't pin down exactly where Brixton Academy is, so the places around it, the map and the weather are missing. The address above is what we know.",
+    { timeout: 20_000 },
+  );
+  await expect(page.getByTestId('map-fallback')).toHaveCount(0);
+  await expect(page.getByText(/Wikivoyage article/)).toBeVisible({ timeout: 20_000 });
+  await shoot(page, 'guide-no-point-390');
+});
+
 test('the venue page shows the venue-level parts', async ({ page }) => {
   await page.goto(GUIDE);
   await page.getByRole('link', { name: 'Red Rocks Amphitheatre' }).first().click();
