@@ -77,10 +77,12 @@ test('a venue the catalog has no point for: the guide says what is missing and w
   await page.goto(`/guide/${FEATURED.slug}/${isoDateFromToday(FEATURED.upcomingDays[1]!)}-london-gb`);
   await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in London' })).toBeVisible();
   await expect(page.getByTestId('location-note')).toHaveText(
-    "We couldn't pin down exactly where Brixton Academy is, so the places around it, the map and the weather are missing. The address above is what we know.",
+    "We couldn't pin down exactly where Brixton Academy is, so the places around it, the map and the weather are missing. Only its city is known.",
     { timeout: 20_000 },
   );
   await expect(page.getByTestId('map-fallback')).toHaveCount(0);
+  await expect(page.getByText("No map or places nearby without the venue's exact location.")).toBeVisible();
+  await expect(page.getByText("No forecast without the venue's exact location.")).toBeVisible();
   await expect(page.getByText(/Wikivoyage article/)).toBeVisible({ timeout: 20_000 });
   await shoot(page, 'guide-no-point-390');
 });

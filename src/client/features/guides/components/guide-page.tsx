@@ -23,6 +23,7 @@ import {
   CityGuide,
   GuideSection,
   LocationNote,
+  NeedsLocation,
   OsmAttribution,
   PartNote,
   PlaceList,
@@ -183,7 +184,9 @@ function GuideView({ guide }: { guide: GuideData }) {
 
       <GuideSection id="getting-there" title="Getting there">
         {stop.address ? <p>{stop.address}</p> : null}
-        {guide.location ? <LocationNote part={guide.location} venueName={stop.venueName} /> : null}
+        {guide.location ? (
+          <LocationNote part={guide.location} venueName={stop.venueName} hasAddress={Boolean(stop.address)} />
+        ) : null}
         <VenueFacts part={guide.venue} venueName={stop.venueName} />
         <ul className="flex flex-col gap-1.5">
           {guide.fromHome ? <DistanceLine distance={guide.fromHome} icon={Home} /> : null}
@@ -202,7 +205,11 @@ function GuideView({ guide }: { guide: GuideData }) {
       </GuideSection>
 
       <GuideSection id="around-the-venue" title="Around the venue">
-        {guide.location ? null : <PartNote part={around} what="places around the venue" />}
+        {guide.location ? (
+          <NeedsLocation what="map or places nearby" />
+        ) : (
+          <PartNote part={around} what="places around the venue" />
+        )}
         {point ? <GuideMap venue={point} places={places} tilesUrl={guide.mapTilesUrl} /> : null}
         {around.data ? <PlaceList places={places} categories={['food', 'sleep']} /> : null}
         {around.data ? <OsmAttribution /> : null}
@@ -213,7 +220,7 @@ function GuideView({ guide }: { guide: GuideData }) {
       </GuideSection>
 
       <GuideSection id="weather" title="Weather">
-        <Weather guide={guide} />
+        {guide.location ? <NeedsLocation what="forecast" /> : <Weather guide={guide} />}
       </GuideSection>
 
       <GuideSection id="tips" title="Tips from fans">

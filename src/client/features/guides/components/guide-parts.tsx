@@ -295,13 +295,21 @@ export function VenueFacts({ part, venueName }: { part: GuidePart<VenueFactsData
  * A venue the catalog had no coordinates for: while its point is looked up, and when it could not
  * be found, the page says which parts are missing and why.
  */
-export function LocationNote({ part, venueName }: { part: GuidePart<GeocodeData>; venueName: string }) {
+export function LocationNote({
+  part,
+  venueName,
+  hasAddress,
+}: {
+  part: GuidePart<GeocodeData>;
+  venueName: string;
+  hasAddress: boolean;
+}) {
   const text =
     part.status === 'pending'
       ? `Finding ${venueName} on the map…`
       : part.status === 'unavailable'
         ? `We couldn't look up where ${venueName} is right now, so the places around it, the map and the weather are missing. We'll try again shortly.`
-        : `We couldn't pin down exactly where ${venueName} is, so the places around it, the map and the weather are missing. The address above is what we know.`;
+        : `We couldn't pin down exactly where ${venueName} is, so the places around it, the map and the weather are missing. ${hasAddress ? 'The address above is what we know.' : 'Only its city is known.'}`;
   return (
     <p
       className="rounded-card border border-dashed border-border-strong bg-surface px-4 py-3 text-sm text-muted"
@@ -311,4 +319,9 @@ export function LocationNote({ part, venueName }: { part: GuidePart<GeocodeData>
       {text}
     </p>
   );
+}
+
+/** In a section that needs the venue's point, while there is none. */
+export function NeedsLocation({ what }: { what: string }) {
+  return <p className="text-sm text-muted">No {what} without the venue's exact location.</p>;
 }
