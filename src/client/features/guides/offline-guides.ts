@@ -57,35 +57,42 @@ async function fetchThroughWorker(url: string, attempt = 0): Promise<void> {
   }
 }
 
-async function sync(userId: string): Promise<void> {
+async function sync(userId: string, refresh: boolean): Promise<void> {
   if (!navigator.onLine || !(await workerInControl())) return;
   const { guides } = await apiGet<GoingGuidesResponse>('/api/guides/going');
   const urls = [
     ...new Set([...guides.flatMap((guide) => [guideApiPath(guide), tipsApiPath(guide.venueSlug)])]),
     '/api/guides/loading-messages',
   ];
-  for (const url of urls) await fetchThroughWorker(url).catch(() => {});
+  const kept = keptUrls(userId);
+  // At app start every kept guide is refreshed (a newer forecast); after a change only the new ones are fetched.
+  for (const url of refresh ? urls : urls.filter((candidate) => !kept.includes(candidate)))
+    await fetchThroughWorker(url).catch(() => {});
   const cache = await caches.open(userCacheName(userId));
-  const dropped = keptUrls(userId).filter((url) => !urls.includes(url));
+  const dropped = kept.filter((url) => !urls.includes(url));
   await Promise.all(dropped.map((url) => cache.delete(url, { ignoreSearch: true })));
   localStorage.setItem(KEPT_KEY, JSON.stringify({ userId, urls }));
 }
 
 let running: Promise<void> | null = null;
-let again: string | null = null;
+let again: { userId: string; refresh: boolean } | null = null;
 
-/** Keeps the Going shows' guides offline (one run at a time; a call during a run runs once more after it). */
-export function keepGoingGuidesOffline(userId: string): void {
+/**
+ * Keeps the Going shows' guides offline (one run at a time; a call during a run runs once more
+ * after it). `refresh`: fetch every kept guide again (app start), not only the newly Going ones.
+ */
+export function keepGoingGuidesOffline(userId: string, options: { refresh?: boolean } = {}): void {
+  const refresh = options.refresh ?? false;
   if (running) {
-    again = userId;
+    again = { userId, refresh: refresh || (again?.refresh ?? false) };
     return;
   }
-  running = sync(userId)
+  running = sync(userId, refresh)
     .catch(() => {})
     .finally(() => {
       running = null;
       const next = again;
       again = null;
-      if (next) keepGoingGuidesOffline(next);
+      if (next) keepGoingGuidesOffline(next.userId, { refresh: next.refresh });
     });
 }

@@ -22,7 +22,7 @@ export function useOfflineSupport(): void {
     if (me) {
       setCacheUser(me.id);
       // The guides of the fan's Going shows, kept for the venue's dead zone.
-      keepGoingGuidesOffline(me.id);
+      keepGoingGuidesOffline(me.id, { refresh: true });
     } else if (me === null) void clearUserCaches();
   }, [me]);
 }
