@@ -98,6 +98,7 @@ test('the venue page shows the venue-level parts', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Tips from fans' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The city' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'The venue' }).getByTestId('venue-facts')).toContainText('9,525');
+  await shoot(page, 'venue-page-1440');
 });
 
 test.describe('offline', () => {
