@@ -13,7 +13,12 @@ import { stopPartKeys } from '#server/features/guides/guides.service.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createProviders } from '#server/providers/providers.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
-import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tests/fakes/guide-fakes.ts';
+import {
+  startFakeOpenMeteo,
+  startFakeOverpass,
+  startFakeWikidata,
+  startFakeWikivoyage,
+} from '#tests/fakes/guide-fakes.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
 import type { LoadOptions } from './load-client.ts';
@@ -60,6 +65,7 @@ interface Fakes {
   overpass: FakeServer;
   wikivoyage: FakeServer;
   openMeteo: FakeServer;
+  wikidata: FakeServer;
 }
 
 function benchEnv(fakes: Fakes) {
@@ -71,6 +77,8 @@ function benchEnv(fakes: Fakes) {
     OVERPASS_INTERVAL_MS: '0',
     WIKIVOYAGE_INTERVAL_MS: '0',
     OPEN_METEO_INTERVAL_MS: '0',
+    WIKIDATA_URL: fakes.wikidata.url,
+    WIKIDATA_INTERVAL_MS: '0',
   });
 }
 
@@ -92,8 +100,15 @@ async function buildAll(database: Database, fakes: Fakes) {
     overpass: fakes.overpass.requests.length,
     wikivoyage: fakes.wikivoyage.requests.length,
     openMeteo: fakes.openMeteo.requests.length,
+    wikidata: fakes.wikidata.requests.length,
   };
-  const work = await findPartsToBuild(database, { today: TODAY, artistId: null, limit: 1_000_000, freshDays: 30 });
+  const work = await findPartsToBuild(database, {
+    today: TODAY,
+    artistId: null,
+    limit: 1_000_000,
+    since: null,
+    freshDays: { around: 30, venue: 90, city: 30, geocode: 365 },
+  });
   const forecasts = await findForecastsToBuild(database, {
     today: TODAY,
     horizonDays: 16,
@@ -104,6 +119,7 @@ async function buildAll(database: Database, fakes: Fakes) {
   const outcomes = new Map<string, number>();
   const jobs = [
     ...work.around.map((key) => ['around', key] as const),
+    ...work.venue.map((key) => ['venue', key] as const),
     ...work.cities.map((key) => ['city', key] as const),
     ...forecasts.map((key) => ['forecast', key] as const),
   ];
@@ -112,11 +128,17 @@ async function buildAll(database: Database, fakes: Fakes) {
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   });
   return {
-    planned: { around: work.around.length, cities: work.cities.length, forecasts: forecasts.length },
+    planned: {
+      around: work.around.length,
+      venues: work.venue.length,
+      cities: work.cities.length,
+      forecasts: forecasts.length,
+    },
     calls: {
       overpass: fakes.overpass.requests.length - before.overpass,
       wikivoyage: fakes.wikivoyage.requests.length - before.wikivoyage,
       openMeteo: fakes.openMeteo.requests.length - before.openMeteo,
+      wikidata: fakes.wikidata.requests.length - before.wikidata,
     },
     outcomes: Object.fromEntries(outcomes),
     seconds: (performance.now() - started) / 1000,
@@ -147,14 +169,14 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   );
   const first = await buildAll(database, fakes);
   console.log(
-    `${label}: first build planned ${first.planned.around} venues, ${first.planned.cities} cities, ${first.planned.forecasts} forecasts; ` +
-      `provider calls: Overpass ${first.calls.overpass}, Wikivoyage ${first.calls.wikivoyage}, Open-Meteo ${first.calls.openMeteo} ` +
+    `${label}: first build planned ${first.planned.around} venues, ${first.planned.venues} venue facts, ${first.planned.cities} cities, ${first.planned.forecasts} forecasts; ` +
+      `provider calls: Overpass ${first.calls.overpass}, Wikidata ${first.calls.wikidata}, Wikivoyage ${first.calls.wikivoyage}, Open-Meteo ${first.calls.openMeteo} ` +
       `(${JSON.stringify(first.outcomes)}) in ${first.seconds.toFixed(1)} s`,
   );
   const again = await buildAll(database, fakes);
   console.log(
-    `${label}: second run (a restart): planned ${again.planned.around + again.planned.cities + again.planned.forecasts} parts, ` +
-      `provider calls: Overpass ${again.calls.overpass}, Wikivoyage ${again.calls.wikivoyage}, Open-Meteo ${again.calls.openMeteo}`,
+    `${label}: second run (a restart): planned ${again.planned.around + again.planned.venues + again.planned.cities + again.planned.forecasts} parts, ` +
+      `provider calls: Overpass ${again.calls.overpass}, Wikidata ${again.calls.wikidata}, Wikivoyage ${again.calls.wikivoyage}, Open-Meteo ${again.calls.openMeteo}`,
   );
 
   // Sample upcoming stops; their typical-weather parts are prebuilt too (built on demand otherwise).
@@ -225,13 +247,19 @@ await runBench(
       overpass: await startFakeOverpass(),
       wikivoyage: await startFakeWikivoyage(),
       openMeteo: await startFakeOpenMeteo(),
+      wikidata: await startFakeWikidata(),
     };
     try {
       await onEachDatabase({ name: BENCH_DATABASE, poolSize: 10 }, (label, database) =>
         benchDatabase(label, database, catalog, fakes),
       );
     } finally {
-      await Promise.all([fakes.overpass.close(), fakes.wikivoyage.close(), fakes.openMeteo.close()]);
+      await Promise.all([
+        fakes.overpass.close(),
+        fakes.wikivoyage.close(),
+        fakes.openMeteo.close(),
+        fakes.wikidata.close(),
+      ]);
     }
   },
 );

@@ -87,7 +87,12 @@ const envSchema = z
     BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
     BANDSINTOWN_APP_ID: z.string().min(1).optional(),
     WIKIDATA_URL: z.url().default('https://www.wikidata.org'),
-    /** Local guides (issue 13): the providers' base URLs and the gap between calls to each (all processes). */
+    // Local guides (issue 13): the providers' base URLs and the gap between calls to each (all processes).
+    /** Venue facts for the guides (Wikidata's Action API), one call at a time. */
+    WIKIDATA_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+    /** Geocoding of venues without coordinates: the public server allows 1 request a second per application. */
+    NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
+    NOMINATIM_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
     OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
     OVERPASS_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     WIKIVOYAGE_URL: z.url().default('https://en.wikivoyage.org/w/api.php'),

@@ -4,7 +4,11 @@
  * imports this file.
  */
 
-export const GUIDE_PART_KINDS = ['around', 'city', 'forecast', 'typical', 'story'] as const;
+/**
+ * 'venue': Wikidata's facts about a venue (when a match is certain); 'geocode': the venue's point
+ * from Nominatim, for venues the catalog has no coordinates for (asked once).
+ */
+export const GUIDE_PART_KINDS = ['around', 'city', 'forecast', 'typical', 'story', 'venue', 'geocode'] as const;
 export type GuidePartKind = (typeof GUIDE_PART_KINDS)[number];
 
 export const PLACE_CATEGORIES = ['food', 'sleep', 'transit', 'parking'] as const;
@@ -50,6 +54,32 @@ export interface CityData {
   sections: CitySection[];
   /** The article's permanent link (the revision shown), for the CC BY-SA attribution. */
   url: string;
+}
+
+/** Wikidata's facts about the venue, kept only when the match is certain (name and place agree). */
+export interface VenueFactsData {
+  /** 'Q12345': a refresh asks for this item directly. */
+  wikidataId: string;
+  /** The item's page, for the attribution link. */
+  url: string;
+  label: string;
+  /** Maximum capacity (P1083). */
+  capacity: number | null;
+  /** Official opening (P1619) or inception (P571): 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD' as precise as Wikidata is. */
+  opened: string | null;
+  /** The item's image (P18), hot-linked from Wikimedia Commons, with its file page for the credit. */
+  photo: { url: string; file: string; filePage: string } | null;
+  /** Official website (P856). */
+  officialUrl: string | null;
+}
+
+/** Where Nominatim placed a venue the catalog had no coordinates for. */
+export interface GeocodeData {
+  lat: number;
+  lon: number;
+  displayName: string;
+  /** 'node:123': a stable key (place_id is not). */
+  osm: string;
 }
 
 export interface ForecastData {
@@ -139,6 +169,13 @@ export interface GuidePage {
   fromHome: Distance | null;
   fromPrevious: Distance | null;
   nearbyShows: NearbyShow[];
+  /** The venue's facts from Wikidata: 'none' when no match is certain (the catalog's address and point stand). */
+  venue: GuidePart<VenueFactsData>;
+  /**
+   * Only for a venue without coordinates: finding its point (Nominatim). Until it is known, the places
+   * around it, the map and the weather are missing, and the page says so. Null when the point is known.
+   */
+  location: GuidePart<GeocodeData> | null;
   /** True while a part is being built: the page shows a loading message and waits for the live event. */
   building: boolean;
   /** Tile URL template for the map (MAP_TILES_URL). */
@@ -148,9 +185,23 @@ export interface GuidePage {
 /** The venue page's venue-level parts: GET /api/guides/venues/:slug */
 export interface VenueGuideParts {
   around: GuidePart<AroundData>;
+  venue: GuidePart<VenueFactsData>;
   city: GuidePart<CityData>;
   mapTilesUrl: string;
 }
+
+/** GET /api/guides/going: the guides the service worker keeps for offline use (the fan's Going shows). */
+export interface GoingGuide {
+  artistSlug: string;
+  stopSlug: string;
+  venueSlug: string;
+  date: string;
+}
+export interface GoingGuidesResponse {
+  guides: GoingGuide[];
+}
+/** Going shows whose guides are kept offline, soonest first. */
+export const OFFLINE_GUIDES_LIMIT = 30;
 
 /** Days ahead within which Open-Meteo forecasts (its horizon is 16 days). */
 export const FORECAST_HORIZON_DAYS = 16;
@@ -164,6 +215,8 @@ export const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright';
 export const OPEN_METEO_ATTRIBUTION = 'Weather data by Open-Meteo.com';
 export const OPEN_METEO_URL = 'https://open-meteo.com/';
 export const CC_BY_SA_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
+export const WIKIDATA_ATTRIBUTION = 'Venue facts from Wikidata';
+export const CC0_URL = 'https://creativecommons.org/publicdomain/zero/1.0/';
 
 /** Shown while a guide is built, when the admin list is empty or cannot be read. */
 export const DEFAULT_LOADING_MESSAGES = [

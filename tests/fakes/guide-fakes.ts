@@ -359,3 +359,304 @@ export async function startFakeOpenMeteo(options: { port?: number } = {}): Promi
     { port: options.port },
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Wikidata (the Action API: list=geosearch, wbgetentities, wbgetclaims; format=json, formatversion=2)
+
+interface FakeItem {
+  id: string;
+  label: string;
+  aliases?: string[];
+  lat: number;
+  lon: number;
+  capacity?: number;
+  opened?: { time: string; precision: number };
+  image?: string;
+  website?: string;
+}
+
+/** Venues the fake knows (their ids are made up), with neighbours that must not be taken for them. */
+export const WIKIDATA_ITEMS: FakeItem[] = [
+  {
+    id: 'Q98710001',
+    label: 'Red Rocks Amphitheatre',
+    aliases: ['Red Rocks Park and Amphitheatre'],
+    lat: 39.66551,
+    lon: -105.20548,
+    capacity: 9525,
+    opened: { time: '+1941-06-15T00:00:00Z', precision: 11 },
+    // No image: the browser tests have no internet, and a broken Commons thumbnail is a console error.
+    website: 'https://www.redrocksonline.com/',
+  },
+  {
+    id: 'Q98710002',
+    label: 'The Anthem',
+    lat: 38.87995,
+    lon: -77.02515,
+    capacity: 6000,
+    opened: { time: '+2017-10-00T00:00:00Z', precision: 10 },
+    image: 'The Anthem (Washington, D.C.) 2018.jpg',
+    website: 'https://theanthemdc.com/',
+  },
+  // A neighbour of The Anthem with a name that only shares a word: not a match.
+  { id: 'Q98710003', label: 'Anthem Row', lat: 38.8805, lon: -77.0262 },
+  // Two items called Echo Club next to each other: not certain, so neither is used.
+  { id: 'Q98710004', label: 'Echo Club', lat: 38.9001, lon: -77.0301, capacity: 400 },
+  { id: 'Q98710005', label: 'Echo Club', lat: 38.9003, lon: -77.0298, capacity: 350 },
+];
+
+let statementCount = 0;
+function statement(property: string, datatype: string, value: unknown, type: string, id: string) {
+  statementCount += 1;
+  return {
+    mainsnak: {
+      snaktype: 'value',
+      property,
+      hash: hash(`${id}${property}`).toString(16).padStart(8, '0'),
+      datavalue: { value, type },
+      datatype,
+    },
+    type: 'statement',
+    id: `${id}$${hash(`${id}${property}s`).toString(16).toUpperCase()}-${statementCount % 10_000}`,
+    rank: 'normal',
+  };
+}
+
+function entity(item: FakeItem) {
+  const claims: Record<string, unknown[]> = {
+    P625: [
+      statement(
+        'P625',
+        'globe-coordinate',
+        {
+          latitude: item.lat,
+          longitude: item.lon,
+          altitude: null,
+          precision: 0.0001,
+          globe: 'http://www.wikidata.org/entity/Q2',
+        },
+        'globecoordinate',
+        item.id,
+      ),
+    ],
+  };
+  if (item.capacity)
+    claims.P1083 = [statement('P1083', 'quantity', { amount: `+${item.capacity}`, unit: '1' }, 'quantity', item.id)];
+  if (item.opened)
+    claims.P1619 = [
+      statement(
+        'P1619',
+        'time',
+        {
+          ...item.opened,
+          timezone: 0,
+          before: 0,
+          after: 0,
+          calendarmodel: 'http://www.wikidata.org/entity/Q1985727',
+        },
+        'time',
+        item.id,
+      ),
+    ];
+  if (item.image) claims.P18 = [statement('P18', 'commonsMedia', item.image, 'string', item.id)];
+  if (item.website) claims.P856 = [statement('P856', 'url', item.website, 'string', item.id)];
+  return {
+    type: 'item',
+    id: item.id,
+    labels: { en: { language: 'en', value: item.label } },
+    aliases: item.aliases ? { en: item.aliases.map((value) => ({ language: 'en', value })) } : {},
+    claims,
+  };
+}
+
+function metresBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+export async function startFakeWikidata(options: { port?: number } = {}): Promise<FakeServer> {
+  const status = statusControl();
+  // Every point also has an unrelated item nearby (a fountain): most searches find only that.
+  const generated = new Map<string, FakeItem>();
+  const fountainAt = (lat: number, lon: number): FakeItem => {
+    const id = `Q9879${(hash(`${lat.toFixed(4)},${lon.toFixed(4)}`) % 100_000).toString().padStart(5, '0')}`;
+    const item = { id, label: 'Town Square Fountain', lat: lat + 0.0009, lon: lon + 0.0004 };
+    generated.set(id, item);
+    return item;
+  };
+  const byId = (id: string) => WIKIDATA_ITEMS.find((item) => item.id === id) ?? generated.get(id);
+  return startFakeServer(
+    {
+      handle(request: FakeRequest): FakeReply {
+        const agent = String(request.headers['user-agent'] ?? '');
+        if (!agent || /^(node|undici|axios|python-requests)/i.test(agent)) {
+          return {
+            status: 403,
+            body: { error: { code: 'forbidden', info: 'Please set a user-agent and respect our robot policy' } },
+          };
+        }
+        const forced = status.take();
+        if (forced === 429)
+          return {
+            status: 429,
+            headers: { 'Retry-After': '1' },
+            body: { error: { code: 'ratelimited', info: 'Too many requests' } },
+          };
+        if (forced === 200)
+          return {
+            status: 200,
+            body: { error: { code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.' } },
+          };
+        const q = request.query;
+        if (q.get('format') !== 'json')
+          return { status: 200, body: { error: { code: 'badvalue', info: 'Unrecognized value for format.' } } };
+        const action = q.get('action');
+        if (action === 'query' && q.get('list') === 'geosearch') {
+          const [lat = Number.NaN, lon = Number.NaN] = (q.get('gscoord') ?? '').split('|').map(Number);
+          if (!Number.isFinite(lat) || !Number.isFinite(lon))
+            return { status: 200, body: { error: { code: 'invalid-coord', info: 'Invalid coordinate provided' } } };
+          const radius = Math.min(10_000, Number(q.get('gsradius') ?? 500));
+          const limit = Math.min(500, Number(q.get('gslimit') ?? 10));
+          const hits = [...WIKIDATA_ITEMS, fountainAt(lat, lon)]
+            .map((item) => ({ item, dist: metresBetween({ lat, lon }, item) }))
+            .filter(({ dist }) => dist <= radius)
+            .sort((a, b) => a.dist - b.dist)
+            .slice(0, limit)
+            .map(({ item, dist }) => ({
+              pageid: hash(item.id) % 100_000_000,
+              ns: 0,
+              title: item.id,
+              lat: item.lat,
+              lon: item.lon,
+              dist: Math.round(dist * 10) / 10,
+              primary: true,
+            }));
+          return { status: 200, body: { batchcomplete: true, query: { geosearch: hits } } };
+        }
+        if (action === 'wbgetentities') {
+          const ids = (q.get('ids') ?? '').split('|').filter(Boolean);
+          if (ids.length === 0 || ids.length > 50)
+            return { status: 200, body: { error: { code: 'param-missing', info: 'Either provide the item "ids"' } } };
+          const entities = Object.fromEntries(
+            ids.map((id) => {
+              const item = byId(id);
+              return [id, item ? entity(item) : { id, missing: '' }];
+            }),
+          );
+          return { status: 200, body: { entities, success: 1 } };
+        }
+        if (action === 'wbgetclaims') {
+          const item = byId(q.get('entity') ?? '');
+          const claims = item ? (entity(item).claims as Record<string, unknown[]>) : {};
+          const property = q.get('property');
+          return {
+            status: 200,
+            body: { claims: property ? (claims[property] ? { [property]: claims[property] } : {}) : claims },
+          };
+        }
+        return {
+          status: 200,
+          body: { error: { code: 'badvalue', info: 'Unrecognized value for parameter "action".' } },
+        };
+      },
+      unavailableBody: { error: { code: 'internal_api_error', info: 'Service unavailable' } },
+      malformedBody: { entities: 'not-an-object', query: { geosearch: [{ title: 7 }] } },
+      control: status.control,
+    },
+    { port: options.port },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nominatim (/search?format=jsonv2: an array, coordinates and bounding boxes as strings)
+
+interface FakePlace {
+  query: RegExp;
+  results: { name: string; lat: number; lon: number; rank: number; city: string; osmId: number }[];
+}
+
+export const NOMINATIM_PLACES: FakePlace[] = [
+  {
+    query: /^harbour hall, portland/i,
+    results: [{ name: 'Harbour Hall', lat: 45.5231, lon: -122.6765, rank: 30, city: 'Portland', osmId: 4_405_001 }],
+  },
+  // Two theatres of that name in different parts of town: ambiguous.
+  {
+    query: /^grand theatre, springfield/i,
+    results: [
+      { name: 'Grand Theatre', lat: 39.8017, lon: -89.6437, rank: 30, city: 'Springfield', osmId: 4_405_002 },
+      { name: 'Grand Theatre', lat: 39.7601, lon: -89.7012, rank: 30, city: 'Springfield', osmId: 4_405_003 },
+    ],
+  },
+  // Only the city itself: too coarse to place a venue.
+  {
+    query: /^(nowhere hall|unknown arena), lyon/i,
+    results: [{ name: 'Lyon', lat: 45.7578, lon: 4.832, rank: 16, city: 'Lyon', osmId: 120_965 }],
+  },
+];
+
+export async function startFakeNominatim(options: { port?: number } = {}): Promise<FakeServer> {
+  const status = statusControl();
+  return startFakeServer(
+    {
+      handle(request: FakeRequest): FakeReply {
+        const agent = String(request.headers['user-agent'] ?? '');
+        if (!agent || /^(node|undici|axios|python-requests)/i.test(agent))
+          return { status: 403, body: { error: { code: 403, message: 'Access blocked: identify your application' } } };
+        const forced = status.take();
+        if (forced === 429) return { status: 429, body: { error: { code: 429, message: 'Too Many Requests' } } };
+        if (!request.path.endsWith('/search'))
+          return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
+        const q = request.query;
+        if (!q.get('format')) {
+          return {
+            status: 200,
+            headers: { 'Content-Type': 'text/html' },
+            body: '<html><body>Nominatim search</body></html>',
+          };
+        }
+        const text = (q.get('q') ?? '').trim();
+        if (!text) return { status: 400, body: { error: { code: 400, message: "Parameter 'q' is empty" } } };
+        const place = NOMINATIM_PLACES.find((candidate) => candidate.query.test(text));
+        const results = (place?.results ?? []).slice(0, Number(q.get('limit') ?? 10)).map((result) => ({
+          place_id: 130_000_000 + result.osmId,
+          licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright',
+          osm_type: result.rank >= 30 ? 'way' : 'relation',
+          osm_id: result.osmId,
+          lat: result.lat.toFixed(7),
+          lon: result.lon.toFixed(7),
+          category: result.rank >= 30 ? 'amenity' : 'boundary',
+          type: result.rank >= 30 ? 'theatre' : 'administrative',
+          place_rank: result.rank,
+          importance: 0.3,
+          addresstype: result.rank >= 30 ? 'amenity' : 'city',
+          name: result.name,
+          display_name: `${result.name}, ${result.city}`,
+          ...(q.get('addressdetails') === '1'
+            ? {
+                address: {
+                  ...(result.rank >= 30 ? { amenity: result.name } : {}),
+                  city: result.city,
+                  country_code: 'us',
+                },
+              }
+            : {}),
+          boundingbox: [
+            (result.lat - 0.001).toFixed(7),
+            (result.lat + 0.001).toFixed(7),
+            (result.lon - 0.001).toFixed(7),
+            (result.lon + 0.001).toFixed(7),
+          ],
+        }));
+        return { status: 200, body: results };
+      },
+      unavailableBody: { error: { code: 503, message: 'Service Unavailable' } },
+      malformedBody: [{ lat: 45.5, lon: null }],
+      control: status.control,
+    },
+    { port: options.port },
+  );
+}

@@ -1,4 +1,10 @@
-import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from './guide-fakes.ts';
+import {
+  startFakeNominatim,
+  startFakeOpenMeteo,
+  startFakeOverpass,
+  startFakeWikidata,
+  startFakeWikivoyage,
+} from './guide-fakes.ts';
 import { startFakeJamBase } from './jambase.ts';
 import { startFakeLastFm, startFakeListenBrainz } from './listening.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
@@ -39,6 +45,9 @@ console.log(`fake JamBase at ${jamBase.url}`);
 const overpass = await startFakeOverpass({ port: Number(process.env.FAKE_OVERPASS_PORT ?? 4104) });
 const wikivoyage = await startFakeWikivoyage({ port: Number(process.env.FAKE_WIKIVOYAGE_PORT ?? 4105) });
 const openMeteo = await startFakeOpenMeteo({ port: Number(process.env.FAKE_OPEN_METEO_PORT ?? 4107) });
+const wikidata = await startFakeWikidata({ port: Number(process.env.FAKE_WIKIDATA_PORT ?? 4106) });
+const nominatim = await startFakeNominatim({ port: Number(process.env.FAKE_NOMINATIM_PORT ?? 4115) });
+console.log(`fake Wikidata at ${wikidata.url} (WIKIDATA_URL), fake Nominatim at ${nominatim.url} (NOMINATIM_URL)`);
 console.log(`fake Overpass at ${overpass.url}`);
 console.log(`fake Wikivoyage at ${wikivoyage.url}`);
 console.log(`fake Open-Meteo at ${openMeteo.url}`);
@@ -53,6 +62,8 @@ const stop = async () => {
     overpass.close(),
     wikivoyage.close(),
     openMeteo.close(),
+    wikidata.close(),
+    nominatim.close(),
     lastFm.close(),
     listenBrainz.close(),
     spotify.close(),

@@ -29,7 +29,7 @@ export interface TripSavedEvent {
  */
 export interface GuidePartReadyEvent {
   type: 'guide-part-ready';
-  kind: 'around' | 'city' | 'forecast' | 'typical' | 'story';
+  kind: 'around' | 'city' | 'forecast' | 'typical' | 'story' | 'venue' | 'geocode';
   key: string;
 }
 

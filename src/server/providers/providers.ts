@@ -5,9 +5,11 @@ import { databaseCallRecorder } from './http.ts';
 import { createJamBaseClient, type JamBaseClient } from './jambase/jambase.client.ts';
 import { createLlmClient, type LlmClient } from './llm/llm.client.ts';
 import { createMusicBrainzClient, type MusicBrainzClient } from './musicbrainz/musicbrainz.client.ts';
+import { createNominatimClient, type NominatimClient } from './nominatim/nominatim.client.ts';
 import { createOpenMeteoClient, type OpenMeteoClient } from './open-meteo/open-meteo.client.ts';
 import { createOverpassClient, type OverpassClient } from './overpass/overpass.client.ts';
 import { createSetlistFmClient, type SetlistFmClient } from './setlistfm/setlistfm.client.ts';
+import { createWikidataClient, type WikidataClient } from './wikidata/wikidata.client.ts';
 import { createWikivoyageClient, type WikivoyageClient } from './wikivoyage/wikivoyage.client.ts';
 
 export interface Providers {
@@ -20,6 +22,10 @@ export interface Providers {
   overpass: OverpassClient;
   wikivoyage: WikivoyageClient;
   openMeteo: OpenMeteoClient;
+  /** The venue's facts (capacity, opening, photo, website) when a match is certain. */
+  wikidata: WikidataClient;
+  /** Points for venues the catalog has no coordinates for. */
+  nominatim: NominatimClient;
   /** Language model (chat completions), recorded and budgeted; `configured` is false without LLM_BASE_URL. */
   llm: LlmClient;
 }
@@ -82,5 +88,7 @@ function guideProviders({ env, database, logger }: { env: Env; database: Databas
       archiveUrl: env.OPEN_METEO_ARCHIVE_URL,
       intervalMs: env.OPEN_METEO_INTERVAL_MS,
     }),
+    wikidata: createWikidataClient({ ...common, url: env.WIKIDATA_URL, intervalMs: env.WIKIDATA_INTERVAL_MS }),
+    nominatim: createNominatimClient({ ...common, url: env.NOMINATIM_URL, intervalMs: env.NOMINATIM_INTERVAL_MS }),
   };
 }

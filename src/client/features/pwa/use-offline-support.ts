@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryOptions } from '#client/features/auth/session.ts';
+import { keepGoingGuidesOffline } from '#client/features/guides/offline-guides.ts';
 import { clearUserCaches, clearUserCachesOnSignOut, setCacheUser } from './user-caches.ts';
 
 /**
@@ -18,7 +19,10 @@ export function useOfflineSupport(): void {
 
   const { data: me } = useQuery(meQueryOptions);
   useEffect(() => {
-    if (me) setCacheUser(me.id);
-    else if (me === null) void clearUserCaches();
+    if (me) {
+      setCacheUser(me.id);
+      // The guides of the fan's Going shows, kept for the venue's dead zone.
+      keepGoingGuidesOffline(me.id, { refresh: true });
+    } else if (me === null) void clearUserCaches();
   }, [me]);
 }

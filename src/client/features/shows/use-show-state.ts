@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { meQueryOptions } from '#client/features/auth/session.ts';
+import { keepGoingGuidesOffline } from '#client/features/guides/offline-guides.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { showMessages } from '#shared/show-messages.ts';
 import type { ShowState, StopStatus } from '#shared/shows.ts';
@@ -62,7 +64,12 @@ export function useChangeShowState(stopId: string, status: StopStatus) {
         variant: 'destructive',
       });
     },
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      // Going now (or no longer): its guide is kept for offline use (or dropped).
+      const me = queryClient.getQueryData(meQueryOptions.queryKey);
+      if (me) keepGoingGuidesOffline(me.id);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: showsKeys.upcomingAll() }),
   });
 }

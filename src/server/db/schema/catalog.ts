@@ -127,6 +127,8 @@ export const tourStops = pgTable(
     index('tour_stops_artist_date_idx').on(t.artistId, t.eventDate),
     index('tour_stops_venue_date_idx').on(t.venueId, t.eventDate),
     index('tour_stops_date_idx').on(t.eventDate),
+    // The guide planner's start-up pass: stops added or changed since its last run.
+    index('tour_stops_updated_idx').on(t.updatedAt),
     // The catalog-requests queue and a submitter's own pending stops.
     index('tour_stops_review_idx').on(t.reviewState, t.submittedAt).where(sql`${t.reviewState} <> 'approved'`),
   ],

@@ -140,3 +140,14 @@ export const llmBudgetAlerts = pgTable('llm_budget_alerts', {
   month: text('month').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How far the guide planner got: a start-up plan only looks at stops added or changed after
+ * `planned_through` (the database clock when the last complete plan began). Scope 'all' is the
+ * whole catalog's plan.
+ */
+export const guidePlanMarks = pgTable('guide_plan_marks', {
+  scope: text('scope').primaryKey(),
+  plannedThrough: timestamp('planned_through', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -57,6 +57,7 @@ const knownProviders: Record<string, ProviderInfo> = {
     },
   },
   wikidata: { label: 'Wikidata' },
+  nominatim: { label: 'Nominatim (OpenStreetMap)' },
 };
 
 function labelOf(provider: string): string {

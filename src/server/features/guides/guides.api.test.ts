@@ -10,10 +10,17 @@ import { createLogger } from '#server/lib/logger.ts';
 import type { GuidePage, VenueGuideParts } from '#shared/guides.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
-import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tests/fakes/guide-fakes.ts';
+import {
+  startFakeNominatim,
+  startFakeOpenMeteo,
+  startFakeOverpass,
+  startFakeWikidata,
+  startFakeWikivoyage,
+} from '#tests/fakes/guide-fakes.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { planGuideParts } from './guides.jobs.ts';
 import { buildPart } from './guides.parts.ts';
+import { readPlanMark } from './guides.repo.ts';
 
 function daysFromToday(days: number): string {
   const date = new Date();
@@ -40,6 +47,8 @@ describe.runIf(databaseAvailable())('local guides API', () => {
   let overpass: FakeServer;
   let wikivoyage: FakeServer;
   let openMeteo: FakeServer;
+  let wikidata: FakeServer;
+  let nominatim: FakeServer;
   const stopSlugs = new Map<string, string>();
   let anthemSlug = '';
 
@@ -60,7 +69,13 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     overpass = await startFakeOverpass();
     wikivoyage = await startFakeWikivoyage();
     openMeteo = await startFakeOpenMeteo();
+    wikidata = await startFakeWikidata();
+    nominatim = await startFakeNominatim();
     server = await startAuthTestServer({
+      WIKIDATA_URL: wikidata.url,
+      WIKIDATA_INTERVAL_MS: '0',
+      NOMINATIM_URL: nominatim.url,
+      NOMINATIM_INTERVAL_MS: '0',
       OVERPASS_URL: overpass.url,
       WIKIVOYAGE_URL: wikivoyage.url,
       OPEN_METEO_URL: openMeteo.url,
@@ -136,12 +151,20 @@ describe.runIf(databaseAvailable())('local guides API', () => {
   });
   afterAll(async () => {
     await server?.close();
-    await Promise.all([overpass?.close(), wikivoyage?.close(), openMeteo?.close()]);
+    await Promise.all([
+      overpass?.close(),
+      wikivoyage?.close(),
+      openMeteo?.close(),
+      wikidata?.close(),
+      nominatim?.close(),
+    ]);
   });
   beforeEach(() => {
     overpass.setMode('normal');
     wikivoyage.setMode('normal');
     openMeteo.setMode('normal');
+    wikidata.setMode('normal');
+    nominatim.setMode('normal');
   });
 
   it('builds a guide on demand from its parts: places around the venue, the city, the forecast, the night', async () => {
@@ -185,7 +208,7 @@ describe.runIf(databaseAvailable())('local guides API', () => {
       expect.objectContaining({ artistName: 'Amber Skies', venueName: 'Echo Club', followed: false }),
     ]);
     // Every provider was called with an identifying User-Agent.
-    for (const fake of [overpass, wikivoyage, openMeteo]) {
+    for (const fake of [overpass, wikivoyage, openMeteo, wikidata]) {
       expect(
         fake.requests.every((request) => /^TourGuides\/0\.1 \( http/.test(String(request.headers['user-agent']))),
       ).toBe(true);
@@ -255,9 +278,10 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     expect((await buildPart(partDeps(), 'around', venueId, { force: true })).outcome).toBe('failed');
     let page = await guide('northern-lanterns', boston);
     expect(page.around).toMatchObject({ status: 'unavailable', data: null });
-    await server.database.query(`update guide_parts set retry_at = now() - interval '1 second' where key = $1`, [
-      venueId,
-    ]);
+    await server.database.query(
+      `update guide_parts set retry_at = now() - interval '1 second' where kind = 'around' and key = $1`,
+      [venueId],
+    );
     await fetch(`${overpass.url.replace('/api/interpreter', '')}/__fake/status`, {
       method: 'POST',
       body: JSON.stringify({ status: 200, times: 1 }),
@@ -266,14 +290,16 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     expect(partial.outcome).toBe('failed');
     expect(
       (
-        await server.database.query<{ last_error: string }>(`select last_error from guide_parts where key = $1`, [
-          venueId,
-        ])
+        await server.database.query<{ last_error: string }>(
+          `select last_error from guide_parts where kind = 'around' and key = $1`,
+          [venueId],
+        )
       ).rows[0]!.last_error,
     ).toMatch(/partial answer/);
-    await server.database.query(`update guide_parts set retry_at = now() - interval '1 second' where key = $1`, [
-      venueId,
-    ]);
+    await server.database.query(
+      `update guide_parts set retry_at = now() - interval '1 second' where kind = 'around' and key = $1`,
+      [venueId],
+    );
     overpass.setMode('slow', { delayMs: 2_500, times: 1 });
     const started = Date.now();
     expect((await buildPart(partDeps(), 'around', venueId)).outcome).toBe('failed');
@@ -284,9 +310,10 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     expect(page.stop.city).toBe('Boston');
     expect(page.around.status).toBe('unavailable');
     // The backoff over, the next visit queues the part again and it arrives.
-    await server.database.query(`update guide_parts set retry_at = now() - interval '1 second' where key = $1`, [
-      venueId,
-    ]);
+    await server.database.query(
+      `update guide_parts set retry_at = now() - interval '1 second' where kind = 'around' and key = $1`,
+      [venueId],
+    );
     page = await until(
       () => guide('northern-lanterns', boston),
       (value) => value.around.status === 'ready',
@@ -370,6 +397,185 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     const venue = (await (await server.fetch(`/api/guides/venues/${anthemSlug}/parts`)).json()) as VenueGuideParts;
     expect(venue.around.status).toBe('ready');
     expect(venue.city.data?.title).toBe('Washington');
+  });
+
+  it('adds Wikidata facts about the venue only when the match is certain', async () => {
+    const page = await builtGuide('northern-lanterns', stopSlugs.get(SOON)!);
+    // The Anthem: one item of that name within a few hundred metres (its neighbour "Anthem Row" is not it).
+    expect(page.venue.status).toBe('ready');
+    expect(page.venue.data).toMatchObject({
+      wikidataId: 'Q98710002',
+      label: 'The Anthem',
+      capacity: 6000,
+      opened: '2017-10',
+      officialUrl: 'https://theanthemdc.com/',
+    });
+    expect(page.venue.data!.url).toBe(`${wikidata.url}/wiki/Q98710002`);
+    expect(page.venue.data!.photo!.url).toMatch(
+      /^https:\/\/upload\.wikimedia\.org\/wikipedia\/commons\/thumb\/.+\/500px-The_Anthem_\(Washington%2C_D\.C\.\)_2018\.jpg$/,
+    );
+    expect(page.venue.data!.photo!.filePage).toMatch(/^https:\/\/commons\.wikimedia\.org\/wiki\/File:The_Anthem/);
+    // Two "Echo Club" items side by side: not certain, so the guide keeps the catalog's facts only.
+    const echo = await builtGuide('amber-skies', stopSlugs.get(daysFromToday(6))!);
+    expect(echo.venue).toMatchObject({ status: 'none', data: null });
+    // Only an unrelated item near Paradise: nothing.
+    const boston = await builtGuide('northern-lanterns', stopSlugs.get(daysFromToday(2))!);
+    expect(boston.venue.status).toBe('none');
+    // One look-up per venue: the second show at The Anthem asks nothing more.
+    const calls = wikidata.requests.length;
+    await builtGuide('northern-lanterns', stopSlugs.get(LATER)!);
+    expect(wikidata.requests.length).toBe(calls);
+    // A refresh asks for the known item directly (no search around the point).
+    const venueId = (await server.database.query<{ id: string }>(`select id from venues where slug = $1`, [anthemSlug]))
+      .rows[0]!.id;
+    expect((await buildPart(partDeps(), 'venue', venueId, { force: true })).outcome).toBe('built');
+    const refresh = wikidata.requests.slice(calls);
+    expect(refresh.map((request) => request.query.get('action'))).toEqual(['wbgetentities']);
+    expect(refresh[0]!.query.get('ids')).toBe('Q98710002');
+    // Wikidata lagging (maxlag, HTTP 200) keeps the last good copy, marked stale.
+    await fetch(`${wikidata.url}/__fake/status`, { method: 'POST', body: JSON.stringify({ status: 200, times: 2 }) });
+    expect((await buildPart(partDeps(), 'venue', venueId, { force: true })).outcome).toBe('failed');
+    const stale = await guide('northern-lanterns', stopSlugs.get(SOON)!);
+    expect(stale.venue.status).toBe('stale');
+    expect(stale.venue.data!.capacity).toBe(6000);
+    // The venue page has the facts too.
+    const parts = (await (await server.fetch(`/api/guides/venues/${anthemSlug}/parts`)).json()) as VenueGuideParts;
+    expect(parts.venue.data?.wikidataId).toBe('Q98710002');
+  });
+
+  it('finds a point for a venue without coordinates once (Nominatim), and leaves an ambiguous one alone', async () => {
+    await seedCatalog(server.database, [
+      {
+        name: 'Quiet Harbour',
+        tours: [
+          {
+            name: 'Unmapped',
+            stops: [
+              { date: daysFromToday(9), venue: 'Harbour Hall', city: 'Portland', region: 'OR', country: 'US' },
+              { date: daysFromToday(11), venue: 'Grand Theatre', city: 'Springfield', region: 'IL', country: 'US' },
+            ],
+          },
+        ],
+      },
+    ]);
+    const slugOf = async (venue: string) =>
+      (
+        await server.database.query<{ slug: string }>(
+          `select s.slug from tour_stops s join venues v on v.id = s.venue_id where v.name = $1`,
+          [venue],
+        )
+      ).rows[0]!.slug;
+    const harbour = await slugOf('Harbour Hall');
+    const first = await guide('quiet-harbour', harbour);
+    expect(first.location?.status).toBe('pending');
+    expect(first.building).toBe(true);
+    expect(first.around.status).toBe('none');
+    const found = await until(
+      () => guide('quiet-harbour', harbour),
+      (page) => page.location === null && page.around.status === 'ready' && !page.building,
+      20_000,
+    );
+    expect(found.stop).toMatchObject({ lat: 45.5231, lon: -122.6765, timeZone: 'America/Los_Angeles' });
+    expect(found.around.data!.places.length).toBeGreaterThan(0);
+    const search = nominatim.requests.find((request) => request.query.get('q')?.startsWith('Harbour Hall'))!;
+    expect(search.query.get('format')).toBe('jsonv2');
+    expect(search.query.get('countrycodes')).toBe('us');
+    expect(String(search.headers['user-agent'])).toMatch(/^TourGuides\/0\.1 \( http/);
+
+    // Two theatres of that name in town: ambiguous, the venue keeps no point and the guide says so.
+    const grand = await slugOf('Grand Theatre');
+    const ambiguous = await until(
+      () => guide('quiet-harbour', grand),
+      (page) => page.location?.status === 'none' && !page.building,
+    );
+    expect(ambiguous.stop.lat).toBeNull();
+    expect(ambiguous.around.status).toBe('none');
+    expect(ambiguous.weather.status).toBe('none');
+    expect(ambiguous.city.status).toBe('ready');
+    // Asked once: another visit asks Nominatim nothing more.
+    const calls = nominatim.requests.length;
+    await guide('quiet-harbour', grand);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(nominatim.requests.length).toBe(calls);
+  });
+
+  it('a start-up plan looks only at stops changed since the last complete plan; a cut-short plan keeps the mark', async () => {
+    const sent: { name: string; key: string }[] = [];
+    const queue = {
+      send: async (type: { name: string }, payload: unknown) => {
+        sent.push({ name: type.name, key: (payload as { key: string }).key });
+        return 'id';
+      },
+    };
+    const deps = { database: server.database, env: server.background.env, queue: queue as never };
+    await server.database.query(`delete from guide_plan_marks`);
+    await server.database.query(`delete from guide_parts where kind in ('around', 'venue')`);
+    // Cut short (a batch smaller than the work): the mark does not move.
+    const cut = await planGuideParts(deps, null, { changedOnly: true, batch: 2 });
+    expect(cut.around).toBe(2);
+    expect(await readPlanMark(server.database, 'all')).toBeNull();
+    // A complete whole-catalog plan sets it.
+    const full = await planGuideParts(deps, null, { changedOnly: true });
+    expect(full.since).toBeNull();
+    expect(full.around).toBeGreaterThanOrEqual(4);
+    const mark = await readPlanMark(server.database, 'all');
+    expect(mark).toBeInstanceOf(Date);
+    // A restart with nothing changed: no venue is looked at again (their jobs are still queued in pg-boss).
+    sent.length = 0;
+    const restart = await planGuideParts(deps, null, { changedOnly: true });
+    expect(restart.since).toBe(mark!.toISOString());
+    expect(restart).toMatchObject({ around: 0, venues: 0, cities: 0, geocodes: 0 });
+    expect(sent.filter((job) => job.name !== 'guide-weather')).toEqual([]);
+    // A stop added since: only its venue and city are planned.
+    await seedCatalog(server.database, [
+      {
+        name: 'Late Addition',
+        tours: [
+          {
+            name: 'Encore',
+            stops: [
+              { date: daysFromToday(40), venue: 'New Hall', city: 'Ghent', country: 'BE', lat: 51.05, lon: 3.72 },
+            ],
+          },
+        ],
+      },
+    ]);
+    const newVenue = (await server.database.query<{ id: string }>(`select id from venues where name = 'New Hall'`))
+      .rows[0]!.id;
+    sent.length = 0;
+    const changed = await planGuideParts(deps, null, { changedOnly: true });
+    expect(changed).toMatchObject({ around: 1, venues: 1, cities: 1 });
+    expect(sent.filter((job) => job.name === 'guide-around').map((job) => job.key)).toEqual([newVenue]);
+    expect(sent.filter((job) => job.name === 'guide-city').map((job) => job.key)).toEqual(['ghent|be']);
+    // The scheduled whole-catalog plan still sees everything that is missing.
+    const sweep = await planGuideParts(deps, null);
+    expect(sweep.around).toBeGreaterThanOrEqual(5);
+  });
+
+  it("lists a fan's Going shows for offline guides, and never another fan's", async () => {
+    const alice = new TestBrowser(server);
+    await signUp(alice, uniqueEmail(), 'correct horse battery staple');
+    const bob = new TestBrowser(server);
+    await signUp(bob, uniqueEmail(), 'correct horse battery staple');
+    const stopId = (
+      await server.database.query<{ id: string }>(`select id from tour_stops where slug = $1`, [stopSlugs.get(SOON)])
+    ).rows[0]!.id;
+    const put = await alice.request(`/api/shows/stops/${stopId}`, {
+      method: 'PUT',
+      json: { state: 'going', today: new Date().toISOString().slice(0, 10) },
+    });
+    expect(put.status, await put.clone().text()).toBeLessThan(300);
+    const mine = (await (await alice.request('/api/guides/going')).json()) as { guides: { stopSlug: string }[] };
+    expect(mine.guides).toEqual([
+      expect.objectContaining({
+        artistSlug: 'northern-lanterns',
+        stopSlug: stopSlugs.get(SOON),
+        venueSlug: anthemSlug,
+      }),
+    ]);
+    const theirs = (await (await bob.request('/api/guides/going')).json()) as { guides: unknown[] };
+    expect(theirs.guides).toEqual([]);
+    expect((await server.fetch('/api/guides/going')).status).toBe(401);
   });
 
   it('answers 404 for an unknown stop or a slug that cannot exist', async () => {

@@ -7,7 +7,15 @@ import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
 import type { Providers } from '#server/providers/providers.ts';
 import { FORECAST_HORIZON_DAYS, type GuidePartKind } from '#shared/guides.ts';
 import { buildPart, MAX_REQUEUED_FAILURES, PART_FRESH_SECONDS, retryDelaySeconds } from './guides.parts.ts';
-import { findForecastsToBuild, findPartsToBuild, findStopSlugs, savePart } from './guides.repo.ts';
+import {
+  databaseNow,
+  findForecastsToBuild,
+  findPartsToBuild,
+  findStopSlugs,
+  readPlanMark,
+  savePart,
+  writePlanMark,
+} from './guides.repo.ts';
 import { getGuide } from './guides.service.ts';
 import { checkStory, STORY_FEATURE, storyPrompt } from './guides.story.ts';
 
@@ -17,7 +25,7 @@ import { checkStory, STORY_FEATURE, storyPrompt } from './guides.story.ts';
  * repeats no work; a failed fetch re-queues itself after its backoff.
  */
 const partPayload = z.object({
-  kind: z.enum(['around', 'city', 'forecast', 'typical']),
+  kind: z.enum(['around', 'city', 'forecast', 'typical', 'venue', 'geocode']),
   key: z.string().min(1).max(200),
 });
 type PartPayload = z.infer<typeof partPayload>;
@@ -34,6 +42,8 @@ const partJob = (name: string): JobType<PartPayload> => ({
 export const guideAroundJob = partJob('guide-around');
 export const guideCityJob = partJob('guide-city');
 export const guideWeatherJob = partJob('guide-weather');
+export const guideVenueJob = partJob('guide-venue');
+export const guideGeocodeJob = partJob('guide-geocode');
 
 export const guideStoryJob: JobType<{ stopId: string }> = {
   name: 'guide-story',
@@ -43,9 +53,10 @@ export const guideStoryJob: JobType<{ stopId: string }> = {
   expireInSeconds: 300,
 };
 
-export const guidePlanJob: JobType<{ artistId: string | null }> = {
+/** `changedOnly`: plan only stops added or changed since the last complete plan (the start-up pass). */
+export const guidePlanJob: JobType<{ artistId: string | null; changedOnly?: boolean }> = {
   name: 'guide-plan',
-  schema: z.object({ artistId: z.uuid().nullable() }),
+  schema: z.object({ artistId: z.uuid().nullable(), changedOnly: z.boolean().optional() }),
   policy: 'stately',
   retryLimit: 2,
   expireInSeconds: 600,
@@ -59,6 +70,8 @@ export const PLAN_BATCH = 5_000;
 export function jobForKind(kind: GuidePartKind): JobType<PartPayload> {
   if (kind === 'around') return guideAroundJob;
   if (kind === 'city') return guideCityJob;
+  if (kind === 'venue') return guideVenueJob;
+  if (kind === 'geocode') return guideGeocodeJob;
   return guideWeatherJob;
 }
 
@@ -67,7 +80,7 @@ export interface GuideJobDeps {
   logger: Logger;
   env: Env;
   events: EventBus;
-  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo' | 'llm'>;
+  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo' | 'wikidata' | 'nominatim' | 'llm'>;
 }
 
 /** Sends a part's job now (a page waits for it) or after `delaySeconds` (a planned build, spread out). */
@@ -85,12 +98,17 @@ export function guideJobDefinitions(deps: GuideJobDeps, queue: () => Queue): Job
     if (result.outcome === 'failed' && (result.failures ?? 0) < MAX_REQUEUED_FAILURES) {
       await queuePart(queue(), kind, key, retryDelaySeconds(result.failures ?? 1));
     }
+    // A venue just found on the map: its places and facts can be gathered now.
+    if (kind === 'geocode' && result.outcome === 'built') {
+      await queuePart(queue(), 'around', key);
+      await queuePart(queue(), 'venue', key);
+    }
   };
-  const plan: JobDefinition<{ artistId: string | null }> = {
+  const plan: JobDefinition<{ artistId: string | null; changedOnly?: boolean }> = {
     ...guidePlanJob,
-    async handler({ artistId }) {
-      const planned = await planGuideParts({ ...deps, queue: queue() }, artistId);
-      deps.logger.info({ artistId, ...planned }, 'guide parts planned');
+    async handler({ artistId, changedOnly }) {
+      const planned = await planGuideParts({ ...deps, queue: queue() }, artistId, { changedOnly });
+      deps.logger.info({ artistId, changedOnly, ...planned }, 'guide parts planned');
     },
   };
   const story: JobDefinition<{ stopId: string }> = {
@@ -104,40 +122,77 @@ export function guideJobDefinitions(deps: GuideJobDeps, queue: () => Queue): Job
     { ...guideAroundJob, handler: runPart },
     { ...guideCityJob, handler: runPart },
     { ...guideWeatherJob, handler: runPart },
+    { ...guideVenueJob, handler: runPart },
+    { ...guideGeocodeJob, handler: runPart },
     plan,
   ] as JobDefinition<never>[];
 }
 
+const PLAN_MARK = 'all';
+const days = (seconds: number) => Math.floor(seconds / 86_400);
+
 /**
  * Queues the missing or stale parts of upcoming stops, each source's jobs spread at its own
- * interval so the first build of a large catalog stays within the providers' limits.
+ * interval so the first build of a large catalog stays within the providers' limits. A whole-catalog
+ * plan that finished (no list cut at PLAN_BATCH) moves the mark; `changedOnly` looks only at stops
+ * changed after it (the forecasts, bounded by their horizon, are always looked at).
  */
 export async function planGuideParts(
   deps: Pick<GuideJobDeps, 'database' | 'env'> & { queue: Pick<Queue, 'send'> },
   artistId: string | null,
-): Promise<{ around: number; cities: number; forecasts: number }> {
+  options: { changedOnly?: boolean; batch?: number } = {},
+): Promise<{
+  around: number;
+  venues: number;
+  geocodes: number;
+  cities: number;
+  forecasts: number;
+  since: string | null;
+}> {
   const { database, env, queue } = deps;
-  const today = new Date().toISOString().slice(0, 10);
+  const batch = options.batch ?? PLAN_BATCH;
+  const startedAt = await databaseNow(database);
+  const since = options.changedOnly && artistId === null ? await readPlanMark(database, PLAN_MARK) : null;
+  const today = startedAt.toISOString().slice(0, 10);
   const work = await findPartsToBuild(database, {
     today,
     artistId,
-    limit: PLAN_BATCH,
-    freshDays: Math.floor(PART_FRESH_SECONDS.around / 86_400),
+    limit: batch,
+    since,
+    freshDays: {
+      around: days(PART_FRESH_SECONDS.around),
+      venue: days(PART_FRESH_SECONDS.venue),
+      city: days(PART_FRESH_SECONDS.city),
+      geocode: days(PART_FRESH_SECONDS.geocode),
+    },
   });
   const forecasts = await findForecastsToBuild(database, {
     today,
     horizonDays: FORECAST_HORIZON_DAYS,
     maxAgeHours: Math.floor(PART_FRESH_SECONDS.forecast / 3_600),
-    limit: PLAN_BATCH,
+    limit: batch,
   });
   const spread = async (kind: GuidePartKind, keys: string[], intervalMs: number) => {
     for (const [index, key] of keys.entries())
       await queuePart(queue, kind, key, Math.floor((index * intervalMs) / 1000));
   };
+  await spread('geocode', work.geocode, env.NOMINATIM_INTERVAL_MS);
   await spread('around', work.around, env.OVERPASS_INTERVAL_MS);
+  await spread('venue', work.venue, env.WIKIDATA_INTERVAL_MS);
   await spread('city', work.cities, env.WIKIVOYAGE_INTERVAL_MS);
   await spread('forecast', forecasts, env.OPEN_METEO_INTERVAL_MS);
-  return { around: work.around.length, cities: work.cities.length, forecasts: forecasts.length };
+  const lists = [work.around, work.venue, work.geocode, work.cities];
+  if (artistId === null && lists.every((list) => list.length < batch)) {
+    await writePlanMark(database, PLAN_MARK, startedAt);
+  }
+  return {
+    around: work.around.length,
+    venues: work.venue.length,
+    geocodes: work.geocode.length,
+    cities: work.cities.length,
+    forecasts: forecasts.length,
+    since: since?.toISOString() ?? null,
+  };
 }
 
 /** A sync changed an artist's dates: plan that artist's parts (new stops get their guide before anyone opens it). */
@@ -162,7 +217,8 @@ export function followTourChangesForGuides(
 export async function scheduleGuideJobs(queue: Queue): Promise<void> {
   await queue.schedule(guidePlanJob, GUIDE_PLAN_CRON, { artistId: null });
   // A catalog imported while the server was down, or before this feature: planned once at start.
-  await queue.send(guidePlanJob, { artistId: null }, { singletonKey: 'all' });
+  // Only what changed since the last complete plan: a restart does not walk the whole catalog again.
+  await queue.send(guidePlanJob, { artistId: null, changedOnly: true }, { singletonKey: 'all' });
 }
 
 /**

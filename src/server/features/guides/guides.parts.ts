@@ -1,9 +1,10 @@
 import type { Database } from '#server/db/client.ts';
+import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Providers } from '#server/providers/providers.ts';
-import type { GuidePartKind } from '#shared/guides.ts';
-import { findCityByKey, findParts, findVenueById, recordPartFailure, savePart } from './guides.repo.ts';
+import type { GeocodeData, GuidePartKind, VenueFactsData } from '#shared/guides.ts';
+import { findCityByKey, findParts, findVenueById, recordPartFailure, savePart, setVenuePoint } from './guides.repo.ts';
 
 /** How long a good copy counts as fresh, per kind: places and city texts change slowly, forecasts daily. */
 export const PART_FRESH_SECONDS: Record<GuidePartKind, number> = {
@@ -12,6 +13,9 @@ export const PART_FRESH_SECONDS: Record<GuidePartKind, number> = {
   forecast: 20 * 3_600,
   typical: 365 * 86_400,
   story: 7 * 86_400,
+  // A venue's facts change rarely; its point is looked up once (a year is "once" for a tour catalog).
+  venue: 90 * 86_400,
+  geocode: 365 * 86_400,
 };
 
 /** Backoff after failures in a row: 1 min, 2, 4 … up to 6 hours; then the daily planner tries again. */
@@ -23,7 +27,7 @@ export const MAX_REQUEUED_FAILURES = 6;
 
 export interface PartBuilderDeps {
   database: Database;
-  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo'>;
+  providers: Pick<Providers, 'overpass' | 'wikivoyage' | 'openMeteo' | 'wikidata' | 'nominatim'>;
   events?: Pick<EventBus, 'publish'>;
   logger: Logger;
   /** Today's year, for typical weather (tests pin it). */
@@ -41,7 +45,10 @@ export const typicalKey = (venueId: string, date: string) => {
   return `${venueId}|w${week}`;
 };
 
-export type BuildOutcome = 'built' | 'fresh' | 'failed' | 'waiting';
+export type BuildOutcome = 'built' | 'fresh' | 'failed' | 'waiting' | 'no-point';
+
+/** The part needs the venue's point and the catalog has none yet (the geocode part looks for it). */
+class NoPointYet extends Error {}
 
 /**
  * Fetches one part unless a fresh copy exists (so a re-run after a restart repeats no work) or a
@@ -61,9 +68,10 @@ export async function buildPart(
     if (existing.retryAt && existing.retryAt > now) return { outcome: 'waiting' };
   }
   try {
-    const data = await fetchPart(deps, kind, key, now);
+    const data = await fetchPart(deps, kind, key, now, existing?.data ?? null);
     await savePart(deps.database, kind, key, data);
   } catch (error) {
+    if (error instanceof NoPointYet) return { outcome: 'no-point' };
     const message = error instanceof Error ? error.message : String(error);
     const failures = await recordPartFailure(deps.database, kind, key, message, retryDelaySeconds);
     deps.logger.warn({ kind, key, failures, err: message }, 'guide part not fetched: the last good copy stays');
@@ -74,7 +82,13 @@ export async function buildPart(
   return { outcome: 'built' };
 }
 
-async function fetchPart(deps: PartBuilderDeps, kind: GuidePartKind, key: string, now: Date): Promise<unknown> {
+async function fetchPart(
+  deps: PartBuilderDeps,
+  kind: GuidePartKind,
+  key: string,
+  now: Date,
+  previous: unknown,
+): Promise<unknown> {
   const { providers, database } = deps;
   if (kind === 'story') throw new Error('stories are written by the story job');
   if (kind === 'city') {
@@ -83,11 +97,34 @@ async function fetchPart(deps: PartBuilderDeps, kind: GuidePartKind, key: string
   }
   const [venueId = '', date = ''] = key.split('|');
   const venue = await findVenueById(database, venueId);
-  if (!venue || venue.lat === null || venue.lon === null) return null;
+  if (!venue) return null;
+  if (kind === 'geocode') return await geocodeVenue(deps, venue);
+  if (venue.lat === null || venue.lon === null) throw new NoPointYet();
+  if (kind === 'venue') {
+    const knownId = (previous as VenueFactsData | null)?.wikidataId ?? null;
+    return await providers.wikidata.venueFacts({ name: venue.name, lat: venue.lat, lon: venue.lon, knownId });
+  }
   if (kind === 'around') return { places: await providers.overpass.placesAround(venue.lat, venue.lon) };
   if (kind === 'forecast') return await providers.openMeteo.forecast(venue.lat, venue.lon, date, venue.timeZone);
   // typical: the key holds a week; any date of it stands for the week (the part is shared by its stops).
   const week = Number(date.slice(1));
   const sample = new Date(Date.UTC(now.getUTCFullYear(), 0, 1 + week * 7 + 3)).toISOString().slice(0, 10);
   return await providers.openMeteo.typical(venue.lat, venue.lon, sample, now.getUTCFullYear());
+}
+
+/**
+ * A venue the catalog has no point for: Nominatim's answer, when certain, becomes the venue's point
+ * and time zone (only while it still has none: a curator's later fix wins). An ambiguous or empty
+ * answer is stored as "nothing" and the venue is left alone.
+ */
+async function geocodeVenue(
+  deps: PartBuilderDeps,
+  venue: NonNullable<Awaited<ReturnType<typeof findVenueById>>>,
+): Promise<GeocodeData | null> {
+  if (venue.lat !== null && venue.lon !== null) {
+    return { lat: venue.lat, lon: venue.lon, displayName: 'from the catalog', osm: '' };
+  }
+  const found = await deps.providers.nominatim.findVenue(venue);
+  if (found) await setVenuePoint(deps.database, venue.id, found.lat, found.lon, timeZoneAt(found.lat, found.lon));
+  return found;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import type { GuidePartKind, GuideStop, NearbyShow } from '#shared/guides.ts';
+import type { GoingGuide, GuidePartKind, GuideStop, NearbyShow } from '#shared/guides.ts';
 
 /** Queries of the guides feature: parts by kind and key, the stop a guide is about, its neighbours. */
 
@@ -70,6 +70,7 @@ export async function recordPartFailure(
 export interface VenuePoint {
   id: string;
   name: string;
+  address: string | null;
   city: string;
   region: string | null;
   country: string;
@@ -78,11 +79,25 @@ export interface VenuePoint {
   timeZone: string | null;
 }
 
-const venueColumns = `id, name, city, region, country, lat, lon, time_zone as "timeZone"`;
+const venueColumns = `id, name, address, city, region, country, lat, lon, time_zone as "timeZone"`;
 
 export async function findVenueById(database: Database, id: string): Promise<VenuePoint | null> {
   const { rows } = await database.query<VenuePoint>(`select ${venueColumns} from venues where id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+/** A geocoded point for a venue that had none (a point set meanwhile is kept). */
+export async function setVenuePoint(
+  database: Database,
+  venueId: string,
+  lat: number,
+  lon: number,
+  timeZone: string | null,
+): Promise<void> {
+  await database.query(
+    `update venues set lat = $2, lon = $3, time_zone = coalesce(time_zone, $4) where id = $1 and lat is null`,
+    [venueId, lat, lon, timeZone],
+  );
 }
 
 export async function findVenueBySlug(database: Database, slug: string): Promise<VenuePoint | null> {
@@ -192,33 +207,80 @@ export async function findNearbyStops(
   return rows;
 }
 
-/** Upcoming public stops' parts that are missing or older than their freshness (the planner's work list). */
+export interface PlanParams {
+  today: string;
+  artistId: string | null;
+  limit: number;
+  /** Days a good copy stays fresh, per kind. */
+  freshDays: { around: number; venue: number; city: number; geocode: number };
+  /** Only stops added or changed after this (the last complete plan); null: every upcoming stop. */
+  since: Date | null;
+}
+
+/**
+ * Upcoming public stops' parts that are missing or older than their freshness (the planner's work
+ * list): per venue with a point its places and facts, per venue without one its geocoding, per city
+ * its article. With `since`, only venues and cities of stops changed since then are looked at (an
+ * index on tour_stops.updated_at): a restart does not walk the whole catalog.
+ */
 export async function findPartsToBuild(
   database: Database,
-  params: { today: string; artistId: string | null; limit: number; freshDays: number },
-): Promise<{ around: string[]; cities: string[] }> {
+  params: PlanParams,
+): Promise<{ around: string[]; venue: string[]; geocode: string[]; cities: string[] }> {
   const stopFilter = `s.event_date >= $1::date and s.review_state = 'approved' and s.status <> 'cancelled'
-        and ($2::uuid is null or s.artist_id = $2::uuid)`;
+        and ($2::uuid is null or s.artist_id = $2::uuid) and ($5::timestamptz is null or s.updated_at > $5::timestamptz)`;
   const stale = `(p.key is null or (p.fetched_at is null and (p.retry_at is null or p.retry_at < now()))
         or p.fetched_at < now() - $4::int * interval '1 day')`;
-  const around = await database.query<{ key: string }>(
-    `select v.id::text as key from venues v
-      left join guide_parts p on p.kind = 'around' and p.key = v.id::text
-      where exists (select 1 from tour_stops s where s.venue_id = v.id and ${stopFilter})
-        and v.lat is not null and ${stale}
-      order by v.id limit $3`,
-    [params.today, params.artistId, params.limit, params.freshDays],
-  );
+  const args = (freshDays: number) => [params.today, params.artistId, params.limit, freshDays, params.since];
+  const venueParts = async (kind: 'around' | 'venue' | 'geocode', freshDays: number) => {
+    const point = kind === 'geocode' ? 'v.lat is null' : 'v.lat is not null';
+    const { rows } = await database.query<{ key: string }>(
+      `select v.id::text as key from venues v
+        left join guide_parts p on p.kind = '${kind}' and p.key = v.id::text
+        where v.id in (select s.venue_id from tour_stops s where ${stopFilter})
+          and ${point} and ${stale}
+        order by v.id limit $3`,
+      args(freshDays),
+    );
+    return rows.map((row) => row.key);
+  };
+  const around = await venueParts('around', params.freshDays.around);
+  const venue = await venueParts('venue', params.freshDays.venue);
+  const geocode = await venueParts('geocode', params.freshDays.geocode);
   const cities = await database.query<{ key: string }>(
     `select c.key from (
        select distinct lower(v.city) || '|' || lower(v.country) as key from venues v
-        where exists (select 1 from tour_stops s where s.venue_id = v.id and ${stopFilter})) c
+        where v.id in (select s.venue_id from tour_stops s where ${stopFilter})) c
       left join guide_parts p on p.kind = 'city' and p.key = c.key
       where ${stale}
       order by c.key limit $3`,
-    [params.today, params.artistId, params.limit, params.freshDays],
+    args(params.freshDays.city),
   );
-  return { around: around.rows.map((row) => row.key), cities: cities.rows.map((row) => row.key) };
+  return { around, venue, geocode, cities: cities.rows.map((row) => row.key) };
+}
+
+/** The database's clock at the start of a plan: the next plan looks at stops changed after it. */
+export async function databaseNow(database: Database): Promise<Date> {
+  const { rows } = await database.query<{ at: Date | string }>(`select now() as at`);
+  return new Date(rows[0]!.at);
+}
+
+export async function readPlanMark(database: Database, scope: string): Promise<Date | null> {
+  const { rows } = await database.query<{ at: Date | string }>(
+    `select planned_through as at from guide_plan_marks where scope = $1`,
+    [scope],
+  );
+  return rows[0] ? new Date(rows[0].at) : null;
+}
+
+/** A complete plan moves the mark forward (never back: an older, slower run finishing late). */
+export async function writePlanMark(database: Database, scope: string, at: Date): Promise<void> {
+  await database.query(
+    `insert into guide_plan_marks (scope, planned_through, updated_at) values ($1, $2, now())
+     on conflict (scope) do update
+       set planned_through = greatest(guide_plan_marks.planned_through, excluded.planned_through), updated_at = now()`,
+    [scope, at.toISOString()],
+  );
 }
 
 /** Stops within the forecast horizon whose forecast is missing or older than `maxAgeHours`. */
@@ -250,4 +312,21 @@ export async function findStopSlugs(
     [stopId],
   );
   return rows[0] ?? null;
+}
+
+/** The fan's upcoming Going shows' guides (yesterday included: time zones), soonest first: kept offline. */
+export async function findGoingGuides(database: Database, userId: string, limit: number): Promise<GoingGuide[]> {
+  const { rows } = await database.query<GoingGuide>(
+    `select a.slug as "artistSlug", s.slug as "stopSlug", v.slug as "venueSlug", to_char(s.event_date, 'YYYY-MM-DD') as date
+       from user_shows u
+       join tour_stops s on s.id = u.stop_id
+       join artists a on a.id = s.artist_id
+       join venues v on v.id = s.venue_id
+      where u.user_id = $1 and u.state = 'going' and s.event_date >= current_date - 1
+        and s.review_state = 'approved' and s.status <> 'cancelled'
+      order by s.event_date, s.id
+      limit $2`,
+    [userId, limit],
+  );
+  return rows;
 }

@@ -5,6 +5,7 @@ import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent, GuidePartReadyEvent } from '#server/lib/event-bus.ts';
 import { validate } from '#server/lib/validate.ts';
+import { type GoingGuidesResponse, OFFLINE_GUIDES_LIMIT } from '#shared/guides.ts';
 import {
   adminTipsQuerySchema,
   createLoadingMessageSchema,
@@ -16,6 +17,7 @@ import {
   tipIdSchema,
   updateLoadingMessageSchema,
 } from '#shared/guides-api.ts';
+import { findGoingGuides } from './guides.repo.ts';
 import { getGuide, getVenueGuideParts, guideWaitKeys } from './guides.service.ts';
 import { llmUsage } from './llm-usage.service.ts';
 import {
@@ -42,71 +44,78 @@ function slugs(...values: (string | undefined)[]): string[] {
  */
 export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'events' | 'env'>) {
   const deps = { ...appDeps, mapTilesUrl: appDeps.env.MAP_TILES_URL, llmConfigured: Boolean(appDeps.env.LLM_BASE_URL) };
-  return new Hono<AppEnv>()
-    .use(noStore)
-    .get('/loading-messages', async (c) => {
-      const messages = await listLoadingMessages(deps.database, true);
-      return c.json({ messages: messages.map((message) => message.text) });
-    })
-    .get('/venues/:slug/tips', async (c) => {
-      const [slug] = slugs(c.req.param('slug'));
-      return c.json({ tips: await listTips(deps.database, slug!, c.var.user?.id ?? null) });
-    })
-    .post('/venues/:slug/tips', requireUser, validate('json', createTipSchema), async (c) => {
-      const [slug] = slugs(c.req.param('slug'));
-      const user = c.var.user!;
-      const tip = await addTip(
-        deps.database,
-        { id: user.id, name: user.name, createdAt: new Date(user.createdAt) },
-        slug!,
-        c.req.valid('json'),
-      );
-      return c.json(tip, 201);
-    })
-    .put('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
-      c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, true)),
-    )
-    .delete('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
-      c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, false)),
-    )
-    .post('/tips/:id/report', requireUser, validate('param', tipIdSchema), async (c) =>
-      c.json(await reportTip(deps.database, c.var.user!.id, c.req.valid('param').id)),
-    )
-    .get('/venues/:slug/parts', async (c) => {
-      const [slug] = slugs(c.req.param('slug'));
-      return c.json(await getVenueGuideParts(deps, slug!));
-    })
-    .get('/:artistSlug/:stopSlug', async (c) => {
-      const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
-      return c.json(
-        await getGuide(deps, { artistSlug: artistSlug!, stopSlug: stopSlug!, userId: c.var.user?.id ?? null }),
-      );
-    })
-    .get('/:artistSlug/:stopSlug/events', async (c) => {
-      const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
-      const keys = await guideWaitKeys(deps.database, artistSlug!, stopSlug!);
-      if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
-      return streamSSE(c, async (stream) => {
-        let finish = () => {};
-        const done = new Promise<void>((resolve) => {
-          finish = resolve;
-        });
-        stream.onAbort(finish);
-        const stopClose = deps.events.onClose(finish);
-        const unsubscribe = deps.events.subscribe(
-          (event: AppEvent): event is GuidePartReadyEvent =>
-            event.type === 'guide-part-ready' && keys.has(`${event.kind}:${event.key}`),
-          (event) => void stream.writeSSE({ event: 'guide-updated', data: JSON.stringify({ kind: event.kind }) }),
+  return (
+    new Hono<AppEnv>()
+      .use(noStore)
+      .get('/loading-messages', async (c) => {
+        const messages = await listLoadingMessages(deps.database, true);
+        return c.json({ messages: messages.map((message) => message.text) });
+      })
+      // The signed-in fan's Going shows: the page keeps these guides for offline use.
+      .get('/going', requireUser, async (c) => {
+        const guides = await findGoingGuides(deps.database, c.var.user!.id, OFFLINE_GUIDES_LIMIT);
+        return c.json({ guides } satisfies GoingGuidesResponse);
+      })
+      .get('/venues/:slug/tips', async (c) => {
+        const [slug] = slugs(c.req.param('slug'));
+        return c.json({ tips: await listTips(deps.database, slug!, c.var.user?.id ?? null) });
+      })
+      .post('/venues/:slug/tips', requireUser, validate('json', createTipSchema), async (c) => {
+        const [slug] = slugs(c.req.param('slug'));
+        const user = c.var.user!;
+        const tip = await addTip(
+          deps.database,
+          { id: user.id, name: user.name, createdAt: new Date(user.createdAt) },
+          slug!,
+          c.req.valid('json'),
         );
-        try {
-          await stream.writeSSE({ event: 'ready', data: '{}' });
-          await Promise.race([done, stream.sleep(WAIT_STREAM_MS)]);
-        } finally {
-          unsubscribe();
-          stopClose();
-        }
-      });
-    });
+        return c.json(tip, 201);
+      })
+      .put('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
+        c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, true)),
+      )
+      .delete('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
+        c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, false)),
+      )
+      .post('/tips/:id/report', requireUser, validate('param', tipIdSchema), async (c) =>
+        c.json(await reportTip(deps.database, c.var.user!.id, c.req.valid('param').id)),
+      )
+      .get('/venues/:slug/parts', async (c) => {
+        const [slug] = slugs(c.req.param('slug'));
+        return c.json(await getVenueGuideParts(deps, slug!));
+      })
+      .get('/:artistSlug/:stopSlug', async (c) => {
+        const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
+        return c.json(
+          await getGuide(deps, { artistSlug: artistSlug!, stopSlug: stopSlug!, userId: c.var.user?.id ?? null }),
+        );
+      })
+      .get('/:artistSlug/:stopSlug/events', async (c) => {
+        const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
+        const keys = await guideWaitKeys(deps.database, artistSlug!, stopSlug!);
+        if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
+        return streamSSE(c, async (stream) => {
+          let finish = () => {};
+          const done = new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          stream.onAbort(finish);
+          const stopClose = deps.events.onClose(finish);
+          const unsubscribe = deps.events.subscribe(
+            (event: AppEvent): event is GuidePartReadyEvent =>
+              event.type === 'guide-part-ready' && keys.has(`${event.kind}:${event.key}`),
+            (event) => void stream.writeSSE({ event: 'guide-updated', data: JSON.stringify({ kind: event.kind }) }),
+          );
+          try {
+            await stream.writeSSE({ event: 'ready', data: '{}' });
+            await Promise.race([done, stream.sleep(WAIT_STREAM_MS)]);
+          } finally {
+            unsubscribe();
+            stopClose();
+          }
+        });
+      })
+  );
 }
 
 /** /api/admin/loading-messages: the list a building guide draws its message from. Admins only (checked here). */

@@ -9,6 +9,8 @@ import {
   type Distance,
   FORECAST_HORIZON_DAYS,
   type ForecastData,
+  type GeocodeData,
+  type GoingGuidesResponse,
   type GuidePage,
   type GuidePart,
   type GuidePartKind,
@@ -17,7 +19,9 @@ import {
   NEARBY_SHOW_KM,
   NEARBY_SHOW_LIMIT,
   type NearbyShow,
+  OFFLINE_GUIDES_LIMIT,
   type TypicalData,
+  type VenueFactsData,
   type VenueGuideParts,
   weatherLabel,
 } from '#shared/guides.ts';
@@ -25,6 +29,7 @@ import { distanceKm } from '#shared/places.ts';
 import { guideStoryJob, queuePart } from './guides.jobs.ts';
 import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.parts.ts';
 import {
+  findGoingGuides,
   findGuideStop,
   findHome,
   findNearbyStops,
@@ -58,6 +63,8 @@ export function stopPartKeys(stop: { venueId: string; city: string; country: str
     around: { kind: 'around', key: stop.venueId } as WantedPart,
     city: { kind: 'city', key: cityKey(stop) } as WantedPart,
     weather,
+    venue: { kind: 'venue', key: stop.venueId } as WantedPart,
+    location: { kind: 'geocode', key: stop.venueId } as WantedPart,
   };
 }
 
@@ -155,17 +162,29 @@ export async function getGuide(
   const { venueId, tourId, artistId, ...stop } = stopRow;
   const wanted = stopPartKeys({ ...stop, venueId }, now.toISOString().slice(0, 10));
   const storyWanted: WantedPart = { kind: 'story', key: stop.stopId };
-  const rows = await findParts(deps.database, [wanted.around, wanted.city, wanted.weather, storyWanted]);
+  const point = stop.lat !== null && stop.lon !== null ? { lat: stop.lat, lon: stop.lon } : null;
+  const rows = await findParts(deps.database, [
+    wanted.around,
+    wanted.city,
+    wanted.weather,
+    wanted.venue,
+    storyWanted,
+    ...(point ? [] : [wanted.location]),
+  ]);
   const rowOf = (part: WantedPart) => rows.find((row) => row.kind === part.kind && row.key === part.key);
-  const around = await partView<AroundData>(deps, wanted.around, rowOf(wanted.around), now);
+  const none = { status: 'none', data: null, fetchedAt: null } as const;
+  // Without a point, the parts drawn around it wait for the venue to be found (the page says so).
+  const pointPart = <T>(part: WantedPart): Promise<GuidePart<T>> =>
+    point ? partView<T>(deps, part, rowOf(part), now) : Promise.resolve(none);
+  const around = await pointPart<AroundData>(wanted.around);
   const city = await partView<CityData>(deps, wanted.city, rowOf(wanted.city), now);
   const isForecast = wanted.weather.kind === 'forecast';
-  const weatherPart = await partView<ForecastData | TypicalData>(deps, wanted.weather, rowOf(wanted.weather), now);
-  const none = { status: 'none', data: null, fetchedAt: null } as const;
+  const weatherPart = await pointPart<ForecastData | TypicalData>(wanted.weather);
   const forecast = isForecast ? (weatherPart as GuidePart<ForecastData>) : none;
   const typical = isForecast ? none : (weatherPart as GuidePart<TypicalData>);
+  const venue = await pointPart<VenueFactsData>(wanted.venue);
+  const location = point ? null : await partView<GeocodeData>(deps, wanted.location, rowOf(wanted.location), now);
 
-  const point = stop.lat !== null && stop.lon !== null ? { lat: stop.lat, lon: stop.lon } : null;
   // Independent reads: on PostgreSQL they run side by side on the pool.
   const [home, previous, nearby] = await Promise.all([
     params.userId ? findHome(deps.database, params.userId) : null,
@@ -173,7 +192,7 @@ export async function getGuide(
     point ? nearbyShows(deps.database, stop, point, params.userId) : [],
   ]);
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
-  const building = [around, city, weatherPart].some((part) => part.status === 'pending');
+  const building = [around, city, weatherPart, venue, location].some((part) => part?.status === 'pending');
   const story = (rowOf(storyWanted)?.data as { text?: string } | null | undefined)?.text ?? null;
   if (!story && !building && deps.llmConfigured) {
     await deps.queue.send(guideStoryJob, { stopId: stop.stopId }, { singletonKey: stop.stopId });
@@ -192,6 +211,8 @@ export async function getGuide(
     fromHome: home && point ? distance(`From ${home.city}`, home, point) : null,
     fromPrevious: previous && point ? distance(`From the previous stop, ${previous.city}`, previous, point) : null,
     nearbyShows: nearby,
+    venue,
+    location,
     building,
     mapTilesUrl: deps.mapTilesUrl,
   };
@@ -232,10 +253,14 @@ export async function getVenueGuideParts(
   if (!venue) throw notFound('Venue');
   const aroundWanted: WantedPart = { kind: 'around', key: venue.id };
   const cityWanted: WantedPart = { kind: 'city', key: cityKey(venue) };
-  const rows = await findParts(deps.database, [aroundWanted, cityWanted]);
+  const factsWanted: WantedPart = { kind: 'venue', key: venue.id };
+  const rows = await findParts(deps.database, [aroundWanted, cityWanted, factsWanted]);
   const rowOf = (part: WantedPart) => rows.find((row) => row.kind === part.kind && row.key === part.key);
+  const hasPoint = venue.lat !== null && venue.lon !== null;
+  const none = { status: 'none', data: null, fetchedAt: null } as const;
   return {
-    around: await partView<AroundData>(deps, aroundWanted, rowOf(aroundWanted), now),
+    around: hasPoint ? await partView<AroundData>(deps, aroundWanted, rowOf(aroundWanted), now) : none,
+    venue: hasPoint ? await partView<VenueFactsData>(deps, factsWanted, rowOf(factsWanted), now) : none,
     city: await partView<CityData>(deps, cityWanted, rowOf(cityWanted), now),
     mapTilesUrl: deps.mapTilesUrl,
   };
@@ -246,5 +271,14 @@ export async function guideWaitKeys(database: Database, artistSlug: string, stop
   const stop = await findGuideStop(database, artistSlug, stopSlug);
   if (!stop) throw notFound('Guide');
   const wanted = stopPartKeys(stop, now.toISOString().slice(0, 10));
-  return new Set([wanted.around, wanted.city, wanted.weather].map((part) => `${part.kind}:${part.key}`));
+  return new Set(
+    [wanted.around, wanted.city, wanted.weather, wanted.venue, wanted.location].map(
+      (part) => `${part.kind}:${part.key}`,
+    ),
+  );
+}
+
+/** The signed-in fan's own upcoming Going shows: the guides their device keeps for offline use. */
+export async function goingGuides(database: Database, userId: string): Promise<GoingGuidesResponse> {
+  return { guides: await findGoingGuides(database, userId, OFFLINE_GUIDES_LIMIT) };
 }

@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type CallRecorder, ProviderError, providerGetJson } from '#server/providers/http.ts';
 import type { MusicBrainzClient } from '#server/providers/musicbrainz/musicbrainz.client.ts';
+import {
+  commonsFilePage,
+  commonsThumbnailUrl,
+  pickImageFile,
+  wikidataId,
+} from '#server/providers/wikidata/wikidata.commons.ts';
 
 /** A photo found for an artist, hot-linked from Wikimedia Commons with its credit. */
 export interface FoundPhoto {
@@ -29,30 +34,7 @@ const statementSchema = z.object({
 /** wbgetclaims answers {claims:{P18:[…]}}, or {claims:{}} when the item has no image. */
 const claimsSchema = z.object({ claims: z.record(z.string(), z.array(statementSchema)) });
 
-/** Commons is phasing out thumbnail widths other than its standard ones; 500 is one of them. */
-const THUMB_WIDTH = 500;
-
-/** 'https://www.wikidata.org/wiki/Q98765432' → 'Q98765432'. */
-export function wikidataId(url: string): string | null {
-  const match = /\/(Q\d+)\/?$/.exec(url);
-  return match ? match[1]! : null;
-}
-
-/** The P18 file to show: a preferred statement first, else the first normal one; never deprecated. */
-export function pickImageFile(statements: z.infer<typeof statementSchema>[]): string | null {
-  const usable = statements.filter((s) => s.rank !== 'deprecated' && s.mainsnak.datavalue);
-  const chosen = usable.find((s) => s.rank === 'preferred') ?? usable[0];
-  return chosen?.mainsnak.datavalue?.value ?? null;
-}
-
-/** Commons' direct thumbnail URL: the directory comes from the md5 of the underscored file name. */
-export function commonsThumbnailUrl(fileName: string, width = THUMB_WIDTH): string {
-  const name = fileName.trim().replace(/ /g, '_');
-  const hash = createHash('md5').update(name, 'utf8').digest('hex');
-  const encoded = encodeURIComponent(name);
-  const rasterSuffix = /\.(svg|tiff?|pdf|djvu)$/i.test(name) ? '.png' : '';
-  return `https://upload.wikimedia.org/wikipedia/commons/thumb/${hash[0]}/${hash.slice(0, 2)}/${encoded}/${width}px-${encoded}${rasterSuffix}`;
-}
+export { commonsThumbnailUrl, pickImageFile, wikidataId };
 
 export interface WikidataPhotoOptions {
   musicBrainz: MusicBrainzClient;
@@ -105,7 +87,7 @@ async function commonsPhoto(options: WikidataPhotoOptions, entity: string): Prom
   });
   const file = pickImageFile(answer.claims.P18 ?? []);
   if (!file) return null;
-  const filePage = `https://commons.wikimedia.org/wiki/File:${encodeURIComponent(file.replace(/ /g, '_'))}`;
+  const filePage = commonsFilePage(file);
   return {
     imageUrl: commonsThumbnailUrl(file),
     source: 'wikidata',

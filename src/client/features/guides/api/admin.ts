@@ -43,10 +43,27 @@ export function useLoadingMessageActions() {
         apiSend<LoadingMessage>('PATCH', `/api/admin/loading-messages/${id}`, change),
       onSettled,
     }),
+    // The new order shows at once and the server's answer (the whole list) replaces it: no refetch
+    // races a second move, and a refused order puts the old one back.
     reorder: useMutation({
+      mutationKey: ['admin', 'loading-messages', 'reorder'],
       mutationFn: (ids: string[]) =>
         apiSend<{ messages: LoadingMessage[] }>('PUT', '/api/admin/loading-messages/order', { ids }),
-      onSettled,
+      onMutate: async (ids) => {
+        await client.cancelQueries({ queryKey: messagesKey });
+        const previous = client.getQueryData<{ messages: LoadingMessage[] }>(messagesKey);
+        if (previous) {
+          const byId = new Map(previous.messages.map((message) => [message.id, message]));
+          const reordered = ids.map((id) => byId.get(id)).filter((message) => message !== undefined);
+          client.setQueryData(messagesKey, { messages: reordered });
+        }
+        return { previous };
+      },
+      onSuccess: (answer) => client.setQueryData(messagesKey, answer),
+      onError: (_error, _ids, context) => {
+        if (context?.previous) client.setQueryData(messagesKey, context.previous);
+      },
+      onSettled: () => void client.invalidateQueries({ queryKey: ['guides', 'loading-messages'] }),
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { useIsMutating } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -14,6 +15,8 @@ const failed = (error: unknown) =>
 
 function MessageRow({ message, index, all }: { message: LoadingMessage; index: number; all: LoadingMessage[] }) {
   const { update, reorder } = useLoadingMessageActions();
+  // One move at a time: a second one computed from the list before the first was saved would undo it.
+  const moving = useIsMutating({ mutationKey: ['admin', 'loading-messages', 'reorder'] }) > 0;
   const [text, setText] = useState(message.text);
   const move = (by: number) => {
     const ids = all.map((item) => item.id);
@@ -53,7 +56,7 @@ function MessageRow({ message, index, all }: { message: LoadingMessage; index: n
         size="icon"
         variant="ghost"
         aria-label={`Move "${message.text}" up`}
-        disabled={index === 0}
+        disabled={index === 0 || moving}
         onClick={() => move(-1)}
       >
         <ArrowUp className="size-4" aria-hidden="true" />
@@ -62,7 +65,7 @@ function MessageRow({ message, index, all }: { message: LoadingMessage; index: n
         size="icon"
         variant="ghost"
         aria-label={`Move "${message.text}" down`}
-        disabled={index === all.length - 1}
+        disabled={index === all.length - 1 || moving}
         onClick={() => move(1)}
       >
         <ArrowDown className="size-4" aria-hidden="true" />

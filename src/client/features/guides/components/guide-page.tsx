@@ -19,7 +19,16 @@ import {
 } from '#shared/guides.ts';
 import { useGuide, useGuideLive, useLoadingMessages } from '../api/get-guide.ts';
 import { GuideMap } from './guide-map.tsx';
-import { CityGuide, GuideSection, OsmAttribution, PartNote, PlaceList } from './guide-parts.tsx';
+import {
+  CityGuide,
+  GuideSection,
+  LocationNote,
+  NeedsLocation,
+  OsmAttribution,
+  PartNote,
+  PlaceList,
+  VenueFacts,
+} from './guide-parts.tsx';
 import { TipsSection } from './tips-section.tsx';
 
 const guideNotFound = <NotFoundState icon={Compass} thing="Guide" heading="We couldn't find that tour stop" />;
@@ -175,6 +184,10 @@ function GuideView({ guide }: { guide: GuideData }) {
 
       <GuideSection id="getting-there" title="Getting there">
         {stop.address ? <p>{stop.address}</p> : null}
+        {guide.location ? (
+          <LocationNote part={guide.location} venueName={stop.venueName} hasAddress={Boolean(stop.address)} />
+        ) : null}
+        <VenueFacts part={guide.venue} venueName={stop.venueName} />
         <ul className="flex flex-col gap-1.5">
           {guide.fromHome ? <DistanceLine distance={guide.fromHome} icon={Home} /> : null}
           {guide.fromPrevious ? <DistanceLine distance={guide.fromPrevious} icon={Route} /> : null}
@@ -187,12 +200,16 @@ function GuideView({ guide }: { guide: GuideData }) {
             to see how far the show is from you.
           </p>
         ) : null}
-        <PartNote part={around} what="transport and parking nearby" />
+        {guide.location ? null : <PartNote part={around} what="transport and parking nearby" />}
         {around.data ? <PlaceList places={places} categories={['transit', 'parking']} /> : null}
       </GuideSection>
 
       <GuideSection id="around-the-venue" title="Around the venue">
-        <PartNote part={around} what="places around the venue" />
+        {guide.location ? (
+          <NeedsLocation what="map or places nearby" />
+        ) : (
+          <PartNote part={around} what="places around the venue" />
+        )}
         {point ? <GuideMap venue={point} places={places} tilesUrl={guide.mapTilesUrl} /> : null}
         {around.data ? <PlaceList places={places} categories={['food', 'sleep']} /> : null}
         {around.data ? <OsmAttribution /> : null}
@@ -203,7 +220,7 @@ function GuideView({ guide }: { guide: GuideData }) {
       </GuideSection>
 
       <GuideSection id="weather" title="Weather">
-        <Weather guide={guide} />
+        {guide.location ? <NeedsLocation what="forecast" /> : <Weather guide={guide} />}
       </GuideSection>
 
       <GuideSection id="tips" title="Tips from fans">

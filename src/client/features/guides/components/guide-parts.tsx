@@ -1,13 +1,17 @@
 import { Accessibility, BedDouble, Bus, Car, Clock, ExternalLink, UtensilsCrossed } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   CC_BY_SA_URL,
+  CC0_URL,
   type CityData,
+  type GeocodeData,
   type GuidePart,
   type NearbyPlace,
   OSM_ATTRIBUTION,
   OSM_COPYRIGHT_URL,
   type PlaceCategory,
+  type VenueFactsData,
+  WIKIDATA_ATTRIBUTION,
 } from '#shared/guides.ts';
 
 /** Pieces of the guide shown on both the guide and the venue page. */
@@ -168,4 +172,156 @@ export function CityGuide({ part }: { part: GuidePart<CityData> }) {
       ) : null}
     </>
   );
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** '1941-06-15' → 'June 15, 1941'; '2017-10' → 'October 2017'; '1941' → '1941'. */
+export function openedLabel(opened: string): string {
+  const [year, month, day] = opened.split('-');
+  const monthName = month ? MONTHS[Number(month) - 1] : undefined;
+  if (!monthName) return year ?? opened;
+  return day ? `${monthName} ${Number(day)}, ${year}` : `${monthName} ${year}`;
+}
+
+function websiteLabel(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The venue's facts from Wikidata (capacity, opening, photo, website), shown only when the match
+ * was certain; otherwise nothing is added to the catalog's address.
+ */
+export function VenueFacts({ part, venueName }: { part: GuidePart<VenueFactsData>; venueName: string }) {
+  const facts = part.data;
+  const [photoFailed, setPhotoFailed] = useState(false);
+  if (!facts) return null;
+  const photo = facts.photo && !photoFailed ? facts.photo : null;
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row"
+      data-testid="venue-facts"
+    >
+      {photo ? (
+        <figure className="flex shrink-0 flex-col gap-1 sm:w-56">
+          <img
+            src={photo.url}
+            alt={venueName}
+            loading="lazy"
+            onError={() => setPhotoFailed(true)}
+            className="aspect-[4/3] w-full rounded-md object-cover"
+          />
+          <figcaption className="text-xs text-muted">
+            Photo:{' '}
+            <a href={photo.filePage} target="_blank" rel="noopener noreferrer" className="underline">
+              {photo.file}
+            </a>
+            , Wikimedia Commons
+          </figcaption>
+        </figure>
+      ) : null}
+      <div className="flex flex-col gap-2">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {facts.capacity ? (
+            <>
+              <dt className="text-muted">Capacity</dt>
+              <dd className="font-semibold">{facts.capacity.toLocaleString('en-US')}</dd>
+            </>
+          ) : null}
+          {facts.opened ? (
+            <>
+              <dt className="text-muted">Opened</dt>
+              <dd className="font-semibold">{openedLabel(facts.opened)}</dd>
+            </>
+          ) : null}
+          {facts.officialUrl ? (
+            <>
+              <dt className="text-muted">Website</dt>
+              <dd>
+                <a
+                  href={facts.officialUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-0.5 font-semibold text-accent underline"
+                >
+                  {websiteLabel(facts.officialUrl)}
+                  <ExternalLink className="size-3" aria-hidden="true" />
+                </a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {part.status === 'stale' ? <PartNote part={part} what="the venue's facts" /> : null}
+        <p className="text-xs text-muted">
+          {WIKIDATA_ATTRIBUTION} (
+          <a
+            href={facts.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline"
+            aria-label={`Wikidata item ${facts.wikidataId}`}
+          >
+            {facts.wikidataId}
+          </a>
+          ,{' '}
+          <a href={CC0_URL} target="_blank" rel="noopener noreferrer" className="underline">
+            CC0
+          </a>
+          ).
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A venue the catalog had no coordinates for: while its point is looked up, and when it could not
+ * be found, the page says which parts are missing and why.
+ */
+export function LocationNote({
+  part,
+  venueName,
+  hasAddress,
+}: {
+  part: GuidePart<GeocodeData>;
+  venueName: string;
+  hasAddress: boolean;
+}) {
+  const text =
+    part.status === 'pending'
+      ? `Finding ${venueName} on the map…`
+      : part.status === 'unavailable'
+        ? `We couldn't look up where ${venueName} is right now, so the places around it, the map and the weather are missing. We'll try again shortly.`
+        : `We couldn't pin down exactly where ${venueName} is, so the places around it, the map and the weather are missing. ${hasAddress ? 'The address above is what we know.' : 'Only its city is known.'}`;
+  return (
+    <p
+      className="rounded-card border border-dashed border-border-strong bg-surface px-4 py-3 text-sm text-muted"
+      role="status"
+      data-testid="location-note"
+    >
+      {text}
+    </p>
+  );
+}
+
+/** In a section that needs the venue's point, while there is none. */
+export function NeedsLocation({ what }: { what: string }) {
+  return <p className="text-sm text-muted">No {what} without the venue's exact location.</p>;
 }
