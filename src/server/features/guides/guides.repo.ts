@@ -133,7 +133,8 @@ export async function findGuideStop(
        join artists a on a.id = s.artist_id
        join tours t on t.id = s.tour_id
        join venues v on v.id = s.venue_id
-      where a.slug = $1 and s.slug = $2 and s.review_state = 'approved'`,
+      where (a.slug = $1 or a.id = (select r.artist_id from artist_slug_redirects r where r.slug = $1))
+        and s.slug = $2 and s.review_state = 'approved'`,
     [artistSlug, stopSlug],
   );
   return rows[0] ?? null;

@@ -1,5 +1,5 @@
 import { Car, CloudSun, Compass, Home, MapPin, Route, Sunset, Ticket } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
@@ -7,6 +7,7 @@ import { ShowTime } from '#client/features/places/components/show-time.tsx';
 import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import {
@@ -263,6 +264,9 @@ function GuideView({ guide }: { guide: GuideData }) {
 export const GuidePage = () => {
   const { artistSlug = '', stopSlug = '' } = useParams();
   const query = useGuide(artistSlug, stopSlug);
+  // A merged artist's old slug answers with the survivor's guide: show the survivor's address.
+  const guidePath = useCallback((slug: string) => paths.guide(slug, stopSlug), [stopSlug]);
+  useCanonicalSlug(artistSlug, query.data?.stop.artistSlug, guidePath);
   if (query.isSuccess) return <GuideView guide={query.data} />;
   return <QueryPageState query={query} loadingLabel="Loading guide..." what="The guide" notFound={guideNotFound} />;
 };
