@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { fakeProviderPorts } from '../fakes/ports.ts';
-import { expect, test } from './helpers/auth.ts';
-import { freshClientAddress } from './support/fixtures.ts';
+import { expect, signUpViaApi, test } from './helpers/auth.ts';
 
 /**
  * Spotify (issue 15): a new fan connects a (fake) Spotify account through its consent page,
@@ -11,20 +9,6 @@ import { freshClientAddress } from './support/fixtures.ts';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const fakes = fakeProviderPorts(port);
-
-async function signUpFan(page: Page): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `spotify-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Heart-Of-Glass-77',
-      name: 'Spotify Fan',
-      fullName: 'Spotify Fan',
-    },
-    headers: { origin, 'x-forwarded-for': freshClientAddress() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -38,7 +22,7 @@ for (const viewport of [
     }, testInfo) => {
       const shot = (name: string) =>
         page.screenshot({ path: testInfo.outputPath(`spotify-${name}-${viewport.width}.png`), fullPage: true });
-      await signUpFan(page);
+      await signUpViaApi(page, { prefix: 'spotify', fullName: 'Spotify Fan' });
       await page.goto('/music-services');
       const card = page.getByRole('region', { name: 'Spotify' });
       await expect(card.getByText('We only ask to read your followed and top artists')).toBeVisible();
@@ -123,7 +107,7 @@ for (const viewport of [
         },
       });
       expect(fake.status()).toBe(200);
-      await signUpFan(page);
+      await signUpViaApi(page, { prefix: 'spotify', fullName: 'Spotify Fan' });
       await page.goto('/music-services');
       const form = page.getByRole('form', { name: 'Keep a username in sync' });
       await form.getByLabel('Username').fill(username);
@@ -155,7 +139,7 @@ for (const viewport of [
     });
 
     test('a fan who cancels on Spotify is told so, and nothing is connected', async ({ page }, testInfo) => {
-      await signUpFan(page);
+      await signUpViaApi(page, { prefix: 'spotify', fullName: 'Spotify Fan' });
       await page.goto('/music-services');
       const card = page.getByRole('region', { name: 'Spotify' });
       await card.getByRole('button', { name: 'Connect Spotify' }).click();

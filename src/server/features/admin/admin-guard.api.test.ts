@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-
-const PASSWORD = 'violet-tour-2027';
 
 /** Every mounted /api/admin route, read from the app itself: a route added later is covered here without listing it. */
 function mountedAdminRoutes(server: AuthTestServer): { method: string; path: string }[] {
@@ -37,8 +30,7 @@ describe.runIf(databaseAvailable())('admin guard on every admin API', () => {
 
   beforeAll(async () => {
     server = await startAuthTestServer();
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    fan = (await signedInFan(server)).browser;
   });
   afterAll(() => server?.close());
 

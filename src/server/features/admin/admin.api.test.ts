@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'violet-tour-2027';
 const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
 
 /** Every admin route, so a new one cannot forget the guard without failing here. */
@@ -40,12 +34,8 @@ describe.runIf(databaseAvailable())('admin: artists table and the admin guard', 
       { name: 'Radiohead', tours: [] },
       ...Array.from({ length: 26 }, (_, i) => ({ name: `Filler Band ${String(i).padStart(2, '0')}`, tours: [] })),
     ]);
-    adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    ({ browser: admin, email: adminEmail } = await signedInAdmin(server));
+    fan = (await signedInFan(server)).browser;
   });
   afterAll(() => server?.close());
 

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
 import { providerCalls } from '#server/db/schema/providers.ts';
 import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
 import { MUSICBRAINZ } from '#server/providers/musicbrainz/musicbrainz.client.ts';
@@ -17,9 +10,9 @@ import type { ApiStatusResponse, ProviderProbeResult } from '#shared/api-status.
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
+import { signedInAdmin } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'violet-tour-2027';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 describe.runIf(databaseAvailable())('admin API status', () => {
@@ -37,10 +30,7 @@ describe.runIf(databaseAvailable())('admin API status', () => {
       JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
       PROVIDER_TIMEOUT_MS: '2000',
     });
-    const email = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, email, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', email)).ok).toBe(true);
+    admin = (await signedInAdmin(server)).browser;
   });
   afterAll(async () => {
     await server?.close();

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { PURGE_RESTORE_POINTS_CRON, purgeRestorePointsJob } from '#server/features/admin/restore-points.jobs.ts';
 import { replaceSetlistSongs, upsertSetlistFmCopy } from '#server/features/setlists/setlists.repo.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'violet-tour-2027';
 const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
 
 const ROUTES = [
@@ -80,8 +73,6 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
         [stopId],
       )
     ).rows;
-  const userId = async (email: string) =>
-    (await one<{ id: string }>('select id from users where email = $1', [email])).id;
 
   beforeAll(async () => {
     server = await startAuthTestServer();
@@ -99,15 +90,8 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
       },
       { name: 'Doomed Band', tours: [{ name: 'Last', stops: [stop('2027-07-01', 'Stubbs')] }] },
     ]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    ids.admin = await userId(adminEmail);
-    const fanEmail = uniqueEmail();
-    fan = new TestBrowser(server);
-    await signUp(fan, fanEmail, PASSWORD);
-    ids.fan = await userId(fanEmail);
+    ({ browser: admin, id: ids.admin } = await signedInAdmin(server));
+    ({ browser: fan, id: ids.fan } = await signedInFan(server));
     for (const [slug, key] of [
       ['the-keys', 'survivor'],
       ['keys-the', 'merged'],

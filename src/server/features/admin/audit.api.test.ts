@@ -1,19 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
-import { users } from '#server/db/schema/auth.ts';
+import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { AdminAuditPage } from '#shared/admin-audit.ts';
+import { signedInAdmin } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { recordAdminAction } from './audit.service.ts';
-
-const PASSWORD = 'violet-tour-2027';
 
 describe.runIf(databaseAvailable())('admin audit log', () => {
   let server: AuthTestServer;
@@ -22,12 +12,9 @@ describe.runIf(databaseAvailable())('admin audit log', () => {
 
   beforeAll(async () => {
     server = await startAuthTestServer();
-    const email = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, email, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', email)).ok).toBe(true);
-    const [row] = await server.database.db.select().from(users).where(eq(users.email, email));
-    actor = { id: row!.id, email };
+    const signedIn = await signedInAdmin(server);
+    admin = signedIn.browser;
+    actor = { id: signedIn.id, email: signedIn.email };
   });
   afterAll(() => server?.close());
 

@@ -1,21 +1,14 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { AdminAuditPage } from '#shared/admin-audit.ts';
 import { type BackupsResponse, type BackupView, backupMessages } from '#shared/backups.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { FAN_PASSWORD, signedInAdmin } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { inspectBackupArchive, restoreBackupArchive } from './backup-archive.ts';
 import { runScheduledBackup } from './backups.service.ts';
 
-const PASSWORD = 'violet-tour-2027';
 const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
 
 describe.runIf(databaseAvailable())('admin backups', () => {
@@ -28,7 +21,7 @@ describe.runIf(databaseAvailable())('admin backups', () => {
   const signInAdmin = async () => {
     admin = new TestBrowser(server);
     const response = await admin.request('/api/auth/sign-in/email', {
-      json: { email: adminEmail, password: PASSWORD },
+      json: { email: adminEmail, password: FAN_PASSWORD },
     });
     expect(response.status).toBe(200);
   };
@@ -39,10 +32,7 @@ describe.runIf(databaseAvailable())('admin backups', () => {
       { name: 'Black Pumas', tours: [{ name: 'Chronicles', stops: [stop('2027-05-01', 'Stubbs')] }] },
       { name: 'Radiohead', tours: [] },
     ]);
-    adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
+    ({ browser: admin, email: adminEmail } = await signedInAdmin(server));
   });
   afterAll(() => server?.close());
 

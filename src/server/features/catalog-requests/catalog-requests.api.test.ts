@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
-const PASSWORD = 'heart-of-glass-77';
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
 describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted stops)', () => {
@@ -54,13 +47,8 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
         ],
       },
     ]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fanEmail = uniqueEmail();
-    fan = new TestBrowser(server);
-    await signUp(fan, fanEmail, PASSWORD, 'Fan Person');
+    admin = (await signedInAdmin(server)).browser;
+    ({ browser: fan, email: fanEmail } = await signedInFan(server, { fullName: 'Fan Person' }));
   });
   afterAll(() => server?.close());
 

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { NORTHERN_LANTERNS } from '#tests/fakes/dataset.ts';
 import { FAKE_SETLISTFM_KEY, FAKE_TOUR_DAYS, type FakeSetlistFm, startFakeSetlistFm } from '#tests/fakes/setlistfm.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'violet-tour-2027';
 const BASE = '/api/admin/historical-import';
 
 /** The UTC calendar day `days` before today: the fake setlist.fm dates its shows the same way. */
@@ -60,12 +53,8 @@ describe.runIf(databaseAvailable())('admin: historical import from an artist’s
       { name: 'No Mbid Band', tours: [] },
     ]);
     await server.database.query(`update artists set mbid = $1 where slug = 'northern-lanterns'`, [NORTHERN_LANTERNS]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    admin = (await signedInAdmin(server)).browser;
+    fan = (await signedInFan(server)).browser;
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminRole } from '#server/auth/admin-role.ts';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-
-const PASSWORD = 'violet-tour-2027';
 
 const catalogJson = JSON.stringify({
   artists: [
@@ -75,12 +67,8 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
         ],
       },
     ]);
-    const adminEmail = uniqueEmail('admin');
-    admin = new TestBrowser(server);
-    await signUp(admin, adminEmail, PASSWORD);
-    expect((await changeAdminRole(server.database, 'grant', adminEmail)).ok).toBe(true);
-    fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
+    admin = (await signedInAdmin(server)).browser;
+    fan = (await signedInFan(server)).browser;
   });
   afterAll(() => server?.close());
 
