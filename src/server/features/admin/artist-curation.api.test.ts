@@ -282,6 +282,11 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     // The old slug answers with the survivor.
     const old = await (await new TestBrowser(server).request('/api/artists/keys-the?today=2027-01-01')).json();
     expect(JSON.stringify(old)).toContain('"slug":"the-keys"');
+    // So does a guide opened through the old slug (a link shared before the merge).
+    const movedStop = await one<{ slug: string }>('select slug from tour_stops where id = $1', [mergedOwn]);
+    const guide = await new TestBrowser(server).request(`/api/guides/keys-the/${movedStop.slug}`);
+    expect(guide.status).toBe(200);
+    expect((await guide.json()).stop.artistSlug).toBe('the-keys');
 
     const audit = await (await admin.request(`/api/admin/audit?targetType=artist&targetId=${survivor}`)).json();
     expect(audit.entries[0]).toMatchObject({
