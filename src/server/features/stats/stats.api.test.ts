@@ -11,6 +11,7 @@ import type { StatsResponse } from '#shared/stats.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { FIXTURE_SHOWS, FIXTURE_VENUES, fixtureCatalog, insertSetlist } from '#tests/factories/concert-history.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { selectStats } from './stats.repo.ts';
 
 const PASSWORD = 'forty-shows-in-three-years';
 const ANSWER_DAY = '2025-01-10';
@@ -140,9 +141,15 @@ describe.runIf(databaseAvailable())('concert stats', () => {
   it('answers 401 to visitors', async () => {
     const visitor = new TestBrowser(server);
     const answers = await Promise.all(
-      ['/api/stats', '/api/stats/map.svg', '/api/stats/summary.png?year=2023'].map((path) => visitor.request(path)),
+      [
+        '/api/stats',
+        '/api/stats/first-times',
+        '/api/stats/coverage',
+        '/api/stats/map.svg',
+        '/api/stats/summary.png?year=2023',
+      ].map((path) => visitor.request(path)),
     );
-    expect(answers.map((r) => r.status)).toEqual([401, 401, 401]);
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
   });
 
   it('adds up every show of all time: totals, years, tops, firsts, busiest month, streak, places', async () => {
@@ -240,6 +247,52 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     ]);
   });
 
+  it('caps the two long lists and serves every row of them on request', async () => {
+    const all = await stats(fan);
+    // Under the caps here: every row, nothing more to show.
+    expect(all.firstTimesTotal).toBe(5);
+    expect(all.coverageMore).toBe(false);
+    const firstTimes = await fan.browser.request('/api/stats/first-times');
+    expect(firstTimes.status).toBe(200);
+    expect(await firstTimes.json()).toEqual({ firstTimes: all.firstTimes });
+    const coverage = await fan.browser.request('/api/stats/coverage');
+    expect(await coverage.json()).toEqual({ coverage: all.coverage });
+    const inYear = await (await fan.browser.request('/api/stats/first-times?year=2024')).json();
+    expect(inYear.firstTimes.map((f: { artistName: string }) => f.artistName)).toEqual(['Glass Rivers']);
+    const coverage2023 = await (await fan.browser.request('/api/stats/coverage?year=2023')).json();
+    expect(coverage2023.coverage.map((c: { artistSlug: string; played: number }) => [c.artistSlug, c.played])).toEqual([
+      [A, 5],
+      [B, 1],
+      [C, 1],
+    ]);
+    expect((await other.browser.request('/api/stats/coverage')).status).toBe(200);
+    expect(await (await other.browser.request('/api/stats/first-times')).json()).toEqual({
+      firstTimes: [expect.objectContaining({ artistSlug: A, date: '2022-01-15' })],
+    });
+
+    // Small caps, straight on the statement: the first rows in the list's order, the count of all.
+    const capped = (firstTimes: number, coverage: number) =>
+      selectStats(
+        server.database.db,
+        { userId: fan.id, year: null },
+        { top: 10, songs: 15, neverHeard: 5, firstTimes, coverage },
+      );
+    const two = await capped(2, 1);
+    expect(two.firstTimes.map((f) => f.artistSlug)).toEqual([A, B]);
+    expect(two.firstTimesTotal).toBe(5);
+    expect(two.coverage.map((c) => [c.artistSlug, c.played, c.heard])).toEqual([[A, 6, 5]]);
+    expect(two.coverageMore).toBe(true);
+    expect((await capped(2, 2)).coverageMore).toBe(true);
+    // Copper Tide was seen six times but no setlist of theirs is stored: not a row, so no more after three.
+    const three = await capped(5, 3);
+    expect(three.coverage.map((c) => c.artistSlug)).toEqual([A, B, C]);
+    expect(three.coverageMore).toBe(false);
+    expect(three.firstTimes).toHaveLength(5);
+    // The figures outside the lists do not depend on the caps.
+    expect(two.topSongs).toEqual(three.topSongs);
+    expect(two.totals).toEqual(three.totals);
+  });
+
   it('narrows every figure to a year', async () => {
     const year = await stats(fan, '?year=2023');
     expect(year.year).toBe(2023);
@@ -318,5 +371,6 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     expect(JSON.stringify(await response.json())).toContain('Year must be between 1950 and 2100');
     expect((await fan.browser.request('/api/stats/summary.png')).status).toBe(400);
     expect((await fan.browser.request('/api/stats/map.svg?region=moon')).status).toBe(400);
+    expect((await fan.browser.request('/api/stats/coverage?year=abc')).status).toBe(400);
   });
 });
