@@ -1,27 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { StatsResponse } from '#shared/stats.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
-import { FIXTURE_SHOWS, FIXTURE_VENUES, fixtureCatalog, insertSetlist } from '#tests/factories/concert-history.ts';
+import { FIXTURE_VENUES, insertSetlist } from '#tests/factories/concert-history.ts';
+import { type FixtureHistory, fixtureHistory } from '#tests/factories/concert-history-setup.ts';
+import { type SignedInFan, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { selectStats } from './stats.repo.ts';
 
-const PASSWORD = 'forty-shows-in-three-years';
-const ANSWER_DAY = '2025-01-10';
 /** Cambridge, MA: the fan's home. */
 const HOME = { lat: 42.3736, lon: -71.1097 };
-
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-}
 
 /** Independent of the SQL: the haversine distance in km. */
 function km(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
@@ -43,66 +30,27 @@ function expectedKm(perVenue: Partial<Record<keyof typeof FIXTURE_VENUES, number
 
 describe.runIf(databaseAvailable())('concert stats', () => {
   let server: AuthTestServer;
-  let stops: Map<string, string>;
-  let fan: Fan;
-  let other: Fan;
-
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
-  async function newFan(): Promise<Fan> {
-    const browser = new TestBrowser(server);
-    const email = uniqueEmail();
-    expect((await signUp(browser, email, PASSWORD)).status).toBe(200);
-    const [user] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
-    return { browser, id: user!.id };
-  }
-  /** 'northern-lanterns@2024-12-14' → stop id */
-  const stop = (key: string) => {
-    const id = stops.get(key);
-    if (!id) throw new Error(`no stop ${key}`);
-    return id;
-  };
+  let fixture: FixtureHistory;
+  let fan: SignedInFan;
+  let other: SignedInFan;
+  const stop = (key: string) => fixture.stop(key);
   const A = 'northern-lanterns';
   const B = 'velvet-harbour';
   const C = 'amber-skies';
-  const slugOf: Record<string, string> = { A, B, C, D: 'copper-tide', E: 'glass-rivers' };
-  async function mark(who: Fan, key: string, state: string, today = ANSWER_DAY) {
-    const response = await who.browser.request(`/api/shows/stops/${stop(key)}`, {
-      method: 'PUT',
-      json: { state, today },
-    });
-    expect(response.status, key).toBe(200);
-  }
-  async function stats(who: Fan, query = ''): Promise<StatsResponse> {
+  async function stats(who: SignedInFan, query = ''): Promise<StatsResponse> {
     const response = await who.browser.request(`/api/stats${query}`);
     expect(response.status).toBe(200);
     return response.json();
   }
 
   beforeAll(async () => {
-    server = await startAuthTestServer();
-    await seedCatalog(server.database, fixtureCatalog());
-    const found = await rows<{ slug: string; date: string; id: string }>(
-      sql`select a.slug, s.event_date::text as date, s.id from tour_stops s join artists a on a.id = s.artist_id`,
+    // The fixture fan: 40 attended shows, A@2024-03-23 attended then cancelled, one missed, one Going.
+    fixture = await fixtureHistory();
+    ({ server, fan, other } = fixture);
+    await server.database.query(
+      `update users set home_city = 'Cambridge', home_lat = $2, home_lon = $3 where id = $1`,
+      [fan.id, HOME.lat, HOME.lon],
     );
-    stops = new Map(found.map((row) => [`${row.slug}@${row.date}`, row.id]));
-    fan = await newFan();
-    other = await newFan();
-    await server.database.db.execute(
-      sql`update users set home_city = 'Cambridge', home_lat = ${HOME.lat}, home_lon = ${HOME.lon} where id = ${fan.id}`,
-    );
-    for (const [date, , artists] of FIXTURE_SHOWS) {
-      for (const artist of artists) await mark(fan, `${slugOf[artist]}@${date}`, 'attended');
-    }
-    // Attended, then the stop was cancelled: it must not count anywhere.
-    await mark(fan, `${A}@2024-03-23`, 'attended');
-    await server.database.db.execute(
-      sql`update tour_stops set status = 'cancelled', revision = revision + 1 where id = ${stop(`${A}@2024-03-23`)}`,
-    );
-    await mark(fan, `${C}@2024-05-25`, 'missed');
-    await mark(fan, `copper-tide@2024-12-20`, 'going', '2024-12-01');
-    await mark(other, `${A}@2022-01-15`, 'attended');
 
     // Setlists (setlist.fm copies unless said): a tape, a cover, encores.
     const fm = (key: string, lines: string[]) =>
@@ -341,7 +289,7 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     const theirs = await stats(other);
     expect(theirs.totals).toMatchObject({ shows: 1, artists: 1, venues: 1, songs: 4, km: null });
     expect(theirs.coverage).toEqual([]);
-    const empty = await stats(await newFan());
+    const empty = await stats(await signedInFan(server));
     expect(empty.totals).toEqual({ shows: 0, artists: 0, venues: 0, cities: 0, countries: 0, songs: 0, km: null });
     expect(empty.firstShow).toBeNull();
     expect(empty.longestStreak).toBeNull();

@@ -98,7 +98,11 @@ export async function allFirstTimes(
 }
 
 /** Songs heard of the tours seen, for every artist seen at least twice (the page's "Show all"). */
-export async function allCoverage(database: Database, actor: Actor, year: number | null): Promise<StatsCoverageResponse> {
+export async function allCoverage(
+  database: Database,
+  actor: Actor,
+  year: number | null,
+): Promise<StatsCoverageResponse> {
   const b = await selectStats(database.db, { userId: actor.userId, year }, ALL_ROWS, ['coverage']);
   return { coverage: coverage(b.coverage) };
 }
