@@ -249,8 +249,11 @@ const FirstTimes = ({ stats }: { stats: StatsResponse }) => {
   if (stats.firstTimes.length === 0) return null;
   const rows = all.data?.firstTimes ?? stats.firstTimes;
   return (
-    <section className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5">
-      <h2 className="flex items-center gap-2 font-display text-xl font-bold">
+    <section
+      aria-labelledby="first-times"
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <h2 id="first-times" className="flex items-center gap-2 font-display text-xl font-bold">
         <Route className="size-5 text-accent" aria-hidden="true" />
         {stats.year === null ? 'First time seeing each artist' : `Seen for the first time in ${stats.year}`}
       </h2>
