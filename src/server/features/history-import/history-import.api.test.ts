@@ -3,7 +3,7 @@ import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support
 import type { HistoryImportRowView, HistoryImportView } from '#shared/setlists.ts';
 import { daysAgo, setlistFmCatalog } from '#tests/factories/concert-history-setup.ts';
 import { NORTHERN_LANTERNS } from '#tests/fakes/dataset.ts';
-import { FAKE_SETLISTFM_USER, FAKE_TOUR_DAYS, type FakeSetlistFm } from '#tests/fakes/setlistfm.ts';
+import { FAKE_SETLISTFM_USER, FAKE_TOUR_DAYS } from '#tests/fakes/setlistfm.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
@@ -30,7 +30,6 @@ function historyCsv(): string {
 
 describe.runIf(databaseAvailable())('history import API', () => {
   let server: AuthTestServer;
-  let fake: FakeSetlistFm;
   let close: () => Promise<void>;
   let stopIds: Record<string, string> = {};
 
@@ -63,7 +62,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
     throw new Error(`import ${id} never reached ${states.join('/')}`);
   };
   beforeAll(async () => {
-    ({ server, fake, stopIds, close } = await setlistFmCatalog([
+    ({ server, stopIds, close } = await setlistFmCatalog([
       {
         name: 'Northern Lanterns',
         mbid: NORTHERN_LANTERNS,
