@@ -7,7 +7,7 @@ const year = z.coerce
   .min(SHOW_LIMITS.minYear, `Year must be between ${SHOW_LIMITS.minYear} and ${SHOW_LIMITS.maxYear}`)
   .max(SHOW_LIMITS.maxYear, `Year must be between ${SHOW_LIMITS.minYear} and ${SHOW_LIMITS.maxYear}`);
 
-/** GET /api/stats?year=, GET /api/stats/map.svg?year=&region=world|us */
+/** GET /api/stats?year= (also /first-times and /coverage), GET /api/stats/map.svg?year=&region=world|us */
 export const statsQuerySchema = z.object({ year: year.optional() });
 export const statsMapQuerySchema = z.object({
   year: year.optional(),

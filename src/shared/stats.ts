@@ -71,8 +71,13 @@ export interface StatsResponse {
   topCities: StatsCount[];
   firstShow: StatsShowRef | null;
   latestShow: StatsShowRef | null;
-  /** Artists whose first show with the fan falls in the period, in order of that first time. */
+  /**
+   * Artists whose first show with the fan falls in the period, in order of that first time: the
+   * first STATS_FIRST_TIMES_LIMIT; GET /api/stats/first-times has them all.
+   */
   firstTimes: FirstSeen[];
+  /** How many artists were first seen in the period. */
+  firstTimesTotal: number;
   busiestMonth: { month: string; count: number } | null;
   longestStreak: { months: number; from: string; to: string } | null;
   /** ISO 3166-1 alpha-2 code, English name, shows there. */
@@ -80,7 +85,10 @@ export interface StatsResponse {
   /** US states by name. */
   usStates: { name: string; count: number }[];
   topSongs: SongCount[];
+  /** The first STATS_COVERAGE_LIMIT artists (most shows first); GET /api/stats/coverage has them all. */
   coverage: ArtistCoverage[];
+  /** True when more artists have coverage than `coverage` lists. */
+  coverageMore: boolean;
   /** False while no setlists are stored for any of the fan's shows. */
   hasSetlists: boolean;
 }
@@ -88,6 +96,22 @@ export interface StatsResponse {
 export const STATS_TOP_LIMIT = 10;
 export const STATS_SONGS_LIMIT = 15;
 export const STATS_NEVER_HEARD_LIMIT = 5;
+/**
+ * Rows of the two long lists in GET /api/stats. A fan with thousands of shows has seen ~1,600 artists
+ * for the first time and ~900 at least twice: every row made the answer ~440 KB and its statement
+ * read every seen artist's tours. The rest come with "Show all" (their own requests).
+ */
+export const STATS_FIRST_TIMES_LIMIT = 24;
+export const STATS_COVERAGE_LIMIT = 10;
+
+/** GET /api/stats/first-times?year= */
+export interface StatsFirstTimesResponse {
+  firstTimes: FirstSeen[];
+}
+/** GET /api/stats/coverage?year= */
+export interface StatsCoverageResponse {
+  coverage: ArtistCoverage[];
+}
 
 export const statsMessages = {
   title: 'Stats',

@@ -183,3 +183,95 @@ for (const [index, width] of [1440, 390].entries()) {
     await shoot(page, `stats-2021-${width}`);
   });
 }
+
+test('History with 5,000 shows: 50 at first, the rest page by page as the fan scrolls, without long stalls', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpFan(page);
+  // 5,000 shows on 5,000 days (2005 to 2018), through the history import as a fan with years of shows would.
+  const cities = [
+    ['Boston', 'US'],
+    ['Leeds', 'GB'],
+    ['Amsterdam', 'NL'],
+    ['Chicago', 'US'],
+    ['Berlin', 'DE'],
+  ] as const;
+  const lines = ['date,artist,venue,city,country'];
+  const start = Date.UTC(2005, 0, 1);
+  for (let i = 0; i < 5_000; i++) {
+    const date = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+    const [city, country] = cities[i % cities.length]!;
+    lines.push(`${date},Archive Band ${(i % 40) + 1},Hall ${(i % 60) + 1},${city},${country}`);
+  }
+  const preview = await page.request.post(
+    '/api/history-imports/csv?date=date&artist=artist&venue=venue&city=city&country=country&name=archive.csv',
+    { data: lines.join('\n'), headers: { origin: origin(), 'content-type': 'text/csv' } },
+  );
+  expect(preview.status(), await preview.text()).toBe(201);
+  const { id, counts } = (await preview.json()) as { id: string; counts: Record<string, number> };
+  expect(counts).toMatchObject({ create: 5_000, unparseable: 0 });
+  const started = await page.request.post(`/api/history-imports/${id}/start`, {
+    data: {},
+    headers: { origin: origin() },
+  });
+  expect(started.status()).toBe(200);
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/history-imports/${id}`)).json()) as { state: string }).state,
+      {
+        timeout: 240_000,
+        intervals: [1_000],
+      },
+    )
+    .toBe('done');
+
+  // Long tasks (main thread busy over 50 ms) while the list grows.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { longTasks: number[] }).longTasks = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto('/my-shows');
+  const shows = page.getByTestId('history-show');
+  await expect(page.getByText('5,000 shows', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(shows).toHaveCount(50);
+  await expect(page.getByRole('heading', { level: 2, name: '2018' })).toBeVisible();
+  await shoot(page, 'history-5000-1440');
+
+  const loadedAt = performance.now();
+  let count = 50;
+  while (count < 5_000) {
+    await page.keyboard.press('End');
+    await expect.poll(() => shows.count(), { timeout: 20_000 }).toBeGreaterThan(count);
+    count = await shows.count();
+  }
+  const seconds = (performance.now() - loadedAt) / 1000;
+  await expect(page.getByRole('button', { name: historyMessages.loadMore })).toHaveCount(0);
+  await expect(shows.last()).toContainText('Archive Band 1');
+  await expect(page.getByRole('heading', { level: 2, name: '2005' })).toBeVisible();
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const longest = Math.max(0, ...longTasks);
+  console.log(
+    `History, 5,000 shows: every page loaded by scrolling in ${seconds.toFixed(1)} s; ` +
+      `${longTasks.length} long tasks, the longest ${longest.toFixed(0)} ms`,
+  );
+  // Each append renders its 50 new rows only: no stall a fan would feel as a frozen page.
+  expect(longest).toBeLessThan(1_000);
+  // The viewport only: the whole page is 5,000 rows tall.
+  await page.screenshot({ path: test.info().outputPath('history-5000-end-1440.png') });
+
+  // Stats of those years: the first-time list shows its first 24 of 40 artists, "Show all" the rest.
+  await page.goto('/stats');
+  await expect(page.getByTestId('total-shows').locator('dd')).toHaveText('5,000', { timeout: 20_000 });
+  const firstTimes = page.getByRole('region', { name: 'First time seeing each artist' }).getByRole('listitem');
+  await expect(firstTimes).toHaveCount(24);
+  await expect(firstTimes.first()).toContainText('Archive Band 1');
+  await page.getByRole('button', { name: 'Show all 40 artists' }).click();
+  await expect(firstTimes).toHaveCount(40);
+  await expect(firstTimes.last()).toContainText('Archive Band 40');
+  await expect(page.getByRole('button', { name: 'Show all 40 artists' })).toHaveCount(0);
+});

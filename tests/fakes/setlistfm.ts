@@ -66,9 +66,36 @@ const VENUES = [
 
 const hex = (n: number) => (0x5bf00000 + n).toString(16);
 
-/** Northern Lanterns' 20-show tour: core songs every night, rotating ones some nights, two rarities once. */
-export function fakeSetlists(): FakeSetlistSpec[] {
-  const lanterns = FAKE_TOUR_DAYS.map((daysAgo, i): FakeSetlistSpec => {
+/**
+ * The browser tests' catalog artists with an MBID (tests/e2e/support/fixture-catalog.ts), each with
+ * the same 20-show tour as Northern Lanterns on days of their own: the catalog's past stop of each
+ * Faded Echo (30, 31 and 32 days ago) is one of them; Paper Tides' catalog stop is ahead (a Going show).
+ */
+export const E2E_SETLIST_ARTISTS = [
+  {
+    name: 'Faded Echo 1',
+    mbid: 'e2e0f1a0-1111-4aaa-8bbb-000000000001',
+    days: FAKE_TOUR_DAYS.map((d) => d - 1),
+    base: 200,
+  },
+  { name: 'Faded Echo 2', mbid: 'e2e0f1a0-2222-4aaa-8bbb-000000000002', days: FAKE_TOUR_DAYS, base: 300 },
+  {
+    name: 'Faded Echo 3',
+    mbid: 'e2e0f1a0-3333-4aaa-8bbb-000000000003',
+    days: FAKE_TOUR_DAYS.map((d) => d + 1),
+    base: 400,
+  },
+  { name: 'Paper Tides', mbid: 'e2e0f1a0-4444-4aaa-8bbb-000000000004', days: FAKE_TOUR_DAYS, base: 500 },
+] as const;
+
+/** A 20-show tour: core songs every night, rotating ones some nights, two rarities once. */
+function tourSetlists(
+  artistMbid: string,
+  artistName: string,
+  days: readonly number[],
+  base: number,
+): FakeSetlistSpec[] {
+  return days.map((daysAgo, i): FakeSetlistSpec => {
     const main: Record<string, unknown>[] = [{ name: 'Intro', tape: true }];
     for (const name of CORE.slice(0, 4)) main.push({ name });
     if (i % 2 === 0) main.push({ name: ROTATING[0] });
@@ -93,15 +120,20 @@ export function fakeSetlists(): FakeSetlistSpec[] {
         with: { mbid: VELVET_HARBOR, name: 'Velvet Harbor', sortName: 'Velvet Harbor', disambiguation: '', url: '' },
       });
     return {
-      id: hex(i),
-      artistMbid: NORTHERN_LANTERNS,
-      artistName: 'Northern Lanterns',
+      id: hex(base + i),
+      artistMbid,
+      artistName,
       daysAgo,
       venue: VENUES[i % VENUES.length]!,
       tour: FAKE_TOUR_NAME,
       sets: [{ song: main }, { encore: 1, song: encore }],
     };
   });
+}
+
+/** Northern Lanterns' 20-show tour and two more of theirs; the browser tests' artists' tours. */
+export function fakeSetlists(): FakeSetlistSpec[] {
+  const lanterns = tourSetlists(NORTHERN_LANTERNS, 'Northern Lanterns', FAKE_TOUR_DAYS, 0);
   // An older show of another tour, and a 0-song setlist (common on setlist.fm).
   lanterns.push({
     id: hex(100),
@@ -120,7 +152,10 @@ export function fakeSetlists(): FakeSetlistSpec[] {
     venue: VENUES[2]!,
     sets: [],
   });
-  return lanterns;
+  return [
+    ...lanterns,
+    ...E2E_SETLIST_ARTISTS.flatMap((artist) => tourSetlists(artist.mbid, artist.name, artist.days, artist.base)),
+  ];
 }
 
 function ddmmyyyy(daysAgo: number): string {

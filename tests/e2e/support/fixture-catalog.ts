@@ -4,6 +4,7 @@
  * upcoming and past). Counts the specs rely on are exported beside it.
  */
 import { localIsoDate } from '#shared/dates.ts';
+import { E2E_SETLIST_ARTISTS } from '../../fakes/setlistfm.ts';
 
 interface FixtureStop {
   date: string;
@@ -19,6 +20,8 @@ interface FixtureStop {
 
 interface FixtureArtist {
   name: string;
+  /** A few have one: the fake setlist.fm knows them (E2E_SETLIST_ARTISTS). */
+  mbid?: string;
   genres?: string[];
   tours: { name: string; stops: FixtureStop[] }[];
 }
@@ -67,6 +70,8 @@ function stopAt(days: number, venueIndex: number, today: Date, time?: string): F
   return { date: isoDateFromToday(days, today), time, ...venue, ticketUrl: 'https://tickets.example.com/e2e' };
 }
 
+const mbidOf = (name: string) => E2E_SETLIST_ARTISTS.find((artist) => artist.name === name)?.mbid;
+
 export function buildFixtureCatalog(today = new Date()): { artists: FixtureArtist[] } {
   const featured: FixtureArtist = {
     name: FEATURED.name,
@@ -81,10 +86,12 @@ export function buildFixtureCatalog(today = new Date()): { artists: FixtureArtis
   };
   const upcoming = Array.from({ length: UPCOMING_ARTIST_COUNT - 1 }, (_, i) => ({
     name: generatedName(i),
+    mbid: mbidOf(generatedName(i)),
     tours: [{ name: `${generatedName(i)} Live`, stops: [stopAt(5 + i, i, today, '20:00')] }],
   }));
   const pastOnly = Array.from({ length: PAST_ONLY_ARTIST_COUNT }, (_, i) => ({
     name: `Faded Echo ${i + 1}`,
+    mbid: mbidOf(`Faded Echo ${i + 1}`),
     tours: [{ name: 'Farewell Tour', stops: [stopAt(-30 - i, i, today, '21:00')] }],
   }));
   return { artists: [featured, ...upcoming, ...pastOnly] };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryOptions } from '#client/features/auth/session.ts';
 import { keepGoingGuidesOffline } from '#client/features/guides/offline-guides.ts';
@@ -17,12 +17,26 @@ export function useOfflineSupport(): void {
     return clearUserCachesOnSignOut();
   }, []);
 
+  const queryClient = useQueryClient();
   const { data: me } = useQuery(meQueryOptions);
+  const userId = me?.id;
   useEffect(() => {
-    if (me) {
-      setCacheUser(me.id);
-      // The guides of the fan's Going shows, kept for the venue's dead zone.
-      keepGoingGuidesOffline(me.id, { refresh: true });
-    } else if (me === null) void clearUserCaches();
-  }, [me]);
+    if (userId) setCacheUser(userId);
+    else if (me === null) void clearUserCaches();
+  }, [userId, me]);
+
+  // The guides of the fan's Going shows, kept for the venue's dead zone (issue 13).
+  useEffect(() => {
+    if (userId) keepGoingGuidesOffline(userId, { refresh: true });
+  }, [userId]);
+
+  // The setlists of the fan's Going shows, kept for offline use (issue 12); its code loads only then.
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    void import('#client/features/setlists/api/warm-going-setlists.ts')
+      .then((module) => module.warmGoingSetlists(queryClient, userId, controller.signal))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [userId, queryClient]);
 }

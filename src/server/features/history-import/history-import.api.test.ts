@@ -1,34 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { HistoryImportRowView, HistoryImportView } from '#shared/setlists.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
+import { daysAgo, setlistFmCatalog } from '#tests/factories/concert-history-setup.ts';
 import { NORTHERN_LANTERNS } from '#tests/fakes/dataset.ts';
-import {
-  FAKE_SETLISTFM_KEY,
-  FAKE_SETLISTFM_USER,
-  FAKE_TOUR_DAYS,
-  type FakeSetlistFm,
-  startFakeSetlistFm,
-} from '#tests/fakes/setlistfm.ts';
+import { FAKE_SETLISTFM_USER, FAKE_TOUR_DAYS } from '#tests/fakes/setlistfm.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-const PASSWORD = 'heart-of-glass-77';
-
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function signedInFan(server: AuthTestServer): Promise<TestBrowser> {
-  const browser = new TestBrowser(server);
-  expect((await signUp(browser, uniqueEmail(), PASSWORD)).status).toBe(200);
-  return browser;
-}
+/** A signed-in fan's browser (the session travels with it). */
+const fanBrowser = async (server: AuthTestServer): Promise<TestBrowser> => (await signedInFan(server)).browser;
 
 const MAPPING = 'date=Show%20Date&artist=Band&venue=Venue%20Name&city=Town&country=Nation';
 
@@ -50,8 +30,8 @@ function historyCsv(): string {
 
 describe.runIf(databaseAvailable())('history import API', () => {
   let server: AuthTestServer;
-  let fake: FakeSetlistFm;
-  const stopIds: Record<string, string> = {};
+  let close: () => Promise<void>;
+  let stopIds: Record<string, string> = {};
 
   const post = (browser: TestBrowser, path: string, body: string) =>
     server.fetch(path, {
@@ -82,9 +62,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
     throw new Error(`import ${id} never reached ${states.join('/')}`);
   };
   beforeAll(async () => {
-    fake = await startFakeSetlistFm();
-    server = await startAuthTestServer({ SETLISTFM_URL: fake.url, SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY });
-    await seedCatalog(server.database, [
+    ({ server, stopIds, close } = await setlistFmCatalog([
       {
         name: 'Northern Lanterns',
         mbid: NORTHERN_LANTERNS,
@@ -113,16 +91,9 @@ describe.runIf(databaseAvailable())('history import API', () => {
           { name: 'Dawn', stops: [{ date: '2022-01-09', venue: 'Brixton Academy', city: 'London', country: 'GB' }] },
         ],
       },
-    ]);
-    const { rows } = await server.database.query<{ id: string; key: string }>(
-      "select s.id, a.slug || '@' || s.event_date::text as key from tour_stops s join artists a on a.id = s.artist_id",
-    );
-    for (const row of rows) stopIds[row.key] = row.id;
+    ]));
   });
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => close?.());
 
   /** The fan's attended-show count, straight from the table. */
   async function shows(userEmail: string) {
@@ -134,9 +105,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
   }
 
   it('previews a CSV row by row, imports it as a job with progress, is idempotent and undoes as a whole', async () => {
-    const email = uniqueEmail();
-    const fan = new TestBrowser(server);
-    expect((await signUp(fan, email, PASSWORD)).status).toBe(200);
+    const { browser: fan, email } = await signedInFan(server);
     // Already in the history before the import: must stay after undo.
     expect(
       (
@@ -199,7 +168,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
     expect(await shows(email)).toBe(4);
 
     // Another fan can neither see, start nor undo it.
-    const other = await signedInFan(server);
+    const other = await fanBrowser(server);
     expect((await other.request(`/api/history-imports/${preview.id}`)).status).toBe(404);
     expect((await other.request(`/api/history-imports/${preview.id}/rows`)).status).toBe(404);
     expect((await other.request(`/api/history-imports/${preview.id}/undo`, { method: 'POST', json: {} })).status).toBe(
@@ -222,7 +191,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
   });
 
   it('refuses bad files with a clear message and writes nothing', async () => {
-    const fan = await signedInFan(server);
+    const fan = await fanBrowser(server);
     const expectRefused = async (response: Response, status: number, message: string) => {
       expect(response.status).toBe(status);
       expect((await response.json()).error.message).toBe(message);
@@ -265,7 +234,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
   }, 120_000);
 
   it("imports a setlist.fm user's attended list with its setlists; an unknown user is refused", async () => {
-    const fan = await signedInFan(server);
+    const fan = await fanBrowser(server);
     const unknown = await fan.request('/api/history-imports/setlistfm', { json: { username: 'nobody_here' } });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.message).toBe('There is no setlist.fm user with that name.');
@@ -297,7 +266,7 @@ describe.runIf(databaseAvailable())('history import API', () => {
   });
 
   it("imports this app's own export", async () => {
-    const fan = await signedInFan(server);
+    const fan = await fanBrowser(server);
     const file = JSON.stringify({
       shows: [
         {

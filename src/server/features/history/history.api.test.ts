@@ -1,85 +1,31 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { DidYouGoResponse, HistoryFilters, HistoryPage } from '#shared/history.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
-import { FIXTURE_SHOWS, fixtureCatalog, insertSetlist } from '#tests/factories/concert-history.ts';
+import { FIXTURE_SHOWS, insertSetlist } from '#tests/factories/concert-history.ts';
+import {
+  FIXTURE_ANSWER_DAY as ANSWER_DAY,
+  type FixtureHistory,
+  fixtureHistory,
+} from '#tests/factories/concert-history-setup.ts';
+import type { SignedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
-
-const PASSWORD = 'history-of-forty-shows';
-const ANSWER_DAY = '2025-01-10';
-
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-}
 
 describe.runIf(databaseAvailable())('History', () => {
   let server: AuthTestServer;
-  let stops: Map<string, string>;
-  let fan: Fan;
-  let other: Fan;
-  const slugOf: Record<string, string> = {
-    A: 'northern-lanterns',
-    B: 'velvet-harbour',
-    C: 'amber-skies',
-    D: 'copper-tide',
-    E: 'glass-rivers',
-  };
-
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
-  async function newFan(): Promise<Fan> {
-    const browser = new TestBrowser(server);
-    const email = uniqueEmail();
-    expect((await signUp(browser, email, PASSWORD)).status).toBe(200);
-    const [user] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
-    return { browser, id: user!.id };
-  }
-  const stop = (key: string) => {
-    const id = stops.get(key);
-    if (!id) throw new Error(`no stop ${key}`);
-    return id;
-  };
-  async function mark(who: Fan, key: string, state: string, today = ANSWER_DAY) {
-    const response = await who.browser.request(`/api/shows/stops/${stop(key)}`, {
-      method: 'PUT',
-      json: { state, today },
-    });
-    expect(response.status, key).toBe(200);
-  }
-  async function page(who: Fan, query = ''): Promise<HistoryPage> {
+  let fixture: FixtureHistory;
+  let fan: SignedInFan;
+  let other: SignedInFan;
+  const stop = (key: string) => fixture.stop(key);
+  const mark: FixtureHistory['mark'] = (who, key, state, today) => fixture.mark(who, key, state, today);
+  async function page(who: SignedInFan, query = ''): Promise<HistoryPage> {
     const response = await who.browser.request(`/api/history${query}`);
     expect(response.status).toBe(200);
     return response.json();
   }
 
   beforeAll(async () => {
-    server = await startAuthTestServer();
-    await seedCatalog(server.database, fixtureCatalog());
-    const found = await rows<{ slug: string; date: string; id: string }>(
-      sql`select a.slug, s.event_date::text as date, s.id from tour_stops s join artists a on a.id = s.artist_id`,
-    );
-    stops = new Map(found.map((row) => [`${row.slug}@${row.date}`, row.id]));
-    fan = await newFan();
-    other = await newFan();
-    for (const [date, , artists] of FIXTURE_SHOWS) {
-      for (const artist of artists) await mark(fan, `${slugOf[artist]}@${date}`, 'attended');
-    }
-    await mark(fan, 'northern-lanterns@2024-03-23', 'attended');
-    await server.database.db.execute(
-      sql`update tour_stops set status = 'cancelled' where id = ${stop('northern-lanterns@2024-03-23')}`,
-    );
-    await mark(fan, 'amber-skies@2024-05-25', 'missed');
-    await mark(fan, 'copper-tide@2024-12-20', 'going', '2024-12-01');
-    await mark(other, 'northern-lanterns@2022-01-15', 'attended');
+    fixture = await fixtureHistory();
+    ({ server, fan, other } = fixture);
     const rated = await fan.browser.request(`/api/shows/${stop('northern-lanterns@2024-12-14')}/details`, {
       method: 'PATCH',
       json: { rating: 5 },

@@ -1,37 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { ArtistSetlistsView, StopSetlistsView } from '#shared/setlists.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
+import { daysAgo, setlistFmCatalog } from '#tests/factories/concert-history-setup.ts';
 import { NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
-import { FAKE_SETLISTFM_KEY, FAKE_TOUR_DAYS, type FakeSetlistFm, startFakeSetlistFm } from '#tests/fakes/setlistfm.ts';
+import { FAKE_SETLISTFM_KEY, FAKE_TOUR_DAYS, type FakeSetlistFm } from '#tests/fakes/setlistfm.ts';
+import { signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { setlistRetryJob } from './setlists.jobs.ts';
 
-const PASSWORD = 'heart-of-glass-77';
-
-/** The UTC calendar day `days` before today: the fake setlist.fm dates its shows the same way. */
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function signedInFan(server: AuthTestServer): Promise<TestBrowser> {
-  const browser = new TestBrowser(server);
-  expect((await signUp(browser, uniqueEmail(), PASSWORD)).status).toBe(200);
-  return browser;
-}
+/** A signed-in fan's browser (the session travels with it). */
+const fanBrowser = async (server: AuthTestServer): Promise<TestBrowser> => (await signedInFan(server)).browser;
 
 const venue = { venue: 'Paradise Rock Club', city: 'Boston', region: 'MA', country: 'US' };
 
 describe.runIf(databaseAvailable())('setlists API', () => {
   let server: AuthTestServer;
   let fake: FakeSetlistFm;
-  const stopIds: Record<string, string> = {};
+  let close: () => Promise<void>;
+  let stopIds: Record<string, string> = {};
   let lanternsId = '';
 
   const getStop = async (browser: TestBrowser, key: string) => {
@@ -50,9 +36,7 @@ describe.runIf(databaseAvailable())('setlists API', () => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeSetlistFm();
-    server = await startAuthTestServer({ SETLISTFM_URL: fake.url, SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY });
-    await seedCatalog(server.database, [
+    const setup = await setlistFmCatalog([
       {
         name: 'Northern Lanterns',
         mbid: NORTHERN_LANTERNS,
@@ -73,16 +57,13 @@ describe.runIf(databaseAvailable())('setlists API', () => {
       },
       { name: 'No Mbid Band', tours: [{ name: 'Local', stops: [{ date: daysAgo(20), ...venue }] }] },
     ]);
-    const { rows } = await server.database.query<{ id: string; key: string; artist: string }>(
-      "select s.id, a.slug || '@' || s.event_date::text as key, a.id as artist from tour_stops s join artists a on a.id = s.artist_id",
+    ({ server, fake, stopIds, close } = setup);
+    const { rows } = await server.database.query<{ id: string }>(
+      "select id from artists where slug = 'northern-lanterns'",
     );
-    for (const row of rows) stopIds[row.key] = row.id;
-    lanternsId = rows.find((row) => row.key.startsWith('northern-lanterns@'))!.artist;
+    lanternsId = rows[0]!.id;
   });
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => close?.());
   beforeEach(() => {
     fake.setMode('normal');
     fake.throttle(0);
@@ -230,8 +211,8 @@ describe.runIf(databaseAvailable())('setlists API', () => {
     ];
 
     it('is saved, shown only to its owner, and replaces the setlist.fm copy in their artist view', async () => {
-      const owner = await signedInFan(server);
-      const other = await signedInFan(server);
+      const owner = await fanBrowser(server);
+      const other = await fanBrowser(server);
       const key = lanterns(FAKE_TOUR_DAYS[0]!);
       const saved = await putMine(owner, key, { songs, info: 'front row' });
       expect(saved.status).toBe(200);
@@ -272,7 +253,7 @@ describe.runIf(databaseAvailable())('setlists API', () => {
     it('refuses visitors and cross-site requests', async () => {
       const visitor = new TestBrowser(server);
       expect((await putMine(visitor, noMbid(), { songs })).status).toBe(401);
-      const fan = await signedInFan(server);
+      const fan = await fanBrowser(server);
       const crossSite = await fan.request(`/api/setlists/stops/${stopIds[noMbid()]}/mine`, {
         method: 'PUT',
         json: { songs },
@@ -282,7 +263,7 @@ describe.runIf(databaseAvailable())('setlists API', () => {
     });
 
     it('refuses bad input with a clear message and writes nothing', async () => {
-      const fan = await signedInFan(server);
+      const fan = await fanBrowser(server);
       const key = noMbid();
       expect((await putMine(fan, key, { songs: songs.slice(1, 3) })).status).toBe(200);
       const expectRefused = async (body: unknown, message: string) => {

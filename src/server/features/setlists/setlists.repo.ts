@@ -48,11 +48,6 @@ export interface ArtistRow {
   mbid: string | null;
 }
 
-export async function selectArtistBySlug(db: Executor, slug: string): Promise<ArtistRow | null> {
-  const rows = await rowsOf<ArtistRow>(db, sql`select id, name, slug, mbid from artists where slug = ${slug}`);
-  return rows[0] ?? null;
-}
-
 export interface SetlistRow {
   id: string;
   source: SetlistSource;

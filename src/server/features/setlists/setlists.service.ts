@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Executor } from '#server/db/sql.ts';
+import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
@@ -25,7 +26,6 @@ import {
   type SetlistSongRow,
   type SetlistStopRow,
   saveFetchState,
-  selectArtistBySlug,
   selectArtistSetlists,
   selectFetchState,
   selectSetlistSongs,

@@ -1,26 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { StatsResponse } from '#shared/stats.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
-import { FIXTURE_SHOWS, FIXTURE_VENUES, fixtureCatalog, insertSetlist } from '#tests/factories/concert-history.ts';
+import { FIXTURE_VENUES, insertSetlist } from '#tests/factories/concert-history.ts';
+import { type FixtureHistory, fixtureHistory } from '#tests/factories/concert-history-setup.ts';
+import { type SignedInFan, signedInFan } from '#tests/setup/fans.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { selectStats } from './stats.repo.ts';
 
-const PASSWORD = 'forty-shows-in-three-years';
-const ANSWER_DAY = '2025-01-10';
 /** Cambridge, MA: the fan's home. */
 const HOME = { lat: 42.3736, lon: -71.1097 };
-
-interface Fan {
-  browser: TestBrowser;
-  id: string;
-}
 
 /** Independent of the SQL: the haversine distance in km. */
 function km(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
@@ -42,66 +30,27 @@ function expectedKm(perVenue: Partial<Record<keyof typeof FIXTURE_VENUES, number
 
 describe.runIf(databaseAvailable())('concert stats', () => {
   let server: AuthTestServer;
-  let stops: Map<string, string>;
-  let fan: Fan;
-  let other: Fan;
-
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
-  async function newFan(): Promise<Fan> {
-    const browser = new TestBrowser(server);
-    const email = uniqueEmail();
-    expect((await signUp(browser, email, PASSWORD)).status).toBe(200);
-    const [user] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
-    return { browser, id: user!.id };
-  }
-  /** 'northern-lanterns@2024-12-14' → stop id */
-  const stop = (key: string) => {
-    const id = stops.get(key);
-    if (!id) throw new Error(`no stop ${key}`);
-    return id;
-  };
+  let fixture: FixtureHistory;
+  let fan: SignedInFan;
+  let other: SignedInFan;
+  const stop = (key: string) => fixture.stop(key);
   const A = 'northern-lanterns';
   const B = 'velvet-harbour';
   const C = 'amber-skies';
-  const slugOf: Record<string, string> = { A, B, C, D: 'copper-tide', E: 'glass-rivers' };
-  async function mark(who: Fan, key: string, state: string, today = ANSWER_DAY) {
-    const response = await who.browser.request(`/api/shows/stops/${stop(key)}`, {
-      method: 'PUT',
-      json: { state, today },
-    });
-    expect(response.status, key).toBe(200);
-  }
-  async function stats(who: Fan, query = ''): Promise<StatsResponse> {
+  async function stats(who: SignedInFan, query = ''): Promise<StatsResponse> {
     const response = await who.browser.request(`/api/stats${query}`);
     expect(response.status).toBe(200);
     return response.json();
   }
 
   beforeAll(async () => {
-    server = await startAuthTestServer();
-    await seedCatalog(server.database, fixtureCatalog());
-    const found = await rows<{ slug: string; date: string; id: string }>(
-      sql`select a.slug, s.event_date::text as date, s.id from tour_stops s join artists a on a.id = s.artist_id`,
+    // The fixture fan: 40 attended shows, A@2024-03-23 attended then cancelled, one missed, one Going.
+    fixture = await fixtureHistory();
+    ({ server, fan, other } = fixture);
+    await server.database.query(
+      `update users set home_city = 'Cambridge', home_lat = $2, home_lon = $3 where id = $1`,
+      [fan.id, HOME.lat, HOME.lon],
     );
-    stops = new Map(found.map((row) => [`${row.slug}@${row.date}`, row.id]));
-    fan = await newFan();
-    other = await newFan();
-    await server.database.db.execute(
-      sql`update users set home_city = 'Cambridge', home_lat = ${HOME.lat}, home_lon = ${HOME.lon} where id = ${fan.id}`,
-    );
-    for (const [date, , artists] of FIXTURE_SHOWS) {
-      for (const artist of artists) await mark(fan, `${slugOf[artist]}@${date}`, 'attended');
-    }
-    // Attended, then the stop was cancelled: it must not count anywhere.
-    await mark(fan, `${A}@2024-03-23`, 'attended');
-    await server.database.db.execute(
-      sql`update tour_stops set status = 'cancelled', revision = revision + 1 where id = ${stop(`${A}@2024-03-23`)}`,
-    );
-    await mark(fan, `${C}@2024-05-25`, 'missed');
-    await mark(fan, `copper-tide@2024-12-20`, 'going', '2024-12-01');
-    await mark(other, `${A}@2022-01-15`, 'attended');
 
     // Setlists (setlist.fm copies unless said): a tape, a cover, encores.
     const fm = (key: string, lines: string[]) =>
@@ -140,9 +89,15 @@ describe.runIf(databaseAvailable())('concert stats', () => {
   it('answers 401 to visitors', async () => {
     const visitor = new TestBrowser(server);
     const answers = await Promise.all(
-      ['/api/stats', '/api/stats/map.svg', '/api/stats/summary.png?year=2023'].map((path) => visitor.request(path)),
+      [
+        '/api/stats',
+        '/api/stats/first-times',
+        '/api/stats/coverage',
+        '/api/stats/map.svg',
+        '/api/stats/summary.png?year=2023',
+      ].map((path) => visitor.request(path)),
     );
-    expect(answers.map((r) => r.status)).toEqual([401, 401, 401]);
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
   });
 
   it('adds up every show of all time: totals, years, tops, firsts, busiest month, streak, places', async () => {
@@ -240,6 +195,52 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     ]);
   });
 
+  it('caps the two long lists and serves every row of them on request', async () => {
+    const all = await stats(fan);
+    // Under the caps here: every row, nothing more to show.
+    expect(all.firstTimesTotal).toBe(5);
+    expect(all.coverageMore).toBe(false);
+    const firstTimes = await fan.browser.request('/api/stats/first-times');
+    expect(firstTimes.status).toBe(200);
+    expect(await firstTimes.json()).toEqual({ firstTimes: all.firstTimes });
+    const coverage = await fan.browser.request('/api/stats/coverage');
+    expect(await coverage.json()).toEqual({ coverage: all.coverage });
+    const inYear = await (await fan.browser.request('/api/stats/first-times?year=2024')).json();
+    expect(inYear.firstTimes.map((f: { artistName: string }) => f.artistName)).toEqual(['Glass Rivers']);
+    const coverage2023 = await (await fan.browser.request('/api/stats/coverage?year=2023')).json();
+    expect(coverage2023.coverage.map((c: { artistSlug: string; played: number }) => [c.artistSlug, c.played])).toEqual([
+      [A, 5],
+      [B, 1],
+      [C, 1],
+    ]);
+    expect((await other.browser.request('/api/stats/coverage')).status).toBe(200);
+    expect(await (await other.browser.request('/api/stats/first-times')).json()).toEqual({
+      firstTimes: [expect.objectContaining({ artistSlug: A, date: '2022-01-15' })],
+    });
+
+    // Small caps, straight on the statement: the first rows in the list's order, the count of all.
+    const capped = (firstTimes: number, coverage: number) =>
+      selectStats(
+        server.database.db,
+        { userId: fan.id, year: null },
+        { top: 10, songs: 15, neverHeard: 5, firstTimes, coverage },
+      );
+    const two = await capped(2, 1);
+    expect(two.firstTimes.map((f) => f.artistSlug)).toEqual([A, B]);
+    expect(two.firstTimesTotal).toBe(5);
+    expect(two.coverage.map((c) => [c.artistSlug, c.played, c.heard])).toEqual([[A, 6, 5]]);
+    expect(two.coverageMore).toBe(true);
+    expect((await capped(2, 2)).coverageMore).toBe(true);
+    // Copper Tide was seen six times but no setlist of theirs is stored: not a row, so no more after three.
+    const three = await capped(5, 3);
+    expect(three.coverage.map((c) => c.artistSlug)).toEqual([A, B, C]);
+    expect(three.coverageMore).toBe(false);
+    expect(three.firstTimes).toHaveLength(5);
+    // The figures outside the lists do not depend on the caps.
+    expect(two.topSongs).toEqual(three.topSongs);
+    expect(two.totals).toEqual(three.totals);
+  });
+
   it('narrows every figure to a year', async () => {
     const year = await stats(fan, '?year=2023');
     expect(year.year).toBe(2023);
@@ -288,7 +289,7 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     const theirs = await stats(other);
     expect(theirs.totals).toMatchObject({ shows: 1, artists: 1, venues: 1, songs: 4, km: null });
     expect(theirs.coverage).toEqual([]);
-    const empty = await stats(await newFan());
+    const empty = await stats(await signedInFan(server));
     expect(empty.totals).toEqual({ shows: 0, artists: 0, venues: 0, cities: 0, countries: 0, songs: 0, km: null });
     expect(empty.firstShow).toBeNull();
     expect(empty.longestStreak).toBeNull();
@@ -318,5 +319,6 @@ describe.runIf(databaseAvailable())('concert stats', () => {
     expect(JSON.stringify(await response.json())).toContain('Year must be between 1950 and 2100');
     expect((await fan.browser.request('/api/stats/summary.png')).status).toBe(400);
     expect((await fan.browser.request('/api/stats/map.svg?region=moon')).status).toBe(400);
+    expect((await fan.browser.request('/api/stats/coverage?year=abc')).status).toBe(400);
   });
 });

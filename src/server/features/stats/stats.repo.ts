@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '#server/db/sql.ts';
+import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ArtistCoverage, FirstSeen, SongCount, StatsCount, StatsShowRef } from '#shared/stats.ts';
 
 /**
@@ -27,12 +27,16 @@ export interface StatsBundle {
   firstShow: StatsShowRef | null;
   latestShow: StatsShowRef | null;
   firstTimes: FirstSeen[];
+  /** Artists first seen in the period (firstTimes may be capped). */
+  firstTimesTotal: number;
   busiestMonth: { month: string; count: number } | null;
   streak: { months: number; fromIndex: number; toIndex: number } | null;
   places: { country: string; region: string | null; count: number }[];
   songsHeard: number;
   setlists: number;
   topSongs: SongCount[];
+  /** More artists were seen twice than the coverage cap: the page offers the whole list. */
+  coverageMore: boolean;
   coverage: (Omit<ArtistCoverage, 'neverHeard'> & { neverHeard: ArtistCoverage['neverHeard'] | null })[];
 }
 
@@ -58,12 +62,119 @@ function chosen(name: string, stops: string, userId: string): SQL {
  */
 const stopOf = sql`(select * from tour_stops s where s.id = us.stop_id offset 0) s`;
 
-export function statsSql(scope: Scope, limits: { top: number; songs: number; neverHeard: number }): SQL {
+export interface StatsLimits {
+  top: number;
+  songs: number;
+  neverHeard: number;
+  /** Rows of "first time seeing" and of coverage in the answer; null: every row (the "Show all" lists). */
+  firstTimes: number | null;
+  coverage: number | null;
+}
+
+/** A figure of the answer. A CTE no figure reads is never run, so a "Show all" list costs only its part. */
+export type StatsPart = keyof StatsBundle;
+
+export function statsSql(scope: Scope, limits: StatsLimits, parts?: readonly StatsPart[]): SQL {
   const { userId, year } = scope;
+  const cap = (limit: number | null) => (limit === null ? sql`` : sql`limit ${limit}`);
   const inYear =
     year === null
       ? sql`true`
       : sql`event_date >= make_date(${year}::int, 1, 1) and event_date < make_date(${year}::int + 1, 1, 1)`;
+  const figures: Record<StatsPart, SQL> = {
+    totals: sql`(
+      select json_build_object(
+        'shows', (select count(*)::int from shows),
+        'artists', (select count(*)::int from (select artist_id from mine group by 1) x),
+        'venues', count(*)::int, 'cities', count(distinct (lower(v.city), v.country))::int,
+        'countries', count(distinct v.country)::int)
+      from (select distinct venue_id from shows) sv join venues v on v.id = sv.venue_id)`,
+    home: sql`(select lat is not null and lon is not null from home)`,
+    // There and back (2 ×) the great-circle distance from home to each show's venue.
+    km: sql`(
+      select sum(2 * ${distanceKmSql({ lat: sql`h.lat`, lon: sql`h.lon` }, { lat: sql`p.lat`, lon: sql`p.lon` })})::float8
+      from home h, (
+        select coalesce(v.lat, sh.lat) as lat, coalesce(v.lon, sh.lon) as lon
+        from shows sh join venues v on v.id = sh.venue_id) p
+      where p.lat is not null and p.lon is not null and h.lat is not null and h.lon is not null)`,
+    perYear: list(
+      sql`select extract(year from m.event_date)::int as year, ${SHOW_COUNT} as count from all_mine m group by 1`,
+      sql`x.year`,
+    ),
+    perMonth: list(
+      sql`select to_char(event_date, 'YYYY-MM') as month, count(*)::int as count from shows group by 1`,
+      sql`x.month`,
+    ),
+    topArtists: list(
+      sql`select a.name as label, a.slug as key, t.count, a.sort_name
+          from (select artist_id, ${SHOW_COUNT} as count from mine m group by 1) t
+          join artists a on a.id = t.artist_id
+          order by t.count desc, a.sort_name limit ${limits.top}`,
+      sql`x.count desc, x.sort_name`,
+    ),
+    topVenues: list(
+      sql`select v.name as label, v.slug as key, count(*)::int as count
+          from shows sh join venues v on v.id = sh.venue_id
+          group by v.id order by count desc, v.name limit ${limits.top}`,
+      sql`x.count desc, x.label`,
+    ),
+    topCities: list(
+      sql`select min(v.city) || ', ' || v.country as label, lower(v.city) || '|' || v.country as key,
+                 count(*)::int as count
+          from shows sh join venues v on v.id = sh.venue_id
+          group by lower(v.city), v.country order by count desc, label limit ${limits.top}`,
+      sql`x.count desc, x.label`,
+    ),
+    firstShow: edgeShow('asc'),
+    latestShow: edgeShow('desc'),
+    firstTimes: list(
+      sql`select a.name as "artistName", a.slug as "artistSlug", f.event_date::text as date,
+                 v.name as "venueName", f.stop_id as "stopId", a.sort_name
+          from first_times f join artists a on a.id = f.artist_id join venues v on v.id = f.venue_id
+          order by f.event_date, a.sort_name, a.id ${cap(limits.firstTimes)}`,
+      sql`x.date, x.sort_name`,
+    ),
+    firstTimesTotal: sql`(select count(*)::int from first_times)`,
+    busiestMonth: sql`(
+      select json_build_object('month', month, 'count', count) from (
+        select to_char(event_date, 'YYYY-MM') as month, count(*)::int as count from shows
+        group by 1 order by count desc, month asc limit 1) x)`,
+    streak: sql`(
+      select json_build_object('months', months, 'fromIndex', f, 'toIndex', t) from (
+        select count(*)::int as months, min(m) as f, max(m) as t from islands
+        group by grp order by count(*) desc, min(m) asc limit 1) x)`,
+    places: list(
+      sql`select v.country, case when v.country = 'US' then v.region end as region, count(*)::int as count
+          from shows sh join venues v on v.id = sh.venue_id group by 1, 2`,
+      sql`x.country, x.region`,
+    ),
+    songsHeard: sql`(select count(*)::int from heard)`,
+    setlists: sql`(select count(*)::int from chosen)`,
+    // Names are looked up (by primary key) only for the rows that make the list: the first rows by
+    // count, ties at the cut included so the order by name among them is unchanged.
+    topSongs: list(
+      sql`select so.name as title, a.name as "artistName", h.times as count, a.sort_name
+          from (select * from heard where times >= coalesce(
+                  (select times from heard order by times desc offset ${limits.songs - 1} limit 1), 0) offset 0) h
+          cross join lateral (select name from songs where id = h.song_id offset 0) so
+          cross join lateral (select name, sort_name from artists where id = h.artist_id offset 0) a
+          order by h.times desc, so.name, a.sort_name limit ${limits.songs}`,
+      sql`x.count desc, x.title, x.sort_name`,
+    ),
+    coverageMore: limits.coverage === null ? sql`false` : sql`(select count(*) > ${limits.coverage} from listed)`,
+    coverage: list(
+      sql`select a.name as "artistName", a.slug as "artistSlug", seen.shows, c.played, c.heard, a.sort_name,
+                 n.songs as "neverHeard"
+          from coverage c join seen on seen.artist_id = c.artist_id join artists a on a.id = c.artist_id
+          left join never n on n.artist_id = c.artist_id`,
+      sql`x.shows desc, x.sort_name`,
+    ),
+  };
+  const wanted = parts ?? (Object.keys(figures) as StatsPart[]);
+  const answer = sql.join(
+    wanted.map((part) => sql`${sql.raw(`'${part}'`)}, ${figures[part]}`),
+    sql`, `,
+  );
   return sql`
     with all_mine as materialized (
       select s.id as stop_id, s.artist_id, s.venue_id, s.event_date, s.tour_id, s.lat, s.lon
@@ -77,11 +188,37 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
     months as (
       select distinct (extract(year from event_date) * 12 + extract(month from event_date) - 1)::int as m from shows),
     islands as (select m, m - row_number() over (order by m) as grp from months),
+    -- Each artist's first show with the fan over all time, kept when it falls in the year.
+    first_times as materialized (
+      select * from (
+        select distinct on (m.artist_id) m.artist_id, m.event_date, m.venue_id, m.stop_id
+        from all_mine m join venues v on v.id = m.venue_id
+        order by m.artist_id, m.event_date, v.name) f
+      where ${year === null ? sql`true` : sql`f.event_date >= make_date(${year}::int, 1, 1) and f.event_date < make_date(${year}::int + 1, 1, 1)`}),
     ${chosen('chosen', 'mine', userId)},
-    seen as (
+    seen_all as materialized (
       select artist_id, count(distinct (venue_id, event_date))::int as shows from mine
       group by 1 having count(distinct (venue_id, event_date)) >= 2),
-    -- Stops with a setlist on the tours where the fan saw an artist seen twice (from setlists, by artist).
+    -- The artists coverage lists, in its order, up to the cap (\`seen\`): those with a song in a setlist (the
+    -- same rule) of a stop on the tours where the fan saw them. Found one by one until the cap,
+    -- so only the listed artists' tours are read.
+    listed as materialized (
+      select s.artist_id, s.shows, s.sort_name from (
+        select s.artist_id, s.shows, a.sort_name from seen_all s join artists a on a.id = s.artist_id
+        order by s.shows desc, a.sort_name, s.artist_id offset 0) s
+      where exists (
+        select 1 from setlists sl join tour_stops ts on ts.id = sl.stop_id
+        where sl.artist_id = s.artist_id and ts.status <> 'cancelled'
+          and ts.tour_id in (select tour_id from mine where artist_id = s.artist_id)
+          and (sl.owner_id = ${userId} or (sl.source = 'setlistfm' and not exists (
+                select 1 from setlists own where own.stop_id = sl.stop_id and own.owner_id = ${userId})))
+          and exists (select 1 from setlist_songs ss where ss.setlist_id = sl.id and ss.kind = 'song'))
+      -- In the inner order (so no sort above the filter, which would test every artist); one past
+      -- the cap: whether there are more to show.
+      order by s.shows desc, s.sort_name, s.artist_id
+      ${cap(limits.coverage === null ? null : limits.coverage + 1)}),
+    seen as (select artist_id, shows from listed order by shows desc, sort_name, artist_id ${cap(limits.coverage)}),
+    -- Stops with a setlist on the tours where the fan saw those artists (from setlists, by artist).
     tour_stops_seen as (
       select distinct s.id as stop_id, s.artist_id
       from setlists sl join tour_stops s on s.id = sl.stop_id
@@ -118,95 +255,7 @@ export function statsSql(scope: Scope, limits: { top: number; songs: number; nev
     coverage as (
       select artist_id, count(*)::int as played, (count(*) filter (where was_heard))::int as heard
       from scored group by 1)
-    select json_build_object(
-      'totals', (
-        select json_build_object(
-          'shows', (select count(*)::int from shows), 'artists', count(distinct m.artist_id)::int,
-          'venues', count(distinct m.venue_id)::int, 'cities', count(distinct (lower(v.city), v.country))::int,
-          'countries', count(distinct v.country)::int)
-        from mine m join venues v on v.id = m.venue_id),
-      'home', (select lat is not null and lon is not null from home),
-      -- There and back (2 ×) the haversine distance (2R·asin√h) from home to each show's venue.
-      'km', (
-        select sum(2 * 2 * 6371 * asin(least(1, sqrt(
-                 power(sin(radians(p.lat - h.lat) / 2), 2)
-                 + cos(radians(h.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lon - h.lon) / 2), 2)))))::float8
-        from home h, (
-          select coalesce(v.lat, sh.lat) as lat, coalesce(v.lon, sh.lon) as lon
-          from shows sh join venues v on v.id = sh.venue_id) p
-        where p.lat is not null and p.lon is not null and h.lat is not null and h.lon is not null),
-      'perYear', ${list(
-        sql`select extract(year from m.event_date)::int as year, ${SHOW_COUNT} as count from all_mine m group by 1`,
-        sql`x.year`,
-      )},
-      'perMonth', ${list(
-        sql`select to_char(event_date, 'YYYY-MM') as month, count(*)::int as count from shows group by 1`,
-        sql`x.month`,
-      )},
-      'topArtists', ${list(
-        sql`select a.name as label, a.slug as key, ${SHOW_COUNT} as count, a.sort_name
-            from mine m join artists a on a.id = m.artist_id
-            group by a.id order by count desc, a.sort_name limit ${limits.top}`,
-        sql`x.count desc, x.sort_name`,
-      )},
-      'topVenues', ${list(
-        sql`select v.name as label, v.slug as key, count(*)::int as count
-            from shows sh join venues v on v.id = sh.venue_id
-            group by v.id order by count desc, v.name limit ${limits.top}`,
-        sql`x.count desc, x.label`,
-      )},
-      'topCities', ${list(
-        sql`select min(v.city) || ', ' || v.country as label, lower(v.city) || '|' || v.country as key,
-                   count(*)::int as count
-            from shows sh join venues v on v.id = sh.venue_id
-            group by lower(v.city), v.country order by count desc, label limit ${limits.top}`,
-        sql`x.count desc, x.label`,
-      )},
-      'firstShow', ${edgeShow('asc')},
-      'latestShow', ${edgeShow('desc')},
-      'firstTimes', ${list(
-        sql`select a.name as "artistName", a.slug as "artistSlug", f.event_date::text as date,
-                   v.name as "venueName", f.stop_id as "stopId", a.sort_name
-            from (select distinct on (m.artist_id) m.artist_id, m.event_date, m.venue_id, m.stop_id
-                  from all_mine m join venues v on v.id = m.venue_id
-                  order by m.artist_id, m.event_date, v.name) f
-            join artists a on a.id = f.artist_id join venues v on v.id = f.venue_id
-            where ${year === null ? sql`true` : sql`extract(year from f.event_date) = ${year}`}`,
-        sql`x.date, x.sort_name`,
-      )},
-      'busiestMonth', (
-        select json_build_object('month', month, 'count', count) from (
-          select to_char(event_date, 'YYYY-MM') as month, count(*)::int as count from shows
-          group by 1 order by count desc, month asc limit 1) x),
-      'streak', (
-        select json_build_object('months', months, 'fromIndex', f, 'toIndex', t) from (
-          select count(*)::int as months, min(m) as f, max(m) as t from islands
-          group by grp order by count(*) desc, min(m) asc limit 1) x),
-      'places', ${list(
-        sql`select v.country, case when v.country = 'US' then v.region end as region, count(*)::int as count
-            from shows sh join venues v on v.id = sh.venue_id group by 1, 2`,
-        sql`x.country, x.region`,
-      )},
-      'songsHeard', (select count(*)::int from heard),
-      'setlists', (select count(*)::int from chosen),
-      'topSongs', ${list(
-        sql`select so.name as title, a.name as "artistName", h.times as count, a.sort_name
-            from heard h join songs so on so.id = h.song_id join artists a on a.id = h.artist_id
-            -- Names are joined only for the rows that can make the list: those at or above the
-            -- cut's count (ties included, so the name order among them is unchanged).
-            where h.times >= coalesce(
-              (select times from heard order by times desc offset ${limits.songs - 1} limit 1), 0)
-            order by h.times desc, so.name, a.sort_name limit ${limits.songs}`,
-        sql`x.count desc, x.title, x.sort_name`,
-      )},
-      'coverage', ${list(
-        sql`select a.name as "artistName", a.slug as "artistSlug", seen.shows, c.played, c.heard, a.sort_name,
-                   n.songs as "neverHeard"
-            from coverage c join seen on seen.artist_id = c.artist_id join artists a on a.id = c.artist_id
-            left join never n on n.artist_id = c.artist_id`,
-        sql`x.shows desc, x.sort_name`,
-      )}
-    ) as stats`;
+    select json_build_object(${answer}) as stats`;
 }
 
 /** The first (or latest) show, with the artists the fan saw there. */
@@ -222,12 +271,13 @@ function edgeShow(direction: 'asc' | 'desc'): SQL {
       order by ${order} limit 1) x)`;
 }
 
-export async function selectStats(
+export async function selectStats<P extends StatsPart = StatsPart>(
   db: Executor,
   scope: Scope,
-  limits: { top: number; songs: number; neverHeard: number },
-): Promise<StatsBundle> {
-  const rows = await rowsOf<{ stats: StatsBundle | string }>(db, statsSql(scope, limits));
+  limits: StatsLimits,
+  parts?: readonly P[],
+): Promise<Pick<StatsBundle, P>> {
+  const rows = await rowsOf<{ stats: StatsBundle | string }>(db, statsSql(scope, limits, parts));
   const stats = rows[0]!.stats;
   // node-postgres parses json; PGlite too, but a driver that hands text back still works.
   return typeof stats === 'string' ? (JSON.parse(stats) as StatsBundle) : stats;

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { enforceLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import { statsMapQuerySchema, statsQuerySchema, statsShareQuerySchema } from '#shared/stats-api.ts';
-import { concertStats, statsMap } from './stats.service.ts';
+import { allCoverage, allFirstTimes, concertStats, statsMap } from './stats.service.ts';
 import { summaryPng } from './stats.share.ts';
 
 /** Rendering the summary image costs CPU: a fan may make a few a minute. */
@@ -17,6 +17,12 @@ export function statsRoutes({ database }: Pick<AppDeps, 'database'>) {
     .use(noStore, requireUser)
     .get('/', validate('query', statsQuerySchema), async (c) => {
       return c.json(await concertStats(database, actor(c), c.req.valid('query').year ?? null));
+    })
+    .get('/first-times', validate('query', statsQuerySchema), async (c) => {
+      return c.json(await allFirstTimes(database, actor(c), c.req.valid('query').year ?? null));
+    })
+    .get('/coverage', validate('query', statsQuerySchema), async (c) => {
+      return c.json(await allCoverage(database, actor(c), c.req.valid('query').year ?? null));
     })
     .get('/map.svg', validate('query', statsMapQuerySchema), async (c) => {
       const { year, region } = c.req.valid('query');

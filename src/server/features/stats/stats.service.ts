@@ -1,14 +1,20 @@
 import type { Database } from '#server/db/client.ts';
 import {
+  type ArtistCoverage,
+  type FirstSeen,
+  STATS_COVERAGE_LIMIT,
+  STATS_FIRST_TIMES_LIMIT,
   STATS_NEVER_HEARD_LIMIT,
   STATS_SONGS_LIMIT,
   STATS_TOP_LIMIT,
   type StatsCount,
+  type StatsCoverageResponse,
+  type StatsFirstTimesResponse,
   type StatsResponse,
 } from '#shared/stats.ts';
 import { titleCase } from '#shared/text.ts';
 import { usMapSvg, usStateName, worldMapSvg } from './stats.map.ts';
-import { type Scope, selectPlaces, selectStats } from './stats.repo.ts';
+import { type Scope, type StatsBundle, type StatsLimits, selectPlaces, selectStats } from './stats.repo.ts';
 
 /** Every figure is the signed-in user's own: the actor's id scopes each query. */
 export interface Actor {
@@ -24,13 +30,38 @@ export function monthOfIndex(index: number): string {
 
 const count = ({ label, key, count }: StatsCount): StatsCount => ({ label, key, count });
 
+const LIMITS: StatsLimits = {
+  top: STATS_TOP_LIMIT,
+  songs: STATS_SONGS_LIMIT,
+  neverHeard: STATS_NEVER_HEARD_LIMIT,
+  firstTimes: STATS_FIRST_TIMES_LIMIT,
+  coverage: STATS_COVERAGE_LIMIT,
+};
+/** The "Show all" lists: every row, and only that figure computed. */
+const ALL_ROWS: StatsLimits = { ...LIMITS, firstTimes: null, coverage: null };
+
+const firstTimes = (rows: StatsBundle['firstTimes']): FirstSeen[] =>
+  rows.map(({ artistName, artistSlug, date, venueName, stopId }) => ({
+    artistName: titleCase(artistName),
+    artistSlug,
+    date,
+    venueName,
+    stopId,
+  }));
+
+const coverage = (rows: StatsBundle['coverage']): ArtistCoverage[] =>
+  rows.map(({ artistName, artistSlug, shows, played, heard, neverHeard }) => ({
+    artistName: titleCase(artistName),
+    artistSlug,
+    shows,
+    played,
+    heard,
+    neverHeard: neverHeard ?? [],
+  }));
+
 export async function concertStats(database: Database, actor: Actor, year: number | null): Promise<StatsResponse> {
   const scope: Scope = { userId: actor.userId, year };
-  const b = await selectStats(database.db, scope, {
-    top: STATS_TOP_LIMIT,
-    songs: STATS_SONGS_LIMIT,
-    neverHeard: STATS_NEVER_HEARD_LIMIT,
-  });
+  const b = await selectStats(database.db, scope, LIMITS);
   const showRef = (row: StatsResponse['firstShow']) => (row ? { ...row, artists: row.artists.map(titleCase) } : null);
   return {
     year,
@@ -42,29 +73,38 @@ export async function concertStats(database: Database, actor: Actor, year: numbe
     topCities: b.topCities.map(count),
     firstShow: showRef(b.firstShow),
     latestShow: showRef(b.latestShow),
-    firstTimes: b.firstTimes.map(({ artistName, artistSlug, date, venueName, stopId }) => ({
-      artistName: titleCase(artistName),
-      artistSlug,
-      date,
-      venueName,
-      stopId,
-    })),
+    firstTimes: firstTimes(b.firstTimes),
+    firstTimesTotal: b.firstTimesTotal,
     busiestMonth: b.busiestMonth,
     longestStreak: b.streak
       ? { months: b.streak.months, from: monthOfIndex(b.streak.fromIndex), to: monthOfIndex(b.streak.toIndex) }
       : null,
     ...placeLists(b.places),
     topSongs: b.topSongs.map(({ title, artistName, count }) => ({ title, artistName: titleCase(artistName), count })),
-    coverage: b.coverage.map(({ artistName, artistSlug, shows, played, heard, neverHeard }) => ({
-      artistName: titleCase(artistName),
-      artistSlug,
-      shows,
-      played,
-      heard,
-      neverHeard: neverHeard ?? [],
-    })),
+    coverage: coverage(b.coverage),
+    coverageMore: b.coverageMore,
     hasSetlists: b.setlists > 0,
   };
+}
+
+/** "First time seeing each artist", every row (the page's "Show all"). */
+export async function allFirstTimes(
+  database: Database,
+  actor: Actor,
+  year: number | null,
+): Promise<StatsFirstTimesResponse> {
+  const b = await selectStats(database.db, { userId: actor.userId, year }, ALL_ROWS, ['firstTimes']);
+  return { firstTimes: firstTimes(b.firstTimes) };
+}
+
+/** Songs heard of the tours seen, for every artist seen at least twice (the page's "Show all"). */
+export async function allCoverage(
+  database: Database,
+  actor: Actor,
+  year: number | null,
+): Promise<StatsCoverageResponse> {
+  const b = await selectStats(database.db, { userId: actor.userId, year }, ALL_ROWS, ['coverage']);
+  return { coverage: coverage(b.coverage) };
 }
 
 /** Twelve months, the empty ones at 0, so the chart has a bar (and the table a row) per month. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ListMusic, MapPin, Plus, Search, Star, Upload, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -240,12 +240,17 @@ function byYear(shows: HistoryShow[]): [string, HistoryShow[]][] {
   return years;
 }
 
-const HistoryRow = ({ show }: { show: HistoryShow }) => {
+/**
+ * One show. Memoised: a new page leaves the rows already shown alone (their objects stay the same
+ * in the query's data), so with thousands loaded an append renders 50 rows, not all of them. Rows
+ * off screen skip layout and paint (content-visibility), sized by an estimate until first shown.
+ */
+const HistoryRow = memo(function HistoryRow({ show }: { show: HistoryShow }) {
   const [, m, d] = show.date.split('-').map(Number) as [number, number, number];
   const attended = show.artists.filter((a) => a.attended);
   const others = show.artists.filter((a) => !a.attended);
   return (
-    <li data-testid="history-show">
+    <li data-testid="history-show" className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
       <Link
         to={paths.show(show.stopId)}
         className="grid grid-cols-[3.25rem_1fr] gap-x-4 rounded-2xl border border-border bg-surface p-3 transition-colors hover:border-accent focus-visible:outline-2 sm:px-4"
@@ -290,7 +295,7 @@ const HistoryRow = ({ show }: { show: HistoryShow }) => {
       </Link>
     </li>
   );
-};
+});
 
 const Rating = ({ value }: { value: number }) => (
   <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${value} of 5`}>

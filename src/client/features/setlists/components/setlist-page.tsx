@@ -1,16 +1,15 @@
 import { ListMusic, SearchX, Sparkles } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Typeahead, type TypeaheadOption } from '#client/features/add-show/components/typeahead.tsx';
-import { useSession } from '#client/features/auth/use-session.ts';
 import { apiGet } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { formatLongDate } from '#shared/dates.ts';
+import { formatLongDate, localIsoDate } from '#shared/dates.ts';
 import type { CatalogSearchResponse } from '#shared/search-api.ts';
 import { type ArtistSetlistsView, playedAtText, SETLIST_MESSAGES, type SetlistView } from '#shared/setlists.ts';
 import { useArtistSetlists, useStopSetlists } from '../api/setlists-api.ts';
-import { useWarmGoingSetlists } from '../api/warm-going-setlists.ts';
 import { ProviderNotice, SetlistfmAttribution, SetlistSongs } from './setlist-songs.tsx';
 
 async function searchCatalogArtists(text: string, signal: AbortSignal): Promise<TypeaheadOption<string>[]> {
@@ -142,6 +141,19 @@ const ArtistSetlists = ({ slug }: { slug: string }) => {
   );
 };
 
+/** A show still ahead has no setlist: what the artist will probably play (kept offline for Going shows). */
+const UpcomingPrediction = ({ slug }: { slug: string }) => {
+  const query = useArtistSetlists(slug);
+  if (query.isPending) return <Spinner label="Loading the predicted setlist..." className="justify-start" />;
+  const view = query.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted">The show is still ahead: no setlist yet.</p>
+      {view && view.predicted.length > 0 ? <Predicted view={view} /> : null}
+    </div>
+  );
+};
+
 const ShowSetlist = ({ stopId }: { stopId: string }) => {
   const query = useStopSetlists(stopId);
   const view = query.data;
@@ -171,6 +183,8 @@ const ShowSetlist = ({ stopId }: { stopId: string }) => {
         <div className="rounded-2xl border border-border bg-surface p-4">
           <SetlistSongs setlist={setlist} />
         </div>
+      ) : view.eventDate >= localIsoDate(new Date()) ? (
+        <UpcomingPrediction slug={view.artistSlug} />
       ) : (
         <p className="text-muted">No setlist for this show yet.</p>
       )}
@@ -196,8 +210,6 @@ export const SetlistPage = () => {
   const navigate = useNavigate();
   const artist = params.get('artist') ?? '';
   const show = params.get('show') ?? '';
-  const { status } = useSession();
-  useWarmGoingSetlists(status === 'signed-in');
   useDocumentTitle(`Setlists | ${BRAND}`);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6">

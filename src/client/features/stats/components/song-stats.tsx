@@ -1,11 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { ListMusic } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/lib/paths.ts';
 import type { StatsResponse } from '#shared/stats.ts';
+import { statsCoverageQueryOptions } from '../api/stats-api.ts';
 import { RankTable } from './rank-table.tsx';
+import { ShowAll } from './show-all.tsx';
 
 /** The setlist-aware part: songs heard live most often, and each artist's songs heard and never heard. */
 export const SongStats = ({ stats }: { stats: StatsResponse }) => {
+  const [showAll, setShowAll] = useState(false);
+  const all = useQuery(statsCoverageQueryOptions(stats.year, showAll && stats.coverageMore));
+  const coverage = all.data?.coverage ?? stats.coverage;
   if (!stats.hasSetlists) {
     return (
       <section className="flex items-start gap-3 rounded-card border border-dashed border-border-strong bg-surface p-4 text-sm">
@@ -31,11 +38,11 @@ export const SongStats = ({ stats }: { stats: StatsResponse }) => {
       />
       <section className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4" data-testid="coverage">
         <h3 className="font-display text-lg font-bold">Songs heard of the tours you saw</h3>
-        {stats.coverage.length === 0 ? (
+        {coverage.length === 0 ? (
           <p className="text-sm text-muted">See an artist twice and their setlists add up here.</p>
         ) : (
           <ul className="flex flex-col gap-4">
-            {stats.coverage.map((artist) => (
+            {coverage.map((artist) => (
               <li key={artist.artistSlug} className="flex flex-col gap-1.5 text-sm">
                 <div className="flex items-baseline justify-between gap-2">
                   <Link to={paths.artist(artist.artistSlug)} className="font-semibold hover:underline">
@@ -66,6 +73,13 @@ export const SongStats = ({ stats }: { stats: StatsResponse }) => {
             ))}
           </ul>
         )}
+        {stats.coverageMore ? (
+          <ShowAll
+            label="Show every artist seen twice"
+            query={all}
+            onShow={() => (showAll ? void all.refetch() : setShowAll(true))}
+          />
+        ) : null}
       </section>
     </div>
   );

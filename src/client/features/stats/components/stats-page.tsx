@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Download, Flame, Music, Plus, Route, Sparkles, Trophy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -9,10 +9,11 @@ import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate, formatMonthTitle } from '#shared/dates.ts';
 import { type StatsResponse, type StatsShowRef, statsMessages } from '#shared/stats.ts';
-import { statsQueryOptions, statsSummaryUrl } from '../api/stats-api.ts';
+import { statsFirstTimesQueryOptions, statsQueryOptions, statsSummaryUrl } from '../api/stats-api.ts';
 import { BarChart } from './bar-chart.tsx';
 import { PlacesMap } from './places-map.tsx';
 import { RankTable } from './rank-table.tsx';
+import { ShowAll } from './show-all.tsx';
 import { SongStats } from './song-stats.tsx';
 
 const MONTH_LETTERS = ['J', 'F', 'M', 'A', 'M', 'J', 'J', 'A', 'S', 'O', 'N', 'D'];
@@ -242,15 +243,22 @@ const Highlights = ({ stats }: { stats: StatsResponse }) => {
 };
 
 const FirstTimes = ({ stats }: { stats: StatsResponse }) => {
+  const [showAll, setShowAll] = useState(false);
+  const more = stats.firstTimesTotal > stats.firstTimes.length;
+  const all = useQuery(statsFirstTimesQueryOptions(stats.year, showAll && more));
   if (stats.firstTimes.length === 0) return null;
+  const rows = all.data?.firstTimes ?? stats.firstTimes;
   return (
-    <section className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5">
-      <h2 className="flex items-center gap-2 font-display text-xl font-bold">
+    <section
+      aria-labelledby="first-times"
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:p-5"
+    >
+      <h2 id="first-times" className="flex items-center gap-2 font-display text-xl font-bold">
         <Route className="size-5 text-accent" aria-hidden="true" />
         {stats.year === null ? 'First time seeing each artist' : `Seen for the first time in ${stats.year}`}
       </h2>
       <ol className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        {stats.firstTimes.map((first) => (
+        {rows.map((first) => (
           <li key={first.artistSlug} className="flex justify-between gap-3 border-b border-border py-1.5">
             <Link to={paths.show(first.stopId)} className="font-semibold hover:underline">
               {first.artistName}
@@ -263,6 +271,13 @@ const FirstTimes = ({ stats }: { stats: StatsResponse }) => {
           </li>
         ))}
       </ol>
+      {more ? (
+        <ShowAll
+          label={`Show all ${stats.firstTimesTotal.toLocaleString('en-US')} artists`}
+          query={all}
+          onShow={() => (showAll ? void all.refetch() : setShowAll(true))}
+        />
+      ) : null}
     </section>
   );
 };
