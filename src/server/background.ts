@@ -8,6 +8,7 @@ import { historicalImportJobDefinitions } from './features/historical-import/his
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
+import { listeningImportJobDefinitions } from './features/listening-import/listening-import.jobs.ts';
 import {
   followTourChanges,
   notificationJobDefinitions,
@@ -99,6 +100,13 @@ export function createBackground(options: BackgroundOptions): Background {
       ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
       ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
       ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
+      ...listeningImportJobDefinitions({
+        database,
+        logger,
+        musicBrainz: providers.musicBrainz,
+        canSyncTours: providers.jamBase !== null,
+        queue: { send: (type, payload, options) => queue.send(type, payload, options) },
+      }),
     ],
   });
   let stopFollowingTourChanges = () => {};
