@@ -12,7 +12,8 @@ export const listeningFileQuerySchema = z.object({
     .min(1, 'Name the file')
     .max(LISTENING_IMPORT_LIMITS.fileNameMax)
     // A plain file name: shown back to the fan, never used as a path.
-    .regex(/^[^/\\\u0000-\u001f]+$/, 'A file name without folders'),
+    .regex(/^[^/\\]+$/, 'A file name without folders')
+    .refine((name) => ![...name].some((char) => char.charCodeAt(0) < 32), 'A file name without control characters'),
 });
 
 export const listeningPageQuerySchema = z.object({
