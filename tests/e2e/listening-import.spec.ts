@@ -92,20 +92,32 @@ for (const viewport of [
       await expect(section.getByText('4 artists found')).toBeVisible();
       await expect(rows.filter({ hasText: 'Amber Foxes' })).toContainText('Exact name');
       await expect(rows.filter({ hasText: newcomer })).toContainText('Not in the catalog');
-      await shot(page, `export-preview-${viewport.width}.png`, testInfo.outputPath(`export-preview-${viewport.width}.png`));
+      await shot(
+        page,
+        `export-preview-${viewport.width}.png`,
+        testInfo.outputPath(`export-preview-${viewport.width}.png`),
+      );
 
       await section.getByRole('button', { name: 'Follow all 4' }).click();
       const bar = section.getByRole('progressbar', { name: 'Import progress' });
       await expect(bar).toBeVisible();
       await expect(section.getByRole('heading', { name: /Looking up new artists on MusicBrainz/ })).toBeVisible();
-      await shot(page, `export-progress-${viewport.width}.png`, testInfo.outputPath(`export-progress-${viewport.width}.png`));
+      await shot(
+        page,
+        `export-progress-${viewport.width}.png`,
+        testInfo.outputPath(`export-progress-${viewport.width}.png`),
+      );
 
       await expect(section.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
       const figures = section.locator('dl');
       await expect(figures).toContainText('Followed3');
       await expect(figures).toContainText('Not matched1');
       await expect(section.getByText('No confident match on MusicBrainz: 1')).toBeVisible();
-      await shot(page, `export-summary-${viewport.width}.png`, testInfo.outputPath(`export-summary-${viewport.width}.png`));
+      await shot(
+        page,
+        `export-summary-${viewport.width}.png`,
+        testInfo.outputPath(`export-summary-${viewport.width}.png`),
+      );
 
       // A reload lands on the same summary (read back from the server).
       await page.reload();
@@ -154,7 +166,9 @@ test.describe('admin Spotify import at 1440 px', () => {
     await expect(page.getByText(/No confident match on MusicBrainz: 1/)).toBeVisible();
     const imports = page.getByRole('region', { name: 'Imports' }).getByRole('listitem');
     await expect(imports.first()).toContainText('Done');
-    await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('spotify-import');
+    const audit = page.getByRole('region', { name: 'Audit log' });
+    await expect(audit).toContainText('spotify-import.list');
+    await expect(audit).toContainText('spotify-import.run');
     await shot(page, 'admin-summary-1440.png', testInfo.outputPath('admin-summary-1440.png'));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Generated Spotify streaming-history exports (../shared/reference/provider-apis.md §7c), produced
  * as a stream of text chunks so a 100 MB file never exists whole in memory. Artist i is called
- * `Generated Artist i` (or the given names first) and gets plays in a long-tail distribution; the
+ * `bandName(i)` (or the given names) and gets plays in a long-tail distribution; the
  * expected counts are returned for checking the server's.
  */
 
@@ -14,6 +14,25 @@ export interface GeneratedExport {
 }
 
 const PLATFORMS = ['android', 'ios', 'windows', 'Android OS 12 API 32 (Google, Pixel 6)'];
+
+const FIRST =
+  'Amber Velvet Copper Neon Silver Crimson Hollow Northern Paper Golden Midnight Quiet Static Marble Broken Electric Wild Glass Iron Lunar Scarlet Distant Frozen Sunday Violet'.split(
+    ' ',
+  );
+const SECOND =
+  'Harbor Foxes Lanterns Meridian Tides Parade Ghosts Rivers Owls Engines Gardens Echoes Wolves Satellites Orchards Mirrors Canyons Sparrows Towers Comets Islands Horses Bridges Forests Radios'.split(
+    ' ',
+  );
+const THIRD = ['', 'Collective', 'Society', 'Orchestra', 'Club', 'Revue', 'Ensemble', 'Trio'];
+
+/** 5,000 distinct names that look like band names (25 × 25 × 8), for data where matching is realistic. */
+export function bandName(i: number): string {
+  const first = FIRST[i % 25]!;
+  const second = SECOND[Math.floor(i / 25) % 25]!;
+  const third = THIRD[Math.floor(i / 625) % 8]!;
+  const round = Math.floor(i / 5000);
+  return [first, second, third, round > 0 ? String(round + 1) : ''].filter(Boolean).join(' ');
+}
 
 function extendedEntry(artist: string, index: number, ms: number): string {
   const second = index % 60;
@@ -66,7 +85,7 @@ export function generateExport(options: {
   const shape = options.shape ?? 'extended';
   const entryBytes = shape === 'extended' ? 640 : 130;
   const entries = Math.max(options.artistCount, Math.round(options.targetBytes / entryBytes));
-  const nameOf = (i: number) => options.names?.[i] ?? `Generated Artist ${i + 1}`;
+  const nameOf = (i: number) => options.names?.[i] ?? bandName(i);
   const expected = new Map<string, { plays: number; msPlayed: number }>();
   // Every artist at least once, then a long tail: entry k goes to artist floor(n * u^3).
   const artistFor = (k: number) => {

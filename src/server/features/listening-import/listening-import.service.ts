@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
-import { selectCatalogMatches } from '#server/features/music-services/music-services.repo.ts';
 import { appendUserEvents } from '#server/features/realtime/user-events.repo.ts';
 import { artistResyncJob, MIN_RESYNC_SPACING_SECONDS } from '#server/features/sync/sync.jobs.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -395,25 +394,12 @@ export async function runListeningImport(deps: ListeningImportDeps, id: string):
 async function runMatch(deps: ListeningImportDeps, id: string) {
   for (;;) {
     await stillRunning(deps.database, id, 'matching');
-    const batch = await repo.selectUnchecked(deps.database.db, id, MATCH_BATCH);
-    if (batch.length === 0) break;
-    const matches = await selectCatalogMatches(
-      deps.database.db,
-      batch.map((artist, i) => ({ i, name: artist.name, mbid: artist.mbid })),
-    );
-    const byIndex = new Map(matches.map((match) => [match.i, match]));
-    await deps.database.db.transaction(async (tx) => {
-      await repo.markChecked(
-        tx,
-        id,
-        batch.map((artist, i) => ({
-          key: artist.key,
-          artistId: byIndex.get(i)?.id ?? null,
-          confidence: byIndex.get(i)?.confidence ?? null,
-        })),
-      );
-      await repo.addProgress(tx, id, batch.length);
+    const checked = await deps.database.db.transaction(async (tx) => {
+      const count = await repo.matchBatch(tx, id, MATCH_BATCH);
+      if (count > 0) await repo.addProgress(tx, id, count);
+      return count;
     });
+    if (checked === 0) break;
     await progressEvent(deps.database, id);
   }
   await repo.moveState(deps.database.db, id, ['matching'], 'preview');

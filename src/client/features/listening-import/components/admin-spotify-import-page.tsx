@@ -44,7 +44,13 @@ export const AdminSpotifyImportPage = () => {
     void queryClient.invalidateQueries({ queryKey: adminAuditKey });
     setOpenId(view.id);
   };
-  const list = useMutation({ mutationFn: () => postArtistList(text), onSuccess: refresh });
+  const list = useMutation({
+    mutationFn: () => postArtistList(text),
+    onSuccess: (view) => {
+      setText('');
+      refresh(view);
+    },
+  });
   const lines = text.split('\n').filter((line) => line.trim() !== '').length;
   const open = imports.data?.imports.find((view) => view.id === openId) ?? null;
 

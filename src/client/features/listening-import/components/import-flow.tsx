@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -72,6 +73,7 @@ export const ProgressPanel = ({ base, view }: { base: ImportBase; view: Listenin
   const settle = (next: ListeningImportView) => {
     queryClient.setQueryData(listeningImportKeys.one(next.id), next);
     void queryClient.invalidateQueries({ queryKey: listeningImportKeys.all });
+    if (base === ADMIN_BASE) void queryClient.invalidateQueries({ queryKey: adminAuditKey });
   };
   const cancel = useMutation({ mutationFn: () => cancelImport(base, view.id), onSuccess: settle });
   const resume = useMutation({ mutationFn: () => resumeImport(base, view.id), onSuccess: settle });
@@ -173,6 +175,7 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
     onSuccess: (next) => {
       queryClient.setQueryData(listeningImportKeys.one(next.id), next);
       void queryClient.invalidateQueries({ queryKey: listeningImportKeys.all });
+      if (admin) void queryClient.invalidateQueries({ queryKey: adminAuditKey });
     },
   });
   const verb = admin ? 'Add' : 'Follow';
