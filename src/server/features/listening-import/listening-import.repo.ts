@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ListeningImportFile, ListeningImportKind, ListeningImportState } from '#shared/listening-import.ts';
@@ -172,14 +172,19 @@ export interface PendingArtist {
   spotifyId: string | null;
 }
 
+/** A name without case, a leading "The", spaces and punctuation: "The Amber-Foxes" → "amberfoxes". */
+const normalised = (column: SQL) =>
+  sql`regexp_replace(lower(${column}), '^the[[:space:]]+|[[:space:][:punct:]]+', '', 'g')`;
+
 /**
- * Matches a batch of unchecked rows against the catalog and marks them checked, in three set-wise
- * steps instead of one lateral query per row: the same MusicBrainz id, then the same name ignoring
- * case (both index joins), then — only for the rows still unmatched — the most similar name by
- * pg_trgm with similarity ≥ 0.5 (the GIN index filters with that threshold, `set local`).
- * The confidences are those of ADR 0027's matcher. Returns how many rows were checked.
+ * Matches a batch of unchecked rows (most played first) against the catalog and marks them
+ * checked, set-wise rather than one lookup per row: the same MusicBrainz id, then the same name
+ * ignoring case (index joins), then the same name once normalised (a "The", punctuation and spaces
+ * dropped: 'fuzzy'), and — only when `trigram` is set (the most played rows) — the most similar name
+ * by pg_trgm with similarity ≥ 0.5 ('fuzzy', ADR 0027). The trigram search costs milliseconds per
+ * name, too much for thousands of rarely played artists. Returns how many rows were checked.
  */
-export async function matchBatch(tx: Executor, id: string, limit: number): Promise<number> {
+export async function matchBatch(tx: Executor, id: string, limit: number, trigram: boolean): Promise<number> {
   const picked = await rowsOf<{ key: string }>(
     tx,
     sql`select key from listening_import_artists where import_id = ${id} and not checked
@@ -200,20 +205,33 @@ export async function matchBatch(tx: Executor, id: string, limit: number): Promi
       order by lower(a.name), a.id
     ) m
     where r.import_id = ${id} and r.key in ${keys} and r.artist_id is null and lower(r.name) = m.lname`);
-  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.5', true)`);
   await tx.execute(sql`
-    update listening_import_artists r set artist_id = f.id, confidence = 'fuzzy'
+    update listening_import_artists r set artist_id = m.id, confidence = 'fuzzy'
     from (
-      select q.key, m.id
+      select distinct on (q.key) q.key, a.id
       from listening_import_artists q
-      cross join lateral (
-        select a.id from artists a
-        where a.name % q.name
-        order by similarity(a.name, q.name) desc, a.id limit 1
-      ) m
+      join artists a on ${normalised(sql`a.name`)} = ${normalised(sql`q.name`)}
       where q.import_id = ${id} and q.key in ${keys} and q.artist_id is null
-    ) f
-    where r.import_id = ${id} and r.key = f.key`);
+        and length(${normalised(sql`q.name`)}) >= 3
+      order by q.key, a.id
+    ) m
+    where r.import_id = ${id} and r.key = m.key`);
+  if (trigram) {
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.5', true)`);
+    await tx.execute(sql`
+      update listening_import_artists r set artist_id = f.id, confidence = 'fuzzy'
+      from (
+        select q.key, m.id
+        from listening_import_artists q
+        cross join lateral (
+          select a.id from artists a
+          where a.name % q.name
+          order by similarity(a.name, q.name) desc, a.id limit 1
+        ) m
+        where q.import_id = ${id} and q.key in ${keys} and q.artist_id is null
+      ) f
+      where r.import_id = ${id} and r.key = f.key`);
+  }
   await tx.execute(sql`
     update listening_import_artists set checked = true where import_id = ${id} and key in ${keys}`);
   return picked.length;

@@ -44,6 +44,8 @@ export interface ImportScope {
 export const STALLED_AFTER_MS = 2 * 60_000;
 /** Rows matched against the catalog per statement (and per progress event). */
 const MATCH_BATCH = 500;
+/** The most played artists also get the trigram (similar-name) search; the rest match exactly or normalised. */
+const TRIGRAM_TOP = 500;
 /** An artist found on MusicBrainz by name only counts when its score is at least this and the name is the same. */
 const MB_MIN_SCORE = 90;
 
@@ -126,6 +128,14 @@ export async function uploadFile(
     // Moved on meanwhile (cancelled, another tab started matching): this file is not added.
     if (!(await repo.moveState(tx, id, ['uploading'], 'uploading'))) {
       throw new AppError('CONFLICT', LISTENING_IMPORT_MESSAGES.notUploading);
+    }
+    // Another tab may have sent files meanwhile: the row is locked now, check again.
+    const now = await repo.selectImportById(tx, id);
+    if (now?.files.some((known) => known.name === file.name)) {
+      throw new AppError('CONFLICT', LISTENING_IMPORT_MESSAGES.duplicateFile(file.name));
+    }
+    if (now && Number(now.bytes) + bytes > LISTENING_IMPORT_LIMITS.maxBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', LISTENING_IMPORT_MESSAGES.tooLarge);
     }
     await repo.addFileCounts(tx, id, { name: file.name, bytes, plays: counter.plays }, counts);
   });
@@ -395,7 +405,8 @@ async function runMatch(deps: ListeningImportDeps, id: string) {
   for (;;) {
     await stillRunning(deps.database, id, 'matching');
     const checked = await deps.database.db.transaction(async (tx) => {
-      const count = await repo.matchBatch(tx, id, MATCH_BATCH);
+      const done = (await repo.selectImportById(tx, id))?.processed ?? 0;
+      const count = await repo.matchBatch(tx, id, MATCH_BATCH, done < TRIGRAM_TOP);
       if (count > 0) await repo.addProgress(tx, id, count);
       return count;
     });

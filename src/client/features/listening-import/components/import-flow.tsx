@@ -149,7 +149,7 @@ export const ProgressPanel = ({ base, view }: { base: ImportBase; view: Listenin
             </Button>
           </>
         ) : null}
-        {!running || view.stalled ? (
+        {view.phase && (!running || view.stalled) ? (
           <Button size="sm" disabled={resume.isPending} onClick={() => resume.mutate()}>
             {resume.isPending ? 'Resuming…' : 'Resume'}
           </Button>
