@@ -46,6 +46,7 @@ export const STALLED_AFTER_MS = 2 * 60_000;
 const MATCH_BATCH = 500;
 /** The most played artists also get the trigram (similar-name) search; the rest match exactly or normalised. */
 const TRIGRAM_TOP = 500;
+const TRIGRAM_BATCH = 50;
 /** An artist found on MusicBrainz by name only counts when its score is at least this and the name is the same. */
 const MB_MIN_SCORE = 90;
 
@@ -406,7 +407,9 @@ async function runMatch(deps: ListeningImportDeps, id: string) {
     await stillRunning(deps.database, id, 'matching');
     const checked = await deps.database.db.transaction(async (tx) => {
       const done = (await repo.selectImportById(tx, id))?.processed ?? 0;
-      const count = await repo.matchBatch(tx, id, MATCH_BATCH, done < TRIGRAM_TOP);
+      // Trigram batches are small: on PGlite's single connection other requests get their turn between them.
+      const trigram = done < TRIGRAM_TOP;
+      const count = await repo.matchBatch(tx, id, trigram ? TRIGRAM_BATCH : MATCH_BATCH, trigram);
       if (count > 0) await repo.addProgress(tx, id, count);
       return count;
     });
