@@ -28,6 +28,11 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/history-import/history-import.routes.ts';
 import { imageTestingRoutes } from './features/image-testing/image-testing.routes.ts';
 import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
+import {
+  adminSpotifyImportRoutes,
+  LISTENING_UPLOAD_PATH,
+  spotifyExportRoutes,
+} from './features/listening-import/listening-import.routes.ts';
 import { musicServicesRoutes } from './features/music-services/music-services.routes.ts';
 import { musicSyncRoutes, spotifyCallbackRoutes } from './features/music-services/music-services.sync.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -120,7 +125,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.req.method === 'HEAD' ||
     isPhotoUpload(c.req.method, c.req.path) ||
     ownLimit.has(c.req.path) ||
-    ownLimitPrefix.test(c.req.path)
+    ownLimitPrefix.test(c.req.path) ||
+    // Spotify export files stream through a counter with its own 200 MB limit (listening-import).
+    LISTENING_UPLOAD_PATH.test(c.req.path)
       ? next()
       : limitBody(c, next),
   );
@@ -140,6 +147,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/admin/genre-backfill', genreBackfillRoutes(deps));
   app.route('/api/admin/historical-import', historicalImportRoutes(deps));
   app.route('/api/admin/image-testing', imageTestingRoutes(deps));
+  app.route('/api/admin/spotify-import', adminSpotifyImportRoutes(deps));
   app.route('/api/artists', artistsRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/images', imagesRoutes(deps));
@@ -154,6 +162,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/artist-profile', artistProfileRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
+  app.route('/api/music-services/export', spotifyExportRoutes(deps));
   app.route('/api/music-services', musicServicesRoutes(deps));
   app.route('/api/music-services', musicSyncRoutes(deps));
   app.route('/api/spotify', spotifyCallbackRoutes(deps));

@@ -9,6 +9,7 @@ import { historicalImportJobDefinitions } from './features/historical-import/his
 import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
+import { listeningImportJobDefinitions } from './features/listening-import/listening-import.jobs.ts';
 import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import {
   followTourChanges,
@@ -103,6 +104,13 @@ export function createBackground(options: BackgroundOptions): Background {
       ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
       ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
       ...musicSyncJobDefinitions({ database, env, logger }, () => queue),
+      ...listeningImportJobDefinitions({
+        database,
+        logger,
+        musicBrainz: providers.musicBrainz,
+        canSyncTours: providers.jamBase !== null,
+        queue: { send: (type, payload, options) => queue.send(type, payload, options) },
+      }),
     ],
   });
   let stopFollowingTourChanges = () => {};

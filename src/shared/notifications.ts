@@ -1,3 +1,4 @@
+import type { ListeningImportProgressEvent } from './listening-import.ts';
 import type { HistoryImportProgressEvent } from './setlists.ts';
 /**
  * Notifications (spec sections 2 "Header", 4 "Notifications", 7): what the bell, the event stream
@@ -91,11 +92,16 @@ export interface NotificationsReadEvent {
   unreadCount: number;
 }
 
-export type UserEvent = NotificationCreatedEvent | NotificationsReadEvent | HistoryImportProgressEvent;
+export type UserEvent =
+  | NotificationCreatedEvent
+  | NotificationsReadEvent
+  | HistoryImportProgressEvent
+  | ListeningImportProgressEvent;
 export const userEventTypes = [
   'notification-created',
   'notifications-read',
   'history-import-progress',
+  'listening-import-progress',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** How many streams one user may hold open at once (tabs and devices); the oldest is closed beyond it. */

@@ -49,9 +49,10 @@ test.describe('admin guard over the ten admin routes', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(nav.locator(`a[href="${route}"]`)).toHaveAttribute('aria-current', 'page');
     }
-    // Streaming import (issue 15) is the one admin page not built yet.
+    // Streaming import (issue 15) is built: no page is "coming soon" any more.
     await page.goto('/admin/spotify-import');
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Spotify import', level: 1 })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
   });
 });
 

@@ -17,6 +17,8 @@ export interface FakeArtist {
   genreVotes?: number[];
   /** Folksonomy tags (inc=tags), with their votes; default: the genres. */
   tags?: { name: string; count: number }[];
+  /** The artist's open.spotify.com page (MusicBrainz url relation 'free streaming'). */
+  spotifyUrl?: string;
 }
 
 export interface FakeVenue {
@@ -81,7 +83,14 @@ export function fakeArtists(): FakeArtist[] {
       jambaseId: 'jambase:5550003',
     },
     { mbid: HARBOR_TRIBUTE, name: 'Velvet Harbor Tribute', type: 'Group', jambaseId: 'jambase:5550004' },
-    { mbid: GLASS_MERIDIAN, name: 'Glass Meridian', type: 'Group', country: 'US', jambaseId: 'jambase:5550005' },
+    {
+      mbid: GLASS_MERIDIAN,
+      name: 'Glass Meridian',
+      type: 'Group',
+      country: 'US',
+      jambaseId: 'jambase:5550005',
+      spotifyUrl: 'https://open.spotify.com/artist/4GlassMeridianSpotify0',
+    },
     { mbid: QUARTZ_PARADE, name: 'Quartz Parade', type: 'Group', country: 'GB', jambaseId: 'jambase:5550006' },
     { mbid: ALDER_SKYLINES, name: 'Alder Skylines', type: 'Group', country: 'US', jambaseId: 'jambase:5550007' },
     {

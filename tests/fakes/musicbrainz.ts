@@ -146,6 +146,29 @@ export async function startFakeMusicBrainz(options: { port?: number } = {}): Pro
     return { status: 200, body: lookupBody(artist, incs) };
   }
 
+  /** /ws/2/url?resource=https://open.spotify.com/artist/<id>&inc=artist-rels: an artist's Spotify page. */
+  function urlLookup(request: FakeRequest): FakeReply {
+    const resource = request.query.get('resource') ?? '';
+    const artist = artists.find((candidate) => candidate.spotifyUrl && candidate.spotifyUrl === resource);
+    if (!artist) return { status: 404, body: { error: 'Not Found', help: HELP } };
+    return {
+      status: 200,
+      body: {
+        id: '7c6d5e4f-0000-4000-8000-000000000001',
+        resource,
+        relations: [
+          {
+            type: 'free streaming',
+            'type-id': '769085a1-c2f7-4c24-a532-2375a77693bd',
+            'target-type': 'artist',
+            direction: 'backward',
+            artist: { id: artist.mbid, name: artist.name, 'sort-name': artist.name, disambiguation: '' },
+          },
+        ],
+      },
+    };
+  }
+
   const fake = await startFakeServer(
     {
       unavailableBody: rateLimitedBody,
@@ -159,6 +182,7 @@ export async function startFakeMusicBrainz(options: { port?: number } = {}): Pro
         lastAt = request.at;
         if (tooSoon) return { status: 503, body: rateLimitedBody, headers: { 'Retry-After': '1' } };
         if (request.path === '/ws/2/artist') return search(request);
+        if (request.path === '/ws/2/url') return urlLookup(request);
         const match = /^\/ws\/2\/artist\/([^/]+)$/.exec(request.path);
         if (match) return lookup(request, decodeURIComponent(match[1]!));
         return { status: 404, body: { error: 'Not Found', help: HELP } };

@@ -2,13 +2,10 @@ import type { RouteObject } from 'react-router';
 
 /**
  * The spec's ten admin pages under one layout route (features/admin/components/admin-layout.tsx):
- * the admin guard and sub-navigation are there once. A page not built yet is the honest
- * "coming soon" page; replace its entry with the real page when it lands.
+ * the admin guard and sub-navigation are there once. A page not built yet gets the honest
+ * "coming soon" page (components/admin-coming-soon-page.tsx) until the real page lands.
  */
 const layout = () => import('./components/admin-layout.tsx');
-const comingSoon = async () => ({
-  Component: (await import('./components/admin-coming-soon-page.tsx')).AdminComingSoonPage,
-});
 
 export const adminRoutes: RouteObject[] = [
   {
@@ -60,7 +57,13 @@ export const adminRoutes: RouteObject[] = [
             .ImageTestingPage,
         }),
       },
-      { path: 'spotify-import', lazy: comingSoon },
+      {
+        path: 'spotify-import',
+        lazy: async () => ({
+          Component: (await import('#client/features/listening-import/components/admin-spotify-import-page.tsx'))
+            .AdminSpotifyImportPage,
+        }),
+      },
       {
         path: 'tips',
         lazy: async () => ({

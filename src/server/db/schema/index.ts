@@ -5,6 +5,7 @@ export * from './backups.ts';
 export * from './catalog.ts';
 export * from './favorites.ts';
 export * from './guides.ts';
+export * from './listening-import.ts';
 export * from './music-services.ts';
 export * from './notifications.ts';
 export * from './places.ts';

@@ -1,10 +1,11 @@
 import type { Database } from '#server/db/client.ts';
-import { type CallRecorder, callLimiter, providerGetJson, waitForRateSlot } from '../http.ts';
+import { type CallRecorder, callLimiter, ProviderError, providerGetJson, waitForRateSlot } from '../http.ts';
 import {
   type MbArtistLookup,
   mbArtistLookupSchema,
   mbArtistSearchSchema,
   mbArtistTagsSchema,
+  mbUrlLookupSchema,
 } from './musicbrainz.schemas.ts';
 
 export const MUSICBRAINZ = 'musicbrainz';
@@ -104,6 +105,39 @@ export function createMusicBrainzClient(options: MusicBrainzClientOptions) {
         type: artist.type ?? null,
         score: artist.score,
       }));
+    },
+
+    /** Artists matching a name, best first: a background search (imports) that waits its turn in the 1 req/s budget. */
+    async findArtists(text: string, limit = 5): Promise<MbArtistCandidate[]> {
+      const url = new URL(`${base}/artist`);
+      url.search = new URLSearchParams({ query: escapeLucene(text), limit: String(limit), fmt: 'json' }).toString();
+      const answer = await providerGetJson({
+        ...common,
+        operation: 'artist-search',
+        url,
+        schema: mbArtistSearchSchema,
+      });
+      return answer.artists.map((artist) => ({
+        mbid: artist.id,
+        name: artist.name,
+        disambiguation: artist.disambiguation || null,
+        type: artist.type ?? null,
+        score: artist.score,
+      }));
+    },
+
+    /** The artist a web page belongs to (e.g. https://open.spotify.com/artist/…), or null when MusicBrainz knows none. */
+    async artistByUrl(resource: string): Promise<{ mbid: string; name: string } | null> {
+      const url = new URL(`${base}/url`);
+      url.search = new URLSearchParams({ resource, inc: 'artist-rels', fmt: 'json' }).toString();
+      try {
+        const answer = await providerGetJson({ ...common, operation: 'url-lookup', url, schema: mbUrlLookupSchema });
+        const artist = answer.relations.find((relation) => relation.artist)?.artist;
+        return artist ? { mbid: artist.id, name: artist.name } : null;
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'not-found') return null;
+        throw error;
+      }
     },
 
     /** One artist with its URL relations (official site, Wikidata, image) and genres. */

@@ -48,5 +48,20 @@ export const mbArtistTagsSchema = z.object({
   tags: z.array(vote).default([]),
 });
 
+/** GET /ws/2/url?resource=…&inc=artist-rels: the artists a URL (e.g. an open.spotify.com page) belongs to. */
+export const mbUrlLookupSchema = z.object({
+  id: z.string(),
+  resource: z.string(),
+  relations: z
+    .array(
+      z.object({
+        type: z.string(),
+        'target-type': z.string().optional(),
+        artist: z.object({ id: mbid, name: z.string().min(1) }).optional(),
+      }),
+    )
+    .default([]),
+});
+
 export type MbArtistSearch = z.infer<typeof mbArtistSearchSchema>;
 export type MbArtistLookup = z.infer<typeof mbArtistLookupSchema>;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SpotifyExportSection } from '#client/features/listening-import/components/spotify-export-section.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -175,6 +176,8 @@ export const MusicServicesPage = () => {
       ) : null}
 
       <ProposalList />
+
+      <SpotifyExportSection />
 
       <MusicSyncSettings />
 
