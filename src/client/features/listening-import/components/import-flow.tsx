@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
+import { MatchBadge, MatchedArtistLink } from '#client/features/music-services/components/artist-match.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -34,13 +35,6 @@ const PAGE = 100;
 const CONFIDENCE_LABELS: Record<ImportConfidence | 'none', string> = {
   ...MATCH_LABELS,
   musicbrainz: 'Found on MusicBrainz',
-};
-const CONFIDENCE_STYLES: Record<ImportConfidence | 'none', string> = {
-  mbid: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200',
-  name: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
-  fuzzy: 'border-amber-400/50 bg-amber-400/10 text-amber-200',
-  musicbrainz: 'border-violet-400/40 bg-violet-400/10 text-violet-200',
-  none: 'border-border-strong text-muted',
 };
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
@@ -336,29 +330,15 @@ const PickRow = ({
               {artist.minutes > 0 ? ` · ${plural(artist.minutes, 'minute')}` : ''}
             </span>
           ) : null}
-          {artist.match && artist.match.artistName.toLowerCase() !== artist.name.toLowerCase() ? (
-            <span>
-              →{' '}
-              <Link
-                to={paths.artist(artist.match.artistSlug)}
-                className="text-foreground underline-offset-4 hover:underline"
-              >
-                {artist.match.artistName}
-              </Link>
-            </span>
-          ) : null}
+          <MatchedArtistLink name={artist.name} match={artist.match} />
         </div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-        <span
+        <MatchBadge
           id={`${id}-match`}
-          className={cn(
-            'rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-            CONFIDENCE_STYLES[confidence],
-          )}
-        >
-          {confidence === 'none' ? 'Not in the catalog' : CONFIDENCE_LABELS[confidence]}
-        </span>
+          confidence={confidence}
+          label={confidence === 'none' ? 'Not in the catalog' : CONFIDENCE_LABELS[confidence]}
+        />
         {status ? (
           <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
             {status}

@@ -15,15 +15,9 @@ import {
   type PreviewArtist,
 } from '#shared/music-services.ts';
 import { postFollow } from '../api/music-services-api.ts';
+import { MatchBadge, MatchedArtistLink } from './artist-match.tsx';
 
 const canPick = (artist: PreviewArtist) => artist.match !== null && !artist.followed && !artist.excluded;
-
-const MATCH_STYLES: Record<keyof typeof MATCH_LABELS, string> = {
-  mbid: 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200',
-  name: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
-  fuzzy: 'border-amber-400/50 bg-amber-400/10 text-amber-200',
-  none: 'border-border-strong text-muted',
-};
 
 function summary(result: MusicFollowResult): string {
   const parts = [`${result.followed} artist${result.followed === 1 ? '' : 's'} followed`];
@@ -229,29 +223,11 @@ const PreviewRow = ({
         </label>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
           <span>{artist.note ?? `${artist.plays.toLocaleString()} plays`}</span>
-          {artist.match && artist.match.artistName.toLowerCase() !== artist.name.toLowerCase() ? (
-            <span>
-              →{' '}
-              <Link
-                to={paths.artist(artist.match.artistSlug)}
-                className="text-foreground underline-offset-4 hover:underline"
-              >
-                {artist.match.artistName}
-              </Link>
-            </span>
-          ) : null}
+          <MatchedArtistLink name={artist.name} match={artist.match} />
         </div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-        <span
-          id={`${id}-match`}
-          className={cn(
-            'rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-            MATCH_STYLES[confidence],
-          )}
-        >
-          {MATCH_LABELS[confidence]}
-        </span>
+        <MatchBadge id={`${id}-match`} confidence={confidence} label={MATCH_LABELS[confidence]} />
         {status ? (
           <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
             {status}
