@@ -174,42 +174,24 @@ const ConnectionItem = ({ connection }: { connection: MusicConnection }) => {
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.mode} className="text-xs font-semibold text-muted">
-            New artists found
-          </label>
-          <select
-            id={ids.mode}
-            className={cn(inputClassName, 'h-10 text-sm')}
-            value={connection.mode}
-            disabled={change.isPending}
-            onChange={(event) => change.mutate({ mode: event.target.value as SyncMode })}
-          >
-            {SYNC_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {SYNC_MODE_LABELS[mode]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.period} className="text-xs font-semibold text-muted">
-            Top artists of
-          </label>
-          <select
-            id={ids.period}
-            className={cn(inputClassName, 'h-10 text-sm')}
-            value={periods.includes(connection.period) ? connection.period : periods[0]}
-            disabled={change.isPending}
-            onChange={(event) => change.mutate({ period: event.target.value as ListeningPeriod })}
-          >
-            {periods.map((value) => (
-              <option key={value} value={value}>
-                {periodLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={ids.mode}
+          label="New artists found"
+          value={connection.mode}
+          options={SYNC_MODES}
+          labelOf={(mode) => SYNC_MODE_LABELS[mode]}
+          disabled={change.isPending}
+          onChange={(mode) => change.mutate({ mode })}
+        />
+        <SelectField
+          id={ids.period}
+          label="Top artists of"
+          value={periods.includes(connection.period) ? connection.period : periods[0]!}
+          options={periods}
+          labelOf={periodLabel}
+          disabled={change.isPending}
+          onChange={(period) => change.mutate({ period })}
+        />
       </div>
       <div aria-live="polite" className="text-sm">
         {result ? (
@@ -286,23 +268,14 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
     >
       <h3 className="text-sm font-semibold">Add a Last.fm or ListenBrainz username</h3>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr_14rem]">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.source} className="text-xs font-semibold text-muted">
-            Service
-          </label>
-          <select
-            id={ids.source}
-            className={cn(inputClassName, 'h-10 text-sm')}
-            value={current}
-            onChange={(event) => setSource(event.target.value as MusicSource)}
-          >
-            {sources.map((value) => (
-              <option key={value} value={value}>
-                {MUSIC_SOURCE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={ids.source}
+          label="Service"
+          value={current}
+          options={sources}
+          labelOf={(source) => MUSIC_SOURCE_LABELS[source]}
+          onChange={setSource}
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.username} className="text-xs font-semibold text-muted">
             Username
@@ -320,23 +293,14 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
             aria-describedby={problem ? ids.error : undefined}
           />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.mode} className="text-xs font-semibold text-muted">
-            New artists found
-          </label>
-          <select
-            id={ids.mode}
-            className={cn(inputClassName, 'h-10 text-sm')}
-            value={mode}
-            onChange={(event) => setMode(event.target.value as SyncMode)}
-          >
-            {SYNC_MODES.map((value) => (
-              <option key={value} value={value}>
-                {SYNC_MODE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={ids.mode}
+          label="New artists found"
+          value={mode}
+          options={SYNC_MODES}
+          labelOf={(value) => SYNC_MODE_LABELS[value]}
+          onChange={setMode}
+        />
       </div>
       {problem ? (
         <p
@@ -431,3 +395,35 @@ export const ProposalList = () => {
     </section>
   );
 };
+
+/** A labelled select over a fixed list of values (the sync settings' mode, period and service). */
+function SelectField<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  labelOf: (value: T) => string;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={props.id} className="text-xs font-semibold text-muted">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className={cn(inputClassName, 'h-10 text-sm')}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.value as T)}
+      >
+        {props.options.map((value) => (
+          <option key={value} value={value}>
+            {props.labelOf(value)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
