@@ -49,7 +49,7 @@ for (const viewport of [
       await page.goto('/my-artists');
       await page.getByRole('link', { name: 'Follow the artists you listen to' }).click();
       await expect(page).toHaveURL(/\/music-services$/);
-      await expect(page.getByRole('heading', { name: 'Spotify' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Spotify', exact: true })).toBeVisible();
 
       // A wrong username is said plainly.
       await page.getByLabel('Last.fm username').fill('nobody_at_all');

@@ -72,8 +72,9 @@ test.describe('band search', () => {
     await input.press('Enter');
     await expect(page).toHaveURL(/\/tour\/velvet-/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
+    // How many tours depends on which Velvet artist is second: other specs add some to the shared catalog.
     await expect(page.getByRole('status').filter({ hasText: 'Found tour dates!' })).toContainText(
-      `Found 1 tour(s) for ${chosen}`,
+      new RegExp(`Found \\d+ tour\\(s\\) for ${chosen}`),
     );
   });
 
