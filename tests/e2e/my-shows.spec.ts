@@ -34,7 +34,13 @@ for (const width of [1440, 390]) {
       if (request.url().includes('/api/shows/states')) stateRequests.push(request.url());
     });
 
+    // The buttons show "not pressed" before the states arrive: wait for the states themselves, or a
+    // click could race the answer.
+    const statesLoaded = page.waitForResponse((response) => response.url().includes('/api/shows/states'), {
+      timeout: 20_000,
+    });
     await page.goto(`/tour/${FEATURED.slug}`);
+    await statesLoaded;
     const plans = firstStopPlans(page);
     const going = plans.getByRole('button', { name: 'Going', exact: true });
     await expect(going).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });

@@ -311,11 +311,14 @@ signedInTest.describe('signed-in user cache', () => {
       // The session check now goes through the worker and is kept for offline use.
       await page.reload();
       await expect
-        .poll(() =>
-          page.evaluate(
-            async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),
-            userCache,
-          ),
+        .poll(
+          () =>
+            page.evaluate(
+              async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),
+              userCache,
+            ),
+          // The app's start-up requests (notifications, offline guides and setlists) share the server.
+          { timeout: 15_000 },
         )
         .toContain('/api/me');
       // Offline, the signed-in user still gets their own pages from that cache.
