@@ -50,6 +50,8 @@ for (const width of [1440, 390]) {
     await going.click();
     await expect(going).toHaveAttribute('aria-pressed', 'true');
     const tickets = plans.getByRole('checkbox', { name: 'I have tickets' });
+    // It stays disabled until the Going change is saved.
+    await expect(tickets).toBeEnabled();
     await tickets.check();
     await expect(plans.getByRole('textbox', { name: 'Seat or section (optional)' })).toBeVisible();
     await shoot(page, `tour-going-${width}`);
