@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, recordset, rowsOf } from '#server/db/sql.ts';
-import { type SetlistSongKind, type SetlistSource, songNameKey } from '#shared/setlists.ts';
+import { type SetlistSongKind, type SetlistView, songNameKey } from '#shared/setlists.ts';
 
 /** A stop the fan may see (public, submitted by them, or in their list), with what setlists need. */
 export interface SetlistStopRow {
@@ -41,31 +41,8 @@ export async function selectSetlistStop(
   return rows[0] ?? null;
 }
 
-export interface ArtistRow {
-  id: string;
-  name: string;
-  slug: string;
-  mbid: string | null;
-}
-
-export interface SetlistRow {
-  id: string;
-  source: SetlistSource;
-  ownerId: string | null;
-  stopId: string | null;
-  artistId: string;
-  artistName: string;
-  artistSlug: string;
-  eventDate: string;
-  venueName: string | null;
-  city: string | null;
-  country: string | null;
-  tourName: string | null;
-  info: string | null;
-  url: string | null;
-  fetchedAt: string | null;
-  songCount: number;
-}
+/** A stored setlist as read: the shared view without the fan-relative parts, plus who owns it. */
+export type SetlistRow = Omit<SetlistView, 'mine' | 'songs'> & { ownerId: string | null };
 
 export interface SetlistSongRow {
   setlistId: string;
