@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
-import { MatchBadge, MatchedArtistLink } from '#client/features/music-services/components/artist-match.tsx';
+import { PickableArtistRow } from '#client/features/music-services/components/artist-match.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -300,52 +300,28 @@ const PickRow = ({
   checked: boolean;
   onToggle: () => void;
 }) => {
-  const id = useId();
   const confidence = artist.match?.confidence ?? 'none';
-  const status = artist.followed ? 'Following' : artist.excluded ? 'Excluded' : null;
-  const pickable = canPick(artist);
   return (
-    <li className={cn('flex items-center gap-3 px-3 py-3 sm:px-4', !pickable && 'opacity-80')}>
-      <input
-        id={id}
-        type="checkbox"
-        className="size-5 shrink-0 accent-[var(--color-accent)]"
-        checked={checked}
-        disabled={!pickable}
-        onChange={onToggle}
-        aria-describedby={`${id}-match`}
-      />
-      <span className="w-9 shrink-0 text-right font-mono text-sm text-muted">
-        <span className="sr-only">Rank </span>
-        {artist.rank}
-      </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={id} className="font-semibold break-words">
-          {artist.name}
-        </label>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-          {!admin || artist.plays > 0 ? (
-            <span>
-              {plural(artist.plays, 'play')}
-              {artist.minutes > 0 ? ` · ${plural(artist.minutes, 'minute')}` : ''}
-            </span>
-          ) : null}
-          <MatchedArtistLink name={artist.name} match={artist.match} />
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-        <MatchBadge
-          id={`${id}-match`}
-          confidence={confidence}
-          label={confidence === 'none' ? 'Not in the catalog' : CONFIDENCE_LABELS[confidence]}
-        />
-        {status ? (
-          <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
-            {status}
+    <PickableArtistRow
+      name={artist.name}
+      rank={artist.rank}
+      match={artist.match}
+      confidence={confidence}
+      matchLabel={confidence === 'none' ? 'Not in the catalog' : CONFIDENCE_LABELS[confidence]}
+      followed={artist.followed}
+      excluded={artist.excluded}
+      pickable={canPick(artist)}
+      checked={checked}
+      onToggle={onToggle}
+      figures={
+        !admin || artist.plays > 0 ? (
+          <span>
+            {plural(artist.plays, 'play')}
+            {artist.minutes > 0 ? ` · ${plural(artist.minutes, 'minute')}` : ''}
           </span>
-        ) : null}
-      </div>
-    </li>
+        ) : null
+      }
+    />
   );
 };
 

@@ -1,3 +1,4 @@
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -46,5 +47,61 @@ export function MatchedArtistLink({
         {match.artistName}
       </Link>
     </span>
+  );
+}
+
+/**
+ * One artist of a preview to pick from: checkbox, rank, name with its figures, the match and whether
+ * the fan already follows (or excluded) it. The same row in every preview.
+ */
+export function PickableArtistRow(props: {
+  name: string;
+  rank: number;
+  match: { artistName: string; artistSlug: string } | null | undefined;
+  confidence: string;
+  matchLabel: string;
+  followed: boolean;
+  excluded: boolean;
+  pickable: boolean;
+  checked: boolean;
+  onToggle: () => void;
+  /** Plays, minutes or the service's own note. */
+  figures: ReactNode;
+}) {
+  const id = useId();
+  const status = props.followed ? 'Following' : props.excluded ? 'Excluded' : null;
+  return (
+    <li className={cn('flex items-center gap-3 px-3 py-3 sm:px-4', !props.pickable && 'opacity-80')}>
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5 shrink-0 accent-[var(--color-accent)]"
+        checked={props.checked}
+        disabled={!props.pickable}
+        onChange={props.onToggle}
+        aria-describedby={`${id}-match`}
+      />
+      <span className="w-9 shrink-0 text-right font-mono text-sm text-muted">
+        <span className="sr-only">Rank </span>
+        {props.rank}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor={id} className="font-semibold break-words">
+          {props.name}
+        </label>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          {props.figures}
+          <MatchedArtistLink name={props.name} match={props.match} />
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
+        <MatchBadge id={`${id}-match`} confidence={props.confidence} label={props.matchLabel} />
+        {status ? (
+          <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
+            {status}
+          </span>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -15,7 +15,7 @@ import {
   type PreviewArtist,
 } from '#shared/music-services.ts';
 import { postFollow } from '../api/music-services-api.ts';
-import { MatchBadge, MatchedArtistLink } from './artist-match.tsx';
+import { PickableArtistRow } from './artist-match.tsx';
 
 const canPick = (artist: PreviewArtist) => artist.match !== null && !artist.followed && !artist.excluded;
 
@@ -199,41 +199,20 @@ const PreviewRow = ({
   checked: boolean;
   onToggle: () => void;
 }) => {
-  const id = useId();
   const confidence = artist.match?.confidence ?? 'none';
-  const status = artist.followed ? 'Following' : artist.excluded ? 'Excluded' : null;
   return (
-    <li className={cn('flex items-center gap-3 px-3 py-3 sm:px-4', !canPick(artist) && 'opacity-80')}>
-      <input
-        id={id}
-        type="checkbox"
-        className="size-5 shrink-0 accent-[var(--color-accent)]"
-        checked={checked}
-        disabled={!canPick(artist)}
-        onChange={onToggle}
-        aria-describedby={`${id}-match`}
-      />
-      <span className="w-7 shrink-0 text-right font-mono text-sm text-muted">
-        <span className="sr-only">Rank </span>
-        {artist.rank}
-      </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={id} className="font-semibold break-words">
-          {artist.name}
-        </label>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-          <span>{artist.note ?? `${artist.plays.toLocaleString()} plays`}</span>
-          <MatchedArtistLink name={artist.name} match={artist.match} />
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-        <MatchBadge id={`${id}-match`} confidence={confidence} label={MATCH_LABELS[confidence]} />
-        {status ? (
-          <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
-            {status}
-          </span>
-        ) : null}
-      </div>
-    </li>
+    <PickableArtistRow
+      name={artist.name}
+      rank={artist.rank}
+      match={artist.match}
+      confidence={confidence}
+      matchLabel={MATCH_LABELS[confidence]}
+      followed={artist.followed}
+      excluded={artist.excluded}
+      pickable={canPick(artist)}
+      checked={checked}
+      onToggle={onToggle}
+      figures={<span>{artist.note ?? `${artist.plays.toLocaleString()} plays`}</span>}
+    />
   );
 };
