@@ -32,7 +32,7 @@ test.describe('home page', () => {
     await expect(cards.filter({ hasText: 'Amber Foxes' })).toContainText('1 tour');
 
     const footer = page.getByRole('contentinfo');
-    await expect(footer).toContainText('© 2025 TourGuides');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} TourGuides`);
     await expect(footer).toContainText('Your concert companion.');
     await page.screenshot({ path: testInfo.outputPath('home-1440.png'), fullPage: true });
   });

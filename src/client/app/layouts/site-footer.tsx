@@ -7,7 +7,7 @@ export const SiteFooter = () => (
     <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-10 text-center text-sm text-muted sm:flex-row sm:justify-between sm:px-6 sm:text-left lg:px-8">
       <div className="flex items-center gap-2.5">
         <BrandMark />
-        <p>© 2025 TourGuides. All rights reserved.</p>
+        <p>© {new Date().getFullYear()} TourGuides. All rights reserved.</p>
       </div>
       <div className="flex items-center gap-4">
         <Link to={paths.install} className="underline-offset-4 hover:text-foreground hover:underline">

@@ -375,7 +375,7 @@ export const ImportSummary = ({ base, view }: { base: ImportBase; view: Listenin
       <p className="text-sm text-muted">
         {summary.added > 0
           ? `${plural(summary.added, 'artist')} new to the catalog${summary.syncQueued > 0 ? ': their tour dates are being fetched in the background.' : '.'}`
-          : 'Every artist was already in the catalog.'}{' '}
+          : 'No artist was added to the catalog.'}{' '}
         {admin ? null : (
           <Link to={paths.myArtists} className="font-semibold text-accent underline-offset-4 hover:underline">
             See My Artists
