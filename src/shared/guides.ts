@@ -4,6 +4,8 @@
  * imports this file.
  */
 
+import type { UserShowState } from './shows-api.ts';
+
 /**
  * 'venue': Wikidata's facts about a venue (when a match is certain); 'geocode': the venue's point
  * from Nominatim, for venues the catalog has no coordinates for (asked once).
@@ -180,6 +182,11 @@ export interface GuidePage {
   building: boolean;
   /** Tile URL template for the map (MAP_TILES_URL). */
   mapTilesUrl: string;
+  /**
+   * The signed-in fan's state on this stop (null: none, or signed out). The page's buttons ask for
+   * the current state themselves; a guide kept offline shows this copy when they cannot.
+   */
+  myState: UserShowState | null;
 }
 
 /** The venue page's venue-level parts: GET /api/guides/venues/:slug */
@@ -190,12 +197,18 @@ export interface VenueGuideParts {
   mapTilesUrl: string;
 }
 
-/** GET /api/guides/going: the guides the service worker keeps for offline use (the fan's Going shows). */
+/**
+ * GET /api/guides/going: the fan's Going shows, read once by the offline warm-up, which keeps their
+ * guides and the setlists of everyone on their bills for offline use.
+ */
 export interface GoingGuide {
+  stopId: string;
   artistSlug: string;
   stopSlug: string;
   venueSlug: string;
   date: string;
+  /** Every act on that night's bill at that venue, this one included. */
+  bill: { stopId: string; artistSlug: string }[];
 }
 export interface GoingGuidesResponse {
   guides: GoingGuide[];

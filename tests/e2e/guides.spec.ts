@@ -112,6 +112,12 @@ test.describe('offline', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in Morrison' })).toBeVisible();
     await expect(page.getByText('Central Station').first()).toBeVisible();
     await expect(page.getByTestId('map-fallback')).toBeVisible();
+    // The fan's state cannot be asked for offline: the kept guide's copy shows it.
+    await expect(going).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Interested', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     await shoot(page, 'guide-offline-390');
     await context.setOffline(false);
   });
@@ -153,6 +159,8 @@ test.describe('offline', () => {
     await page.goto(GUIDE);
     await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in Morrison' })).toBeVisible();
     await expect(page.getByText('Central Station').first()).toBeVisible();
+    // Marked Going on another page, never opened here online: the guide fetched ahead carries the state.
+    await expect(page.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText(/Trams run until midnight/)).toBeAttached();
     await page.getByRole('heading', { name: 'Around the venue' }).scrollIntoViewIfNeeded();
     await expect(page.getByTestId('map-fallback')).toBeVisible();
@@ -243,6 +251,89 @@ test('admins manage the loading messages', async ({ page }) => {
 
 /** An artist of the fixture catalog whose stops no other spec counts. */
 const BUILDING_ARTIST = 'paper-foxes';
+
+/** A 4×3 orange PNG: the browser has no internet, so Commons' thumbnail host answers from here. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4EaUBRww4OQA1Wg95DRw10gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+for (const width of [390, 1440]) {
+  test(`a venue with a Wikidata photo: the guide shows it with its name and the Commons credit (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    const thumbnails: string[] = [];
+    await page.route('https://upload.wikimedia.org/**', (route) => {
+      thumbnails.push(route.request().url());
+      return route.fulfill({ contentType: 'image/png', body: PIXEL });
+    });
+    await signInViaApi(page, accounts.admin);
+    // A show at The Anthem, placed where the fake Wikidata has it (with its photo), approved by the admin.
+    const known = (await (await page.request.get('/api/add-show/venues?q=The%20Anthem')).json()) as {
+      venues: { name: string; slug: string; city: string }[];
+    };
+    const anthem = known.venues.find((venue) => venue.name === 'The Anthem' && venue.city === 'Washington');
+    const added = await page.request.post('/api/add-show', {
+      data: {
+        today: isoDateFromToday(0),
+        artist: { kind: 'catalog', slug: BUILDING_ARTIST },
+        venue: anthem
+          ? { kind: 'catalog', slug: anthem.slug }
+          : {
+              kind: 'new',
+              name: 'The Anthem',
+              place: {
+                id: 'e2e-anthem-washington',
+                name: 'Washington',
+                region: 'DC',
+                countryCode: 'US',
+                lat: 38.87995,
+                lon: -77.02515,
+                timeZone: 'America/New_York',
+              },
+            },
+        date: isoDateFromToday(width > 800 ? 151 : 150),
+      },
+      headers: { origin: origin() },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const show = (await added.json()) as { stopId: string; pending: boolean };
+    if (show.pending) {
+      const approved = await page.request.post(`/api/admin/catalog-requests/${show.stopId}/approve`, {
+        data: {},
+        headers: { origin: origin() },
+      });
+      expect(approved.status(), await approved.text()).toBe(200);
+    }
+    const going = (await (await page.request.get('/api/guides/going')).json()) as {
+      guides: { stopId: string; artistSlug: string; stopSlug: string }[];
+    };
+    const stop = going.guides.find((guide) => guide.stopId === show.stopId)!;
+    expect(stop).toBeDefined();
+
+    await page.goto(`/guide/${stop.artistSlug}/${stop.stopSlug}`);
+    const facts = page.getByRole('region', { name: 'Getting there' }).getByTestId('venue-facts');
+    await expect(facts).toContainText('Capacity6,000', { timeout: 30_000 });
+    const photo = facts.getByRole('img', { name: 'The Anthem', exact: true });
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    await expect(photo).toHaveAttribute(
+      'src',
+      /^https:\/\/upload\.wikimedia\.org\/wikipedia\/commons\/thumb\/.+The_Anthem/,
+    );
+    // Loaded, not hidden after an error (a failed photo is left out).
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(4);
+    expect(thumbnails.length).toBeGreaterThan(0);
+    const credit = facts.locator('figcaption');
+    await expect(credit).toHaveText('Photo: The Anthem (Washington, D.C.) 2018.jpg, Wikimedia Commons');
+    await expect(credit.getByRole('link', { name: 'The Anthem (Washington, D.C.) 2018.jpg' })).toHaveAttribute(
+      'href',
+      'https://commons.wikimedia.org/wiki/File:The_Anthem_(Washington%2C_D.C.)_2018.jpg',
+    );
+    await shoot(page, `guide-venue-photo-${width}`);
+  });
+}
 
 test('a guide being built shows one of the loading messages, then appears without a reload', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,8 +1,8 @@
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeServer } from './fake-server.ts';
 
 /**
- * Local fakes of the guide sources (../shared/reference/guide-providers.md): Overpass, Wikivoyage
- * and Open-Meteo, with their real answer shapes, their errors (HTML 429/504 from Overpass, 200
+ * Local fakes of the guide sources (../shared/reference/guide-providers.md): Overpass, Wikivoyage,
+ * Open-Meteo, Wikidata and Nominatim, with their real answer shapes, their errors (HTML 429/504 from Overpass, 200
  * errors from MediaWiki, {"error":true,"reason"} from Open-Meteo) and their etiquette checks.
  * Besides the shared modes (unavailable, slow, malformed, not-json), POST /__fake/status
  * {"status":429,"times":2} answers that status the provider's own way.
@@ -47,6 +47,66 @@ function htmlError(status: number, message: string): FakeReply {
     body: `<?xml version="1.0" encoding="UTF-8"?><html><body><p><strong style="color:#FF0000">Error</strong>: ${message}</p></body></html>`,
   };
 }
+
+/** Library defaults (node, undici…): MediaWiki and Nominatim turn them away like an anonymous client. */
+const LIBRARY_AGENT = /^(node|undici|axios|python-requests)/i;
+
+interface GuideFake {
+  /** How the provider refuses a client that does not name itself; `strict`: library defaults too. */
+  agentRefusal?: { strict: boolean; reply: FakeReply };
+  /** The provider's own answer to each status POST /__fake/status can force. */
+  forced: Record<number, FakeReply>;
+  /** `forced`: a forced status with no answer in `forced`, answered by the provider itself. */
+  handle(request: FakeRequest, forced: number | null): FakeReply;
+  unavailableBody: unknown;
+  malformedBody: unknown;
+}
+
+/**
+ * The set-up every guide fake shares: the etiquette check, then a status forced by POST
+ * /__fake/status (answered the provider's own way), then the provider's answer.
+ */
+function startGuideFake(fake: GuideFake, options: { port?: number; basePath?: string }): Promise<FakeServer> {
+  const status = statusControl();
+  return startFakeServer(
+    {
+      handle(request: FakeRequest): FakeReply {
+        const agent = String(request.headers['user-agent'] ?? '');
+        const refusal = fake.agentRefusal;
+        if (refusal && (!agent || (refusal.strict && LIBRARY_AGENT.test(agent)))) return refusal.reply;
+        const forced = status.take();
+        const canned = forced === null ? undefined : fake.forced[forced];
+        return canned ?? fake.handle(request, forced);
+      },
+      unavailableBody: fake.unavailableBody,
+      malformedBody: fake.malformedBody,
+      control: status.control,
+    },
+    options,
+  );
+}
+
+/** MediaWiki's manners (Wikivoyage and Wikidata): its refusal, its 429 and its "maxlag" error inside a 200. */
+const MEDIAWIKI: Pick<GuideFake, 'agentRefusal' | 'forced'> = {
+  agentRefusal: {
+    strict: true,
+    reply: {
+      status: 403,
+      body: { error: { code: 'forbidden', info: 'Please set a user-agent and respect our robot policy' } },
+    },
+  },
+  forced: {
+    429: {
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      body: { error: { code: 'ratelimited', info: 'Too many requests' } },
+    },
+    200: {
+      status: 200,
+      body: { error: { code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.' } },
+    },
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Overpass
@@ -104,24 +164,23 @@ export function overpassElements(lat: number, lon: number) {
 }
 
 export async function startFakeOverpass(options: { port?: number } = {}): Promise<FakeServer> {
-  const status = statusControl();
-  return startFakeServer(
+  return startGuideFake(
     {
-      handle(request: FakeRequest): FakeReply {
-        if (!request.headers['user-agent'])
-          return htmlError(406, 'Not Acceptable: send a User-Agent that identifies your app');
-        const forced = status.take();
-        if (forced === 429) {
-          return htmlError(
-            429,
-            'runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited. Please check /api/status for the quota of your IP address.',
-          );
-        }
-        if (forced === 504)
-          return htmlError(
-            504,
-            'runtime error: Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request.',
-          );
+      agentRefusal: {
+        strict: false,
+        reply: htmlError(406, 'Not Acceptable: send a User-Agent that identifies your app'),
+      },
+      forced: {
+        429: htmlError(
+          429,
+          'runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited. Please check /api/status for the quota of your IP address.',
+        ),
+        504: htmlError(
+          504,
+          'runtime error: Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request.',
+        ),
+      },
+      handle(request: FakeRequest, forced: number | null): FakeReply {
         const data = request.query.get('data') ?? '';
         const around = /around:\d+,(-?[\d.]+),(-?[\d.]+)/.exec(data);
         if (!data.includes('[out:json]') || !around) return htmlError(400, 'line 1: parse error: expected a query');
@@ -152,7 +211,6 @@ export async function startFakeOverpass(options: { port?: number } = {}): Promis
       },
       unavailableBody: '<html><body>Service Unavailable</body></html>',
       malformedBody: { version: 0.6, elements: [{ type: 'node', id: 'not-a-number' }] },
-      control: status.control,
     },
     { port: options.port, basePath: '/api/interpreter' },
   );
@@ -201,29 +259,10 @@ export function wikivoyageExtract(title: string): string {
 }
 
 export async function startFakeWikivoyage(options: { port?: number } = {}): Promise<FakeServer> {
-  const status = statusControl();
-  return startFakeServer(
+  return startGuideFake(
     {
+      ...MEDIAWIKI,
       handle(request: FakeRequest): FakeReply {
-        const agent = String(request.headers['user-agent'] ?? '');
-        if (!agent || /^(node|undici|axios|python-requests)/i.test(agent)) {
-          return {
-            status: 403,
-            body: { error: { code: 'forbidden', info: 'Please set a user-agent and respect our robot policy' } },
-          };
-        }
-        const forced = status.take();
-        if (forced === 429)
-          return {
-            status: 429,
-            headers: { 'Retry-After': '1' },
-            body: { error: { code: 'ratelimited', info: 'Too many requests' } },
-          };
-        if (forced === 200)
-          return {
-            status: 200,
-            body: { error: { code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.' } },
-          };
         const q = request.query;
         if (q.get('action') !== 'query' || q.get('format') !== 'json' || q.get('formatversion') !== '2') {
           return { status: 200, body: { error: { code: 'badvalue', info: 'Unrecognized parameters.' } } };
@@ -261,7 +300,6 @@ export async function startFakeWikivoyage(options: { port?: number } = {}): Prom
       },
       unavailableBody: { error: { code: 'internal_api_error', info: 'Service unavailable' } },
       malformedBody: { query: { pages: 'not-a-list' } },
-      control: status.control,
     },
     { port: options.port, basePath: '/w/api.php' },
   );
@@ -317,14 +355,13 @@ function location(lat: number, lon: number, days: string[], variables: string[],
 }
 
 export async function startFakeOpenMeteo(options: { port?: number } = {}): Promise<FakeServer> {
-  const status = statusControl();
-  return startFakeServer(
+  return startGuideFake(
     {
+      forced: {
+        429: meteoError(429, 'Minutely API request limit exceeded. Please try again in one minute.'),
+        503: meteoError(503, 'The service is overloaded'),
+      },
       handle(request: FakeRequest): FakeReply {
-        const forced = status.take();
-        if (forced === 429)
-          return meteoError(429, 'Minutely API request limit exceeded. Please try again in one minute.');
-        if (forced === 503) return meteoError(503, 'The service is overloaded');
         const q = request.query;
         const archive = request.path.endsWith('/v1/archive');
         if (!archive && !request.path.endsWith('/v1/forecast'))
@@ -354,7 +391,6 @@ export async function startFakeOpenMeteo(options: { port?: number } = {}): Promi
       },
       unavailableBody: { error: true, reason: 'The service is overloaded' },
       malformedBody: { latitude: 'north', daily: null },
-      control: status.control,
     },
     { port: options.port },
   );
@@ -478,7 +514,6 @@ function metresBetween(a: { lat: number; lon: number }, b: { lat: number; lon: n
 }
 
 export async function startFakeWikidata(options: { port?: number } = {}): Promise<FakeServer> {
-  const status = statusControl();
   // Every point also has an unrelated item nearby (a fountain): most searches find only that.
   const generated = new Map<string, FakeItem>();
   const fountainAt = (lat: number, lon: number): FakeItem => {
@@ -488,28 +523,10 @@ export async function startFakeWikidata(options: { port?: number } = {}): Promis
     return item;
   };
   const byId = (id: string) => WIKIDATA_ITEMS.find((item) => item.id === id) ?? generated.get(id);
-  return startFakeServer(
+  return startGuideFake(
     {
+      ...MEDIAWIKI,
       handle(request: FakeRequest): FakeReply {
-        const agent = String(request.headers['user-agent'] ?? '');
-        if (!agent || /^(node|undici|axios|python-requests)/i.test(agent)) {
-          return {
-            status: 403,
-            body: { error: { code: 'forbidden', info: 'Please set a user-agent and respect our robot policy' } },
-          };
-        }
-        const forced = status.take();
-        if (forced === 429)
-          return {
-            status: 429,
-            headers: { 'Retry-After': '1' },
-            body: { error: { code: 'ratelimited', info: 'Too many requests' } },
-          };
-        if (forced === 200)
-          return {
-            status: 200,
-            body: { error: { code: 'maxlag', info: 'Waiting for a database server: 7 seconds lagged.' } },
-          };
         const q = request.query;
         if (q.get('format') !== 'json')
           return { status: 200, body: { error: { code: 'badvalue', info: 'Unrecognized value for format.' } } };
@@ -564,7 +581,6 @@ export async function startFakeWikidata(options: { port?: number } = {}): Promis
       },
       unavailableBody: { error: { code: 'internal_api_error', info: 'Service unavailable' } },
       malformedBody: { entities: 'not-an-object', query: { geosearch: [{ title: 7 }] } },
-      control: status.control,
     },
     { port: options.port },
   );
@@ -599,15 +615,14 @@ export const NOMINATIM_PLACES: FakePlace[] = [
 ];
 
 export async function startFakeNominatim(options: { port?: number } = {}): Promise<FakeServer> {
-  const status = statusControl();
-  return startFakeServer(
+  return startGuideFake(
     {
+      agentRefusal: {
+        strict: true,
+        reply: { status: 403, body: { error: { code: 403, message: 'Access blocked: identify your application' } } },
+      },
+      forced: { 429: { status: 429, body: { error: { code: 429, message: 'Too Many Requests' } } } },
       handle(request: FakeRequest): FakeReply {
-        const agent = String(request.headers['user-agent'] ?? '');
-        if (!agent || /^(node|undici|axios|python-requests)/i.test(agent))
-          return { status: 403, body: { error: { code: 403, message: 'Access blocked: identify your application' } } };
-        const forced = status.take();
-        if (forced === 429) return { status: 429, body: { error: { code: 429, message: 'Too Many Requests' } } };
         if (!request.path.endsWith('/search'))
           return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
         const q = request.query;
@@ -655,7 +670,6 @@ export async function startFakeNominatim(options: { port?: number } = {}): Promi
       },
       unavailableBody: { error: { code: 503, message: 'Service Unavailable' } },
       malformedBody: [{ lat: 45.5, lon: null }],
-      control: status.control,
     },
     { port: options.port },
   );

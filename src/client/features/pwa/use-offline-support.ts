@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryOptions } from '#client/features/auth/session.ts';
-import { keepGoingGuidesOffline } from '#client/features/guides/offline-guides.ts';
 import { clearUserCaches, clearUserCachesOnSignOut, setCacheUser } from './user-caches.ts';
+import { warmGoingShows } from './warm-going-shows.ts';
 
 /**
  * Starts the service worker once the page has loaded (its code stays out of the first render) and keeps
@@ -25,18 +25,8 @@ export function useOfflineSupport(): void {
     else if (me === null) void clearUserCaches();
   }, [userId, me]);
 
-  // The guides of the fan's Going shows, kept for the venue's dead zone (issue 13).
+  // The guides and setlists of the fan's Going shows, kept for the venue's dead zone (issues 12, 13).
   useEffect(() => {
-    if (userId) keepGoingGuidesOffline(userId, { refresh: true });
-  }, [userId]);
-
-  // The setlists of the fan's Going shows, kept for offline use (issue 12); its code loads only then.
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    void import('#client/features/setlists/api/warm-going-setlists.ts')
-      .then((module) => module.warmGoingSetlists(queryClient, userId, controller.signal))
-      .catch(() => {});
-    return () => controller.abort();
+    if (userId) warmGoingShows(queryClient, userId, { refresh: true });
   }, [userId, queryClient]);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { meQueryOptions } from '#client/features/auth/session.ts';
-import { keepGoingGuidesOffline } from '#client/features/guides/offline-guides.ts';
+import { warmGoingShows } from '#client/features/pwa/warm-going-shows.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { showMessages } from '#shared/show-messages.ts';
 import type { ShowState, StopStatus } from '#shared/shows.ts';
@@ -12,12 +12,18 @@ import { loadShowState } from './state-batcher.ts';
 /** A state to save, or null to un-mark. */
 export type ShowStateChange = { state: ShowState; hasTickets?: boolean; seat?: string | null } | null;
 
-/** The fan's state on one stop: from a list's answer when it has it, else batched with its neighbours. */
-export function useShowState(stopId: string, known?: UserShowState | null) {
+/**
+ * The fan's state on one stop: from a list's answer when it has it, else batched with its neighbours.
+ * A `saved` copy (a guide's, perhaps from the offline cache) is shown at once but read again, so
+ * offline the page still shows the fan's state instead of none.
+ */
+export function useShowState(stopId: string, known?: UserShowState | null, saved?: UserShowState | null) {
   return useQuery({
     queryKey: showsKeys.state(stopId),
     queryFn: () => loadShowState(stopId),
-    initialData: known,
+    initialData: known !== undefined ? known : saved,
+    // A saved copy counts as old: the current state is read straight away.
+    initialDataUpdatedAt: known === undefined && saved !== undefined ? 0 : undefined,
     staleTime: 60_000,
     meta: SIGNED_IN_ONLY,
   });
@@ -66,9 +72,9 @@ export function useChangeShowState(stopId: string, status: StopStatus) {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      // Going now (or no longer): its guide is kept for offline use (or dropped).
+      // Going now (or no longer): its guide and setlists are kept for offline use (or the guide dropped).
       const me = queryClient.getQueryData(meQueryOptions.queryKey);
-      if (me) keepGoingGuidesOffline(me.id);
+      if (me) warmGoingShows(queryClient, me.id, { changedStopId: stopId });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: showsKeys.upcomingAll() }),
   });

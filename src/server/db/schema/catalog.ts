@@ -41,6 +41,8 @@ export const artists = pgTable(
     index('artists_sort_cover_idx').on(t.sortName, t.id, t.lastEventDate),
     index('artists_last_event_sort_idx').on(t.lastEventDate, t.sortName),
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
+    // /admin/artists searches of 1–2 letters are name prefixes (too short for trigrams): `lower(name) like 'ab%'`.
+    index('artists_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     // Catalog search is `name ilike '%text%'`: a trigram GIN index answers it without a scan.
     index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // /admin/artists sorts (admin.repo.ts): a page at any offset is read off one of these, index-only.

@@ -101,6 +101,31 @@ describe.runIf(databaseAvailable())('admin: artists table and the admin guard', 
     expect((await admin.request('/api/admin/artists?sort=popular')).status).toBe(400);
   });
 
+  it('searches of one or two letters match the start of the name, case-insensitively, in the chosen order', async () => {
+    const search = async (query: string) =>
+      (await (await admin.request(`/api/admin/artists?${query}`)).json()) as {
+        total: number;
+        artists: { name: string }[];
+      };
+    const names = (page: { artists: { name: string }[] }) => page.artists.map((artist) => artist.name);
+    // 'Filler Band' has an r inside it: a prefix search leaves it out.
+    const one = await search('q=r');
+    expect(one.total).toBe(1);
+    expect(names(one)).toEqual(['Radiohead']);
+    // 'The Black Keys' starts with 'The'.
+    const two = await search('q=BL');
+    expect(two.total).toBe(1);
+    expect(names(two)).toEqual(['Black Pumas']);
+    const fillers = await search('q=fI&sort=-name');
+    expect(fillers.total).toBe(26);
+    expect(names(fillers).slice(0, 2)).toEqual(['Filler Band 25', 'Filler Band 24']);
+    expect(names(await search('q=fi&sort=-name&page=2'))).toEqual(['Filler Band 00']);
+    expect(names(await search('q=f&sort=name')).slice(0, 2)).toEqual(['Filler Band 00', 'Filler Band 01']);
+    // LIKE's wildcards stay literal in a prefix too.
+    expect((await search('q=_')).total).toBe(0);
+    expect((await search('q=F%25')).total).toBe(0);
+  });
+
   it('shows isAdmin in /api/me and follows admin:revoke', async () => {
     expect((await (await admin.request('/api/me')).json()).user.isAdmin).toBe(true);
     expect((await (await fan.request('/api/me')).json()).user.isAdmin).toBe(false);

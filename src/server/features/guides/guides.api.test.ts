@@ -7,7 +7,7 @@ import {
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import type { GuidePage, VenueGuideParts } from '#shared/guides.ts';
+import type { GoingGuidesResponse, GuidePage, VenueGuideParts } from '#shared/guides.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
 import {
@@ -30,6 +30,14 @@ function daysFromToday(days: number): string {
 
 const SOON = daysFromToday(5);
 const LATER = daysFromToday(60);
+const anthem = {
+  venue: 'The Anthem',
+  city: 'Washington',
+  region: 'DC',
+  country: 'US',
+  lat: 38.8799,
+  lon: -77.0253,
+};
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const started = Date.now();
@@ -85,14 +93,6 @@ describe.runIf(databaseAvailable())('local guides API', () => {
       OPEN_METEO_INTERVAL_MS: '0',
       PROVIDER_TIMEOUT_MS: '1500',
     });
-    const anthem = {
-      venue: 'The Anthem',
-      city: 'Washington',
-      region: 'DC',
-      country: 'US',
-      lat: 38.8799,
-      lon: -77.0253,
-    };
     await seedCatalog(server.database, [
       {
         name: 'Northern Lanterns',
@@ -565,17 +565,43 @@ describe.runIf(databaseAvailable())('local guides API', () => {
       json: { state: 'going', today: new Date().toISOString().slice(0, 10) },
     });
     expect(put.status, await put.clone().text()).toBeLessThan(300);
-    const mine = (await (await alice.request('/api/guides/going')).json()) as { guides: { stopSlug: string }[] };
-    expect(mine.guides).toEqual([
-      expect.objectContaining({
-        artistSlug: 'northern-lanterns',
-        stopSlug: stopSlugs.get(SOON),
-        venueSlug: anthemSlug,
-      }),
+    // A second act that night at the same venue: on the bill, whose setlists are kept too.
+    await seedCatalog(server.database, [
+      { name: 'Paper Kites', tours: [{ name: 'Support', stops: [{ date: SOON, time: '19:00', ...anthem }] }] },
     ]);
-    const theirs = (await (await bob.request('/api/guides/going')).json()) as { guides: unknown[] };
-    expect(theirs.guides).toEqual([]);
-    expect((await server.fetch('/api/guides/going')).status).toBe(401);
+    const support = (
+      await server.database.query<{ id: string }>(
+        `select s.id from tour_stops s join artists a on a.id = s.artist_id where a.slug = 'paper-kites'`,
+      )
+    ).rows[0]!.id;
+    try {
+      const mine = (await (await alice.request('/api/guides/going')).json()) as GoingGuidesResponse;
+      expect(mine.guides).toEqual([
+        {
+          stopId,
+          artistSlug: 'northern-lanterns',
+          stopSlug: stopSlugs.get(SOON),
+          venueSlug: anthemSlug,
+          date: SOON,
+          bill: [
+            { stopId: support, artistSlug: 'paper-kites' },
+            { stopId, artistSlug: 'northern-lanterns' },
+          ],
+        },
+      ]);
+      const theirs = (await (await bob.request('/api/guides/going')).json()) as { guides: unknown[] };
+      expect(theirs.guides).toEqual([]);
+      expect((await server.fetch('/api/guides/going')).status).toBe(401);
+      // The guide carries the fan's own state (what the page shows offline), nobody else's.
+      expect((await guide('northern-lanterns', stopSlugs.get(SOON)!, alice)).myState).toMatchObject({
+        stopId,
+        state: 'going',
+      });
+      expect((await guide('northern-lanterns', stopSlugs.get(SOON)!, bob)).myState).toBeNull();
+      expect((await guide('northern-lanterns', stopSlugs.get(SOON)!)).myState).toBeNull();
+    } finally {
+      await server.database.query(`delete from tour_stops where id = $1`, [support]);
+    }
   });
 
   it('answers 404 for an unknown stop or a slug that cannot exist', async () => {

@@ -315,10 +315,19 @@ export async function findStopSlugs(
   return rows[0] ?? null;
 }
 
-/** The fan's upcoming Going shows' guides (yesterday included: time zones), soonest first: kept offline. */
+/**
+ * The fan's upcoming Going shows' guides (yesterday included: time zones), soonest first: kept offline.
+ * Each carries that night's bill (tour_stops by venue and date) for the setlists kept with it.
+ */
 export async function findGoingGuides(database: Database, userId: string, limit: number): Promise<GoingGuide[]> {
   const { rows } = await database.query<GoingGuide>(
-    `select a.slug as "artistSlug", s.slug as "stopSlug", v.slug as "venueSlug", to_char(s.event_date, 'YYYY-MM-DD') as date
+    `select s.id as "stopId", a.slug as "artistSlug", s.slug as "stopSlug", v.slug as "venueSlug",
+            to_char(s.event_date, 'YYYY-MM-DD') as date,
+            (select coalesce(json_agg(json_build_object('stopId', b.id, 'artistSlug', ba.slug)
+                                      order by b.start_time nulls last, ba.sort_name, b.id), '[]'::json)
+               from tour_stops b join artists ba on ba.id = b.artist_id
+              where b.venue_id = s.venue_id and b.event_date = s.event_date
+                and b.review_state = 'approved' and b.status <> 'cancelled') as bill
        from user_shows u
        join tour_stops s on s.id = u.stop_id
        join artists a on a.id = s.artist_id

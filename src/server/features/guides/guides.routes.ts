@@ -5,7 +5,6 @@ import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent, GuidePartReadyEvent } from '#server/lib/event-bus.ts';
 import { validate } from '#server/lib/validate.ts';
-import { type GoingGuidesResponse, OFFLINE_GUIDES_LIMIT } from '#shared/guides.ts';
 import {
   adminTipsQuerySchema,
   createLoadingMessageSchema,
@@ -17,8 +16,7 @@ import {
   tipIdSchema,
   updateLoadingMessageSchema,
 } from '#shared/guides-api.ts';
-import { findGoingGuides } from './guides.repo.ts';
-import { getGuide, getVenueGuideParts, guideWaitKeys } from './guides.service.ts';
+import { getGuide, getVenueGuideParts, goingGuides, guideWaitKeys } from './guides.service.ts';
 import { llmUsage } from './llm-usage.service.ts';
 import {
   createLoadingMessage,
@@ -52,10 +50,7 @@ export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'even
         return c.json({ messages: messages.map((message) => message.text) });
       })
       // The signed-in fan's Going shows: the page keeps these guides for offline use.
-      .get('/going', requireUser, async (c) => {
-        const guides = await findGoingGuides(deps.database, c.var.user!.id, OFFLINE_GUIDES_LIMIT);
-        return c.json({ guides } satisfies GoingGuidesResponse);
-      })
+      .get('/going', requireUser, async (c) => c.json(await goingGuides(deps.database, c.var.user!.id)))
       .get('/venues/:slug/tips', async (c) => {
         const [slug] = slugs(c.req.param('slug'));
         return c.json({ tips: await listTips(deps.database, slug!, c.var.user?.id ?? null) });

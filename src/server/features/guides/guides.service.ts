@@ -1,5 +1,6 @@
 import * as SunCalc from 'suncalc';
 import type { Database } from '#server/db/client.ts';
+import { showStates } from '#server/features/shows/shows.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { formatLongDate } from '#shared/dates.ts';
@@ -186,10 +187,11 @@ export async function getGuide(
   const location = point ? null : await partView<GeocodeData>(deps, wanted.location, rowOf(wanted.location), now);
 
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [home, previous, nearby] = await Promise.all([
+  const [home, previous, nearby, mine] = await Promise.all([
     params.userId ? findHome(deps.database, params.userId) : null,
     findPreviousStop(deps.database, artistId, tourId, stop.date),
     point ? nearbyShows(deps.database, stop, point, params.userId) : [],
+    params.userId ? showStates(deps.database, { userId: params.userId }, [stop.stopId]) : null,
   ]);
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
   const building = [around, city, weatherPart, venue, location].some((part) => part?.status === 'pending');
@@ -215,6 +217,7 @@ export async function getGuide(
     location,
     building,
     mapTilesUrl: deps.mapTilesUrl,
+    myState: mine?.states[stop.stopId] ?? null,
   };
 }
 

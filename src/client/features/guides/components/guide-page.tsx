@@ -158,6 +158,7 @@ function GuideView({ guide }: { guide: GuideData }) {
           date={stop.date}
           status={stop.status}
           context={`${stop.artistName} at ${stop.venueName}, ${formatLongDate(stop.date)}`}
+          saved={guide.myState}
         />
         {stop.ticketUrl ? (
           <a

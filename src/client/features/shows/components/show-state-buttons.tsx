@@ -20,6 +20,11 @@ export interface ShowStateButtonsProps {
   context: string;
   /** The fan's state when the list already has it (My Shows): no extra request. */
   known?: UserShowState | null;
+  /**
+   * A copy of the fan's state that may be old (a guide kept offline): shown until the current state
+   * is read, and instead of it when it cannot be (offline). Never overrides a state already known.
+   */
+  saved?: UserShowState | null;
   className?: string;
 }
 
@@ -54,7 +59,7 @@ const ButtonsForSession = ({ session, ...props }: ShowStateButtonsProps & { sess
 };
 
 const FanButtons = (props: ShowStateButtonsProps) => {
-  const query = useShowState(props.stopId, props.known);
+  const query = useShowState(props.stopId, props.known, props.saved);
   const change = useChangeShowState(props.stopId, props.status as StopStatus);
   // A list refetched after a change elsewhere (another tab, the dashboard) brings the newer state.
   const queryClient = useQueryClient();

@@ -1,0 +1,1 @@
+CREATE INDEX "artists_name_prefix_idx" ON "artists" USING btree (lower("name") text_pattern_ops);
