@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { enforceLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import { statsMapQuerySchema, statsQuerySchema, statsShareQuerySchema } from '#shared/stats-api.ts';
-import { allCoverage, allFirstTimes, concertStats, statsMap } from './stats.service.ts';
+import { allCoverage, allFirstTimes, concertStatsJson, statsMap } from './stats.service.ts';
 import { summaryPng } from './stats.share.ts';
 
 /** Rendering the summary image costs CPU: a fan may make a few a minute. */
@@ -16,7 +16,8 @@ export function statsRoutes({ database }: Pick<AppDeps, 'database'>) {
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .get('/', validate('query', statsQuerySchema), async (c) => {
-      return c.json(await concertStats(database, actor(c), c.req.valid('query').year ?? null));
+      const json = await concertStatsJson(database, actor(c), c.req.valid('query').year ?? null);
+      return c.body(json, 200, { 'Content-Type': 'application/json' });
     })
     .get('/first-times', validate('query', statsQuerySchema), async (c) => {
       return c.json(await allFirstTimes(database, actor(c), c.req.valid('query').year ?? null));
@@ -33,7 +34,7 @@ export function statsRoutes({ database }: Pick<AppDeps, 'database'>) {
       const me = actor(c);
       await enforceLimit(database, `stats-share:${me.userId}`, SHARE_LIMIT);
       const { year } = c.req.valid('query');
-      const png = await summaryPng(await concertStats(database, me, year));
+      const png = await summaryPng(JSON.parse(await concertStatsJson(database, me, year)));
       return c.body(new Uint8Array(png), 200, {
         'Content-Type': 'image/png',
         'Content-Disposition': `inline; filename="tourguides-${year}.png"`,

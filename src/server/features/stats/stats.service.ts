@@ -13,6 +13,8 @@ import {
   type StatsResponse,
 } from '#shared/stats.ts';
 import { titleCase } from '#shared/text.ts';
+import { statsCache } from './stats.cache.ts';
+import { selectStatsFingerprint } from './stats.fingerprint.ts';
 import { usMapSvg, usStateName, worldMapSvg } from './stats.map.ts';
 import { type Scope, type StatsBundle, type StatsLimits, selectPlaces, selectStats } from './stats.repo.ts';
 
@@ -61,7 +63,29 @@ const coverage = (rows: StatsBundle['coverage']): ArtistCoverage[] =>
 
 export async function concertStats(database: Database, actor: Actor, year: number | null): Promise<StatsResponse> {
   const scope: Scope = { userId: actor.userId, year };
-  const b = await selectStats(database.db, scope, LIMITS);
+  return statsResponse(year, await selectStats(database.db, scope, LIMITS));
+}
+
+/**
+ * GET /api/stats, serialised: the answer kept for this fan and year while the fingerprint of its
+ * data is unchanged (stats.cache.ts), else computed and kept. The fingerprint and the statement
+ * read one snapshot (a read-only repeatable-read transaction), so a kept answer is always the
+ * answer of exactly the data fingerprinted.
+ */
+export async function concertStatsJson(database: Database, actor: Actor, year: number | null): Promise<string> {
+  const scope: Scope = { userId: actor.userId, year };
+  return database.db.transaction(
+    (tx) =>
+      statsCache(database).answer(
+        `${actor.userId}|${year ?? 'all'}`,
+        () => selectStatsFingerprint(tx, actor.userId),
+        async () => JSON.stringify(statsResponse(year, await selectStats(tx, scope, LIMITS))),
+      ),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+function statsResponse(year: number | null, b: StatsBundle): StatsResponse {
   const showRef = (row: StatsResponse['firstShow']) => (row ? { ...row, artists: row.artists.map(titleCase) } : null);
   return {
     year,
