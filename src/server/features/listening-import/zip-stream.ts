@@ -62,7 +62,9 @@ export class ByteSource {
       this.done = true;
       return false;
     }
-    this.buffer = this.buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.buffer, chunk]);
+    // A view, not a copy (Buffer.from(view) would copy every chunk of the upload).
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.buffer = this.buffer.length === 0 ? bytes : Buffer.concat([this.buffer, bytes]);
     return true;
   }
 
