@@ -55,6 +55,31 @@ describe('readZip (streamed zip entries)', () => {
     }
   });
 
+  it('finds the end of a deflated entry with a descriptor when it falls exactly on a chunk boundary', async () => {
+    const data = 'hello world '.repeat(1000);
+    const name = 'StreamingHistory_music_0.json';
+    const zip = buildZip([
+      { name, data, descriptor: true },
+      { name: 'b.json', data: 'x'.repeat(100), descriptor: true },
+    ]);
+    const end = 30 + name.length + deflateRawSync(data).length;
+    for (const cuts of [[end], [end - 1, end], [10, end, end + 4]]) {
+      const pieces: Buffer[] = [];
+      let at = 0;
+      for (const cut of [...cuts, zip.length]) {
+        pieces.push(zip.subarray(at, cut));
+        at = cut;
+      }
+      const lengths: string[] = [];
+      const open = (entry: string): ZipEntrySink => {
+        let length = 0;
+        return { write: (chunk) => (length += chunk.length), end: () => lengths.push(`${entry}: ${length}`) };
+      };
+      await readZip(new ByteSource(async () => pieces.shift() ?? null), open, LIMITS);
+      expect(lengths).toEqual([`${name}: ${data.length}`, 'b.json: 100']);
+    }
+  });
+
   it('skips the entries not wanted, deflated or stored, with or without descriptors', async () => {
     const zip = buildZip([
       { name: 'Spotify Account Data/YourLibrary.json', data: '{"tracks":[]}'.repeat(500) },
