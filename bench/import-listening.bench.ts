@@ -9,6 +9,7 @@
  *   npm run bench:import-listening
  *   npm run bench:import-listening -- --only=postgres   (or --only=pglite)
  *   npm run bench:import-listening -- --mb=20           (a smaller file)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:import-listening -- --only=pglite   (the server's CPU profile)
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
@@ -87,7 +88,9 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/index.js'], {
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -140,13 +143,21 @@ async function run(label: string, env: Record<string, string>, expected: { plays
     const counted = (await upload.json()) as ListeningImportView;
     if (!upload.ok) throw new Error(`upload answered ${upload.status}: ${JSON.stringify(counted)}`);
     const uploadedAt = performance.now();
+    console.log(`${label}: uploaded and counted in ${((uploadedAt - started) / 1000).toFixed(1)} s, matching…`);
     await fetch(`${base}/api/music-services/export/${created.id}/match`, { method: 'POST', headers });
     let view: ListeningImportView;
+    let reportedAt = performance.now();
     for (;;) {
       view = (await (
         await fetch(`${base}/api/music-services/export/${created.id}`, { headers })
       ).json()) as ListeningImportView;
       if (view.state !== 'matching') break;
+      if (performance.now() - reportedAt > 10_000) {
+        reportedAt = performance.now();
+        console.log(
+          `${label}: matched ${view.processed} of ${view.total} after ${((reportedAt - uploadedAt) / 1000).toFixed(0)} s`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const doneAt = performance.now();

@@ -8,6 +8,9 @@ export const LISTENING_IMPORT_LIMITS = {
   /** All files of one import together. */
   maxBytes: 200 * 1024 * 1024,
   maxFiles: 40,
+  /** A zip upload: what its entries may unpack to in all (zip bombs), and how many entries it may hold. */
+  zipMaxUncompressedBytes: 1024 * 1024 * 1024,
+  zipMaxEntries: 1000,
   fileNameMax: 200,
   /** Preview rows per page. */
   pageMax: 200,
@@ -117,6 +120,10 @@ export const LISTENING_IMPORT_MESSAGES = {
     `“${file}” is not a Spotify streaming history file (${why}). Nothing was changed — choose the StreamingHistory or Streaming_History_Audio .json files from Spotify's download.`,
   tooLarge: `The files are larger than ${mb(LISTENING_IMPORT_LIMITS.maxBytes)} in total. Upload fewer files at once.`,
   tooManyFiles: `At most ${LISTENING_IMPORT_LIMITS.maxFiles} files per import.`,
+  notAZip: (file: string, why: string) =>
+    `“${file}” could not be read as a zip (${why}). Nothing was changed — unzip it and choose the .json files inside, or download it again.`,
+  noHistoryInZip: (file: string) =>
+    `“${file}” has no Spotify streaming history in it (no StreamingHistory…, Streaming_History_Audio_… or endsong_… .json files). Nothing was changed.`,
   duplicateFile: (file: string) => `“${file}” is already part of this import.`,
   notFound: 'No such import.',
   notUploading: 'This import no longer takes files: start a new one.',

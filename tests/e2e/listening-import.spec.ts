@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { exportText, generateExport } from '../factories/spotify-export.ts';
+import { buildZip } from '../factories/zip.ts';
 import { VELVET_HARBOR } from '../fakes/dataset.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
 import { accounts, expect, expectedHttpErrors, signInViaApi, test } from './helpers/auth.ts';
@@ -133,6 +134,68 @@ for (const viewport of [
       const followed = page.getByRole('list', { name: 'Followed artists' }).getByRole('listitem');
       await expect(followed).toHaveCount(3);
       await expect(followed.filter({ hasText: newcomer })).toHaveCount(1);
+    });
+
+    test("a fan uploads Spotify's zip as it arrives, without unzipping it", async ({
+      page,
+      consoleGuard,
+    }, testInfo) => {
+      test.slow();
+      consoleGuard.allow(expectedHttpErrors([400]));
+      const generated = generateExport({
+        targetBytes: 300_000,
+        artistCount: 3,
+        names: ['Amber Foxes', 'Copper Foxes', 'Unheard Of Band Xyz'],
+        shape: 'account',
+      });
+      await signUpFan(page);
+      await page.goto('/music-services');
+      const section = page.getByRole('region', { name: 'Spotify data export' });
+      await expect(section).toContainText('no need to unzip it');
+
+      // A zip with no streaming history in it is refused by name; nothing is counted.
+      await section.getByLabel('Streaming history files').setInputFiles({
+        name: 'my_spotify_data.zip',
+        mimeType: 'application/zip',
+        buffer: buildZip([
+          { name: 'Spotify Account Data/YourLibrary.json', data: '{"tracks":[]}' },
+          { name: 'Spotify Account Data/StreamingHistory_podcast_0.json', data: '[]' },
+        ]),
+      });
+      await section.getByRole('button', { name: 'Count plays and match' }).click();
+      await expect(section.getByRole('alert')).toContainText(
+        '“my_spotify_data.zip” has no Spotify streaming history in it',
+      );
+      await shot(
+        page,
+        `export-zip-refused-${viewport.width}.png`,
+        testInfo.outputPath(`export-zip-refused-${viewport.width}.png`),
+      );
+      await section.getByRole('button', { name: 'Remove my_spotify_data.zip' }).click();
+
+      await section.getByLabel('Streaming history files').setInputFiles({
+        name: 'my_spotify_data (1).zip',
+        mimeType: 'application/zip',
+        buffer: buildZip([
+          { name: 'Spotify Account Data/', data: '', method: 'stored' },
+          { name: 'Spotify Account Data/StreamingHistory_music_0.json', data: exportText(generated), descriptor: true },
+          { name: 'Spotify Account Data/YourLibrary.json', data: '{"tracks":[]}' },
+          { name: 'Spotify Account Data/Read_Me_First.pdf', data: Buffer.alloc(20_000, 1), method: 'stored' },
+        ]),
+      });
+      await expect(section.getByRole('list', { name: 'Files' })).toContainText('my_spotify_data (1).zip');
+      await section.getByRole('button', { name: 'Count plays and match' }).click();
+      const rows = section.getByRole('list', { name: 'Artists found' }).getByRole('listitem');
+      await expect(rows).toHaveCount(3, { timeout: 20_000 });
+      await expect(section.getByText('3 artists found')).toBeVisible();
+      await expect(rows.filter({ hasText: 'Amber Foxes' })).toContainText('Exact name');
+      const plays = generated.expected.get('amber foxes')!.plays;
+      await expect(rows.filter({ hasText: 'Amber Foxes' })).toContainText(`${plays.toLocaleString('en-US')} plays`);
+      await shot(
+        page,
+        `export-zip-preview-${viewport.width}.png`,
+        testInfo.outputPath(`export-zip-preview-${viewport.width}.png`),
+      );
     });
   });
 }

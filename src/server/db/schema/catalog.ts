@@ -43,6 +43,11 @@ export const artists = pgTable(
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // /admin/artists searches of 1–2 letters are name prefixes (too short for trigrams): `lower(name) like 'ab%'`.
     index('artists_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // The name without case, a leading "The", spaces and punctuation: the listening import's 'fuzzy'
+    // match looks rows up by it (listening-import.repo.ts normalisedName: keep the two equal).
+    index('artists_name_key_idx').on(
+      sql`regexp_replace(lower(${t.name}), '^the[[:space:]]+|[[:space:][:punct:]]+', '', 'g')`,
+    ),
     // Catalog search is `name ilike '%text%'`: a trigram GIN index answers it without a scan.
     index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // /admin/artists sorts (admin.repo.ts): a page at any offset is read off one of these, index-only.

@@ -11,6 +11,7 @@ import {
 } from '#shared/listening-import.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { exportStream, exportText, generateExport } from '#tests/factories/spotify-export.ts';
+import { buildZip } from '#tests/factories/zip.ts';
 import { GLASS_MERIDIAN, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
@@ -136,6 +137,73 @@ describe.runIf(databaseAvailable())('listening import API (Spotify export, admin
     const after = (await (await browser.request(`${FAN_BASE}/${view.id}`)).json()) as ListeningImportView;
     expect(after).toMatchObject({ files: [], plays: 0, artists: 0, state: 'uploading' });
     expect((await call(browser, `${FAN_BASE}/${view.id}/match`)).status).toBe(400);
+  });
+
+  it("counts Spotify's zip as it streams: the same preview as its files uploaded unzipped", async () => {
+    const { browser } = await signedInFan(server);
+    const extended = exportText(generateExport({ targetBytes: 2 * 1024 * 1024, artistCount: 300 }));
+    const account = exportText(generateExport({ targetBytes: 512 * 1024, artistCount: 120, shape: 'account' }));
+    const zip = buildZip([
+      { name: 'Spotify Account Data/', data: '', method: 'stored' },
+      { name: 'Spotify Account Data/StreamingHistory_music_0.json', data: account, method: 'stored' },
+      { name: 'Spotify Account Data/StreamingHistory_podcast_0.json', data: '[{"podcastName":"x"}]' },
+      { name: 'Spotify Account Data/YourLibrary.json', data: '{"tracks":[]}' },
+      {
+        name: 'Spotify Extended Streaming History/Streaming_History_Audio_2023-2025_0.json',
+        data: extended,
+        descriptor: true,
+      },
+      { name: 'Spotify Extended Streaming History/Streaming_History_Video_2023.json', data: '[{"ts":"x"}]' },
+    ]);
+    const zipped = await create(browser);
+    const answer = await upload(browser, FAN_BASE, zipped.id, 'my_spotify_data.zip', new Uint8Array(zip));
+    expect(answer.status).toBe(200);
+    expect(answer.body.files).toEqual([{ name: 'my_spotify_data.zip', bytes: zip.length, plays: expect.any(Number) }]);
+    const unzipped = await create(browser);
+    await upload(browser, FAN_BASE, unzipped.id, 'StreamingHistory_music_0.json', account);
+    const last = await upload(browser, FAN_BASE, unzipped.id, 'Streaming_History_Audio_2023-2025_0.json', extended);
+    expect(answer.body.plays).toBe(last.body.plays);
+    expect(answer.body.artists).toBe(last.body.artists);
+    expect(answer.body.artists).toBe(300);
+    for (const id of [zipped.id, unzipped.id]) await call(browser, `${FAN_BASE}/${id}/match`);
+    await waitFor(browser, FAN_BASE, zipped.id, ['preview']);
+    await waitFor(browser, FAN_BASE, unzipped.id, ['preview']);
+    const fromZip = await page(browser, FAN_BASE, zipped.id);
+    const fromFiles = await page(browser, FAN_BASE, unzipped.id);
+    expect(fromZip.total).toBe(fromFiles.total);
+    expect(fromZip.artists).toEqual(fromFiles.artists);
+  }, 60_000);
+
+  it('refuses a zip without streaming history, or with a broken one, by name and changes nothing', async () => {
+    const { browser } = await signedInFan(server);
+    const view = await create(browser);
+    const library = buildZip([
+      { name: 'Spotify Account Data/YourLibrary.json', data: '{"tracks":[]}' },
+      { name: 'Spotify Account Data/StreamingHistory_podcast_0.json', data: '[]' },
+    ]);
+    const none = await upload(browser, FAN_BASE, view.id, 'my_spotify_data.zip', new Uint8Array(library));
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toContain('“my_spotify_data.zip” has no Spotify streaming history in it');
+    const broken = buildZip([
+      { name: 'Spotify Account Data/StreamingHistory_music_0.json', data: smallExport },
+      { name: 'Spotify Account Data/StreamingHistory_music_1.json', data: '[{"tracks": []}]' },
+    ]);
+    const bad = await upload(browser, FAN_BASE, view.id, 'my_spotify_data.zip', new Uint8Array(broken));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain(
+      '“my_spotify_data.zip › StreamingHistory_music_1.json” is not a Spotify streaming history file',
+    );
+    const cut = await upload(
+      browser,
+      FAN_BASE,
+      view.id,
+      'my_spotify_data.zip',
+      new Uint8Array(broken.subarray(0, 100)),
+    );
+    expect(cut.status).toBe(400);
+    expect(cut.body.error.message).toContain('“my_spotify_data.zip” could not be read as a zip');
+    const after = (await (await browser.request(`${FAN_BASE}/${view.id}`)).json()) as ListeningImportView;
+    expect(after).toMatchObject({ files: [], plays: 0, artists: 0, state: 'uploading' });
   });
 
   it('refuses more than 200 MB before reading it', async () => {

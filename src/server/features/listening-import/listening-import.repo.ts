@@ -172,68 +172,80 @@ export interface PendingArtist {
   spotifyId: string | null;
 }
 
-/** A name without case, a leading "The", spaces and punctuation: "The Amber-Foxes" → "amberfoxes". */
-const normalised = (column: SQL) =>
+/**
+ * A name without case, a leading "The", spaces and punctuation: "The Amber-Foxes" → "amberfoxes".
+ * The same expression as the `artists_name_key_idx` index (schema/catalog.ts): keep them equal, or
+ * the fuzzy match reads every artist for every row.
+ */
+export const normalisedName = (column: SQL) =>
   sql`regexp_replace(lower(${column}), '^the[[:space:]]+|[[:space:][:punct:]]+', '', 'g')`;
 
 /**
  * Matches a batch of unchecked rows (most played first) against the catalog and marks them
- * checked, set-wise rather than one lookup per row: the same MusicBrainz id, then the same name
- * ignoring case (index joins), then the same name once normalised (a "The", punctuation and spaces
- * dropped: 'fuzzy'), and — only when `trigram` is set (the most played rows) — the most similar name
- * by pg_trgm with similarity ≥ 0.5 ('fuzzy', ADR 0027). The trigram search costs milliseconds per
- * name, too much for thousands of rarely played artists. Returns how many rows were checked.
+ * checked, in one statement: per row the same MusicBrainz id, else the same name ignoring case,
+ * else the same name once normalised (a "The", punctuation and spaces dropped: 'fuzzy'), else —
+ * only when `trigram` is set (the most played rows) — the most similar name by pg_trgm with
+ * similarity ≥ 0.5 ('fuzzy', ADR 0027). Returns how many rows were checked.
+ *
+ * Why this shape: the batch travels as JSON (a recordset the planner always guesses at 100 rows)
+ * and each arm is a LATERAL lookup on an index of `artists` (mbid, lower(name), the normalised
+ * name, the trigram GIN), gated on the arms before it, so the plan is the same whatever the
+ * statistics say. PGlite has no autovacuum: right after an upload `listening_import_artists` has
+ * none, and the earlier set-wise joins, planned for "9 rows", ran as nested loops over the whole
+ * import (7 s per batch of 500, minutes for the trigram arm; docs/performance.md). The lowest id is
+ * taken with min() over an `offset 0` subquery: "order by id limit 1" made the planner walk the
+ * primary key and filter every artist, which it guesses cheap without statistics.
  */
 export async function matchBatch(tx: Executor, id: string, limit: number, trigram: boolean): Promise<number> {
-  const picked = await rowsOf<{ key: string }>(
+  const picked = await rowsOf<{ key: string; name: string; mbid: string | null }>(
     tx,
-    sql`select key from listening_import_artists where import_id = ${id} and not checked
+    sql`select key, name, mbid from listening_import_artists where import_id = ${id} and not checked
         order by plays desc, line, key limit ${limit}`,
   );
   if (picked.length === 0) return 0;
-  const keys = sql`(select json_array_elements_text(${JSON.stringify(picked.map((row) => row.key))}::json))`;
-  await tx.execute(sql`
-    update listening_import_artists r set artist_id = a.id, confidence = 'mbid'
-    from artists a
-    where r.import_id = ${id} and r.key in ${keys} and r.mbid is not null and a.mbid = r.mbid`);
-  await tx.execute(sql`
-    update listening_import_artists r set artist_id = m.id, confidence = 'name'
-    from (
-      select distinct on (lower(a.name)) lower(a.name) as lname, a.id from artists a
-      where lower(a.name) in (select lower(name) from listening_import_artists
-                              where import_id = ${id} and key in ${keys})
-      order by lower(a.name), a.id
-    ) m
-    where r.import_id = ${id} and r.key in ${keys} and r.artist_id is null and lower(r.name) = m.lname`);
-  await tx.execute(sql`
-    update listening_import_artists r set artist_id = m.id, confidence = 'fuzzy'
-    from (
-      select distinct on (q.key) q.key, a.id
-      from listening_import_artists q
-      join artists a on ${normalised(sql`a.name`)} = ${normalised(sql`q.name`)}
-      where q.import_id = ${id} and q.key in ${keys} and q.artist_id is null
-        and length(${normalised(sql`q.name`)}) >= 3
-      order by q.key, a.id
-    ) m
-    where r.import_id = ${id} and r.key = m.key`);
   if (trigram) {
+    // `%` uses this threshold; and without statistics (PGlite) the planner reads all of `artists` per
+    // name rather than the trigram GIN index, twice as slow already at 7,750 artists. Both for this
+    // transaction only.
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.5', true)`);
-    await tx.execute(sql`
-      update listening_import_artists r set artist_id = f.id, confidence = 'fuzzy'
-      from (
-        select q.key, m.id
-        from listening_import_artists q
-        cross join lateral (
-          select a.id from artists a
-          where a.name % q.name
-          order by similarity(a.name, q.name) desc, a.id limit 1
-        ) m
-        where q.import_id = ${id} and q.key in ${keys} and q.artist_id is null
-      ) f
-      where r.import_id = ${id} and r.key = f.key`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
   }
+  const batch = JSON.stringify(picked);
   await tx.execute(sql`
-    update listening_import_artists set checked = true where import_id = ${id} and key in ${keys}`);
+    with b as materialized (
+      select x.key, x.name, x.mbid, ${normalisedName(sql`x.name`)} as norm
+      from json_to_recordset(${batch}::json) as x(key text, name text, mbid text)
+    ), m as materialized (
+      select b.key,
+        coalesce(by_mbid.id, by_name.id, by_norm.id, by_trgm.id) as artist_id,
+        case when by_mbid.id is not null then 'mbid' when by_name.id is not null then 'name'
+             when by_norm.id is not null or by_trgm.id is not null then 'fuzzy' end as confidence
+      from b
+      left join lateral (
+        select a.id from artists a where b.mbid is not null and a.mbid = b.mbid limit 1
+      ) by_mbid on true
+      left join lateral (
+        select min(s.id::text)::uuid as id from (
+          select a.id from artists a where by_mbid.id is null and lower(a.name) = lower(b.name) offset 0
+        ) s
+      ) by_name on true
+      left join lateral (
+        select min(s.id::text)::uuid as id from (
+          select a.id from artists a
+          where by_mbid.id is null and by_name.id is null and length(b.norm) >= 3
+            and ${normalisedName(sql`a.name`)} = b.norm
+          offset 0
+        ) s
+      ) by_norm on true
+      left join lateral (
+        select a.id from artists a
+        where ${trigram} and by_mbid.id is null and by_name.id is null and by_norm.id is null and a.name % b.name
+        order by similarity(a.name, b.name) desc, a.id limit 1
+      ) by_trgm on true
+    )
+    update listening_import_artists r
+    set checked = true, artist_id = coalesce(m.artist_id, r.artist_id), confidence = coalesce(m.confidence, r.confidence)
+    from m where r.import_id = ${id} and r.key = m.key`);
   return picked.length;
 }
 
@@ -351,12 +363,14 @@ export async function finishFanFollow(db: Executor, id: string, userId: string):
       reason = case when a.artist_id is null then coalesce(a.reason, 'Not matched') else null end
     where a.import_id = ${id} and a.chosen`);
   // Two rows can match one catalog artist: the first (most played) row follows, the other is "already".
+  // Numbered in one pass (a self-join planned without statistics ran as a nested loop over all rows).
   await db.execute(sql`
     update listening_import_artists a set outcome = 'already'
-    where a.import_id = ${id} and a.chosen and a.outcome = 'followed' and exists (
-      select 1 from listening_import_artists b
-      where b.import_id = a.import_id and b.chosen and b.artist_id = a.artist_id
-        and (b.plays > a.plays or (b.plays = a.plays and b.key < a.key)))`);
+    from (
+      select key, row_number() over (partition by artist_id order by plays desc, key) as n
+      from listening_import_artists where import_id = ${id} and chosen and outcome = 'followed'
+    ) d
+    where a.import_id = ${id} and a.key = d.key and d.n > 1`);
   await db.execute(sql`
     insert into favorite_artists (user_id, artist_id, artist_name, artist_slug, source)
     select ${userId}::uuid, c.id, c.name, c.slug, 'spotify-export'

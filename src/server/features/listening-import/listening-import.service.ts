@@ -23,7 +23,13 @@ import {
 } from '#shared/listening-import.ts';
 import { titleCase } from '#shared/text.ts';
 import * as repo from './listening-import.repo.ts';
-import { ExportFormatError, SpotifyExportCounter } from './spotify-export.parse.ts';
+import {
+  type ArtistCount,
+  ExportFormatError,
+  SPOTIFY_EXPORT_NAME,
+  SpotifyExportCounter,
+} from './spotify-export.parse.ts';
+import { ByteSource, looksLikeZip, readZip, type ZipEntrySink, ZipFormatError } from './zip-stream.ts';
 
 export interface ListeningImportDeps {
   database: Database;
@@ -122,9 +128,9 @@ export async function uploadFile(
   if (file.declaredBytes !== null && file.declaredBytes > room) {
     throw new AppError('PAYLOAD_TOO_LARGE', LISTENING_IMPORT_MESSAGES.tooLarge);
   }
-  const counter = new SpotifyExportCounter();
-  const bytes = await countStream(file.body, counter, room, file.name);
-  const counts = [...counter.counts].map(([key, count]) => ({ key, ...count }));
+  const counted = await countUpload(file.body, room, file.name);
+  const counts = [...counted.counts].map(([key, count]) => ({ key, ...count }));
+  const bytes = counted.bytes;
   await deps.database.db.transaction(async (tx) => {
     // Moved on meanwhile (cancelled, another tab started matching): this file is not added.
     if (!(await repo.moveState(tx, id, ['uploading'], 'uploading'))) {
@@ -138,54 +144,145 @@ export async function uploadFile(
     if (now && Number(now.bytes) + bytes > LISTENING_IMPORT_LIMITS.maxBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', LISTENING_IMPORT_MESSAGES.tooLarge);
     }
-    await repo.addFileCounts(tx, id, { name: file.name, bytes, plays: counter.plays }, counts);
+    await repo.addFileCounts(tx, id, { name: file.name, bytes, plays: counted.plays }, counts);
   });
   return getImport(deps, scope, id);
 }
 
-/** Reads the body through the counter; returns its size. A format error still reads the rest (the client is sending it). */
-export async function countStream(
+/** The request body as chunks, counted against the byte limit (the 200 MB apply to what is sent, zip or not). */
+class LimitedBody {
+  bytes = 0;
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+
+  constructor(
+    body: ReadableStream<Uint8Array>,
+    private readonly maxBytes: number,
+  ) {
+    this.reader = body.getReader();
+  }
+
+  async next(): Promise<Uint8Array | null> {
+    const { done, value } = await this.reader.read();
+    if (done) return null;
+    this.bytes += value.byteLength;
+    if (this.bytes > this.maxBytes) {
+      await this.reader.cancel().catch(() => {});
+      throw new AppError('PAYLOAD_TOO_LARGE', LISTENING_IMPORT_MESSAGES.tooLarge);
+    }
+    return value;
+  }
+
+  /** Reads what the client is still sending after a refusal, so it gets the answer rather than a reset. */
+  async drain(): Promise<void> {
+    while (await this.next());
+  }
+
+  release(): void {
+    this.reader.releaseLock();
+  }
+}
+
+interface Counted {
+  counts: Map<string, ArtistCount>;
+  plays: number;
+  bytes: number;
+}
+
+/**
+ * Counts one uploaded file as it streams in: a streaming-history .json, or a zip (Spotify's
+ * `my_spotify_data.zip`, recognised by its first bytes) whose streaming-history entries are each
+ * counted the same way, the rest of it skipped (zip-stream.ts). A refused file still has its body
+ * read to the end (the client is sending it) and changes nothing.
+ */
+export async function countUpload(
   body: ReadableStream<Uint8Array> | null,
-  counter: SpotifyExportCounter,
   maxBytes: number,
   fileName: string,
-): Promise<number> {
+): Promise<Counted> {
   if (!body) throw new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.notAnExport(fileName, 'it is empty'));
-  const decoder = new TextDecoder('utf-8');
-  let bytes = 0;
-  let problem: string | null = null;
-  const reader = body.getReader();
+  const upload = new LimitedBody(body, maxBytes);
+  const source = new ByteSource(() => upload.next());
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new AppError('PAYLOAD_TOO_LARGE', LISTENING_IMPORT_MESSAGES.tooLarge);
-      }
-      if (problem) continue;
-      try {
-        counter.push(decoder.decode(value, { stream: true }));
-      } catch (error) {
-        if (!(error instanceof ExportFormatError)) throw error;
-        problem = error.message;
-      }
+    const zip = looksLikeZip(await source.peek(4));
+    const problem = zip ? await countZip(source, fileName) : await countJson(source, fileName);
+    if (problem instanceof AppError) {
+      await upload.drain();
+      throw problem;
     }
-    if (!problem) {
-      try {
+    return { ...problem, bytes: upload.bytes };
+  } finally {
+    upload.release();
+  }
+}
+
+async function countJson(source: ByteSource, fileName: string): Promise<Omit<Counted, 'bytes'> | AppError> {
+  const counter = new SpotifyExportCounter();
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for (let chunk = await source.takeUpTo(Infinity); chunk; chunk = await source.takeUpTo(Infinity)) {
+      counter.push(decoder.decode(chunk, { stream: true }));
+    }
+    counter.push(decoder.decode());
+    counter.end();
+  } catch (error) {
+    if (!(error instanceof ExportFormatError)) throw error;
+    return new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.notAnExport(fileName, error.message));
+  }
+  return { counts: counter.counts, plays: counter.plays };
+}
+
+/** Spotify's streaming-history entries of a zip, by file name (podcast, video and library files are not). */
+function isHistoryEntry(entryName: string): boolean {
+  return SPOTIFY_EXPORT_NAME.test(entryName.split('/').at(-1) ?? '');
+}
+
+async function countZip(source: ByteSource, zipName: string): Promise<Omit<Counted, 'bytes'> | AppError> {
+  const counts = new Map<string, ArtistCount>();
+  let plays = 0;
+  let histories = 0;
+  /** The entry being read, for the message when it is not a Spotify export. */
+  let current = '';
+  const open = (entryName: string): ZipEntrySink | null => {
+    if (!isHistoryEntry(entryName)) return null;
+    histories++;
+    current = entryName.split('/').at(-1)!;
+    const counter = new SpotifyExportCounter();
+    const decoder = new TextDecoder('utf-8');
+    return {
+      write: (chunk) => counter.push(decoder.decode(chunk, { stream: true })),
+      end: () => {
         counter.push(decoder.decode());
         counter.end();
-      } catch (error) {
-        if (!(error instanceof ExportFormatError)) throw error;
-        problem = error.message;
-      }
+        for (const [key, count] of counter.counts) {
+          const known = counts.get(key);
+          if (known) {
+            known.plays += count.plays;
+            known.msPlayed += count.msPlayed;
+          } else counts.set(key, count);
+        }
+        plays += counter.plays;
+      },
+    };
+  };
+  try {
+    await readZip(source, open, {
+      maxEntries: LISTENING_IMPORT_LIMITS.zipMaxEntries,
+      maxUncompressedBytes: LISTENING_IMPORT_LIMITS.zipMaxUncompressedBytes,
+    });
+  } catch (error) {
+    if (error instanceof ExportFormatError) {
+      return new AppError(
+        'BAD_REQUEST',
+        LISTENING_IMPORT_MESSAGES.notAnExport(`${zipName} › ${current}`, error.message),
+      );
     }
-  } finally {
-    reader.releaseLock();
+    if (error instanceof ZipFormatError) {
+      return new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.notAZip(zipName, error.message));
+    }
+    throw error;
   }
-  if (problem) throw new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.notAnExport(fileName, problem));
-  return bytes;
+  if (histories === 0) return new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.noHistoryInZip(zipName));
+  return { counts, plays };
 }
 
 // ------------------------------------------------------------------------------- admin list

@@ -13,7 +13,8 @@ const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
- * Chooses the .json files of a Spotify download and sends them one by one (each streamed from
+ * Chooses the files of a Spotify download — the .zip as it arrives, or the .json files inside it —
+ * and sends them one by one (each streamed from
  * disk, counted on the server as it arrives), then starts the match. A refused file names itself
  * and changes nothing; the files already counted stay in the import.
  */
@@ -42,11 +43,6 @@ export const ExportUpload = ({
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
-    const zip = chosen.find((file) => /\.zip$/i.test(file.name));
-    if (zip) {
-      setProblem(`“${zip.name}” is a zip: unzip Spotify's download first, then choose the .json files inside it.`);
-      return;
-    }
     const next = [...files, ...chosen.filter((file) => !files.some((known) => known.name === file.name))];
     const bytes = next.reduce((sum, file) => sum + file.size, 0) + usedBytes;
     if (bytes > LISTENING_IMPORT_LIMITS.maxBytes) return setProblem(LISTENING_IMPORT_MESSAGES.tooLarge);
@@ -97,7 +93,7 @@ export const ExportUpload = ({
           id={inputId}
           type="file"
           multiple
-          accept=".json,application/json"
+          accept=".json,application/json,.zip,application/zip"
           className="sr-only"
           onChange={choose}
           aria-describedby={hintId}
@@ -109,8 +105,8 @@ export const ExportUpload = ({
             Choose files
           </Button>
           <span id={hintId} className="text-xs text-muted">
-            StreamingHistory_music_*.json or Streaming_History_Audio_*.json · several at once · up to{' '}
-            {LISTENING_IMPORT_LIMITS.maxBytes / (1024 * 1024)} MB in total
+            my_spotify_data.zip as it arrives, or the StreamingHistory_music_*.json / Streaming_History_Audio_*.json
+            inside it · several at once · up to {LISTENING_IMPORT_LIMITS.maxBytes / (1024 * 1024)} MB in total
           </span>
         </div>
       </div>

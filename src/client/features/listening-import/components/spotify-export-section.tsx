@@ -37,8 +37,9 @@ export const SpotifyExportSection = () => {
         </h2>
         <p className="text-sm text-muted">
           No Spotify connection needed: in Spotify's Privacy settings ask for <em>Download your data</em> (account data,
-          or the extended streaming history), unzip what arrives by email and choose its streaming history files here.
-          We count your plays per artist; the files themselves are not kept.
+          or the extended streaming history) and choose the zip that arrives by email here — no need to unzip it (its
+          streaming history files, if you have unzipped it, work too). We count your plays per artist; the files
+          themselves are not kept.
         </p>
       </div>
       {latest.isPending ? <Spinner label="Loading your last import..." className="py-4" /> : null}

@@ -1,0 +1,1 @@
+CREATE INDEX "artists_name_key_idx" ON "artists" USING btree (regexp_replace(lower("name"), '^the[[:space:]]+|[[:space:][:punct:]]+', '', 'g'));
