@@ -3,7 +3,7 @@ import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
 import { FAKE_LASTFM_KEY } from './tests/fakes/listening.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
 import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
-import { FAKE_SPOTIFY_CLIENT_ID } from './tests/fakes/spotify.ts';
+import { FAKE_SPOTIFY_CLIENT_ID, FAKE_SPOTIFY_CLIENT_SECRET } from './tests/fakes/spotify.ts';
 import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
@@ -118,6 +118,8 @@ export default defineConfig({
         LASTFM_API_KEY: FAKE_LASTFM_KEY,
         LISTENBRAINZ_URL: fakes.listenBrainzUrl,
         SPOTIFY_CLIENT_ID: FAKE_SPOTIFY_CLIENT_ID,
+        // Only the admin's playlist import uses it (client-credentials app token).
+        SPOTIFY_CLIENT_SECRET: FAKE_SPOTIFY_CLIENT_SECRET,
         SPOTIFY_ACCOUNTS_URL: fakes.spotifyAccountsUrl,
         SPOTIFY_API_URL: fakes.spotifyApiUrl,
       },

@@ -120,6 +120,8 @@ const envSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/, 'must be the Client ID of your Spotify app')
       .optional(),
+    /** Only the admin's playlist import uses it (an app token, client-credentials grant); fans never need it. */
+    SPOTIFY_CLIENT_SECRET: z.string().min(1).max(256).optional(),
     SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com/v1'),
   })

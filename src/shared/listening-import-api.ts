@@ -1,6 +1,6 @@
 /** Request schemas of the listening imports (zod: kept apart from listening-import.ts for the pages' bundles). */
 import { z } from 'zod';
-import { LISTENING_IMPORT_LIMITS } from './listening-import.ts';
+import { LISTENING_IMPORT_LIMITS, LISTENING_IMPORT_MESSAGES, spotifyPlaylistId } from './listening-import.ts';
 
 export const listeningImportParamSchema = z.object({ id: z.uuid() });
 
@@ -39,4 +39,12 @@ export const artistListSchema = z.object({
     .string()
     .max(LISTENING_IMPORT_LIMITS.listCharsMax, 'The list is too long')
     .refine((text) => text.trim().length > 0, 'Enter at least one artist'),
+});
+
+/** POST /api/admin/spotify-import/playlist: a playlist link or URI (its id is what is kept). */
+export const playlistImportSchema = z.object({
+  link: z
+    .string()
+    .max(500, LISTENING_IMPORT_MESSAGES.notAPlaylist)
+    .refine((text) => spotifyPlaylistId(text) !== null, LISTENING_IMPORT_MESSAGES.notAPlaylist),
 });

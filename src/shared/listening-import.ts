@@ -42,7 +42,33 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
 export interface ListeningImportFile {
   name: string;
   bytes: number;
+  /** Plays counted; for a Spotify playlist, the tracks read. */
   plays: number;
+  /** Set for an admin's Spotify playlist (its counts are tracks, not plays). */
+  playlist?: { id: string; skipped: number };
+}
+
+/** Whether the admin's playlist import can run, and if not, the variable that is missing. */
+export interface PlaylistImportStatus {
+  configured: boolean;
+  missing: 'SPOTIFY_CLIENT_ID' | 'SPOTIFY_CLIENT_SECRET' | null;
+}
+
+/** GET /api/admin/spotify-import */
+export interface AdminImportList {
+  imports: ListeningImportView[];
+  playlist: PlaylistImportStatus;
+}
+
+/** An open.spotify.com/playlist/<id> link (with ?si=… or an intl- prefix) or a spotify:playlist:<id> URI. */
+const PLAYLIST_LINK =
+  /^(?:https?:\/\/)?open\.spotify\.com\/(?:intl-[a-z-]+\/)?(?:user\/[^/\s]+\/)?playlist\/([0-9A-Za-z]{22})(?:[/?#]\S*)?$/;
+const PLAYLIST_URI = /^spotify:(?:user:[^:\s]+:)?playlist:([0-9A-Za-z]{22})$/;
+
+/** The playlist id of a pasted link, or null. */
+export function spotifyPlaylistId(text: string): string | null {
+  const value = text.trim();
+  return (PLAYLIST_LINK.exec(value) ?? PLAYLIST_URI.exec(value))?.[1] ?? null;
 }
 
 export interface ListeningImportSummary {
@@ -134,6 +160,20 @@ export const LISTENING_IMPORT_MESSAGES = {
   nothingChosen: 'Pick at least one artist.',
   emptyList: 'Enter at least one artist: a name, a MusicBrainz id or an open.spotify.com artist link per line.',
   cancelled: 'Cancelled. Nothing was followed; resume to carry on where it stopped.',
+  notAPlaylist: 'Paste a Spotify playlist link (https://open.spotify.com/playlist/…) or a spotify:playlist: URI.',
+  playlistNotFound: 'Playlist not found or not public',
+  playlistRefused:
+    'Spotify did not let this app read that playlist (HTTP 403). Apps in development mode may read only some playlists: try one you made public yourself.',
+  playlistEmpty:
+    'That playlist has no tracks with an artist (local files and podcasts are left out). Nothing was changed.',
+  playlistNeedsId:
+    'The playlist import needs a Spotify app: set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET (see the README, “Connect Spotify”).',
+  playlistNeedsSecret:
+    'The playlist import needs SPOTIFY_CLIENT_SECRET (the Client secret of the Spotify app whose id is in SPOTIFY_CLIENT_ID): Spotify only lets an app read playlists with its own token. Fans never need it.',
+  spotifyRefusedApp: 'Spotify refused the app’s credentials: check SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET.',
+  spotifyRateLimited: (seconds: number) =>
+    `Spotify asks us to slow down: try again in ${seconds} second${seconds === 1 ? '' : 's'}. Nothing was changed.`,
+  spotifyDown: 'Spotify is not answering right now. Nothing was changed — please try again in a minute.',
   failed: 'The import stopped on an error. Nothing was followed; resume to carry on where it stopped.',
 } as const;
 

@@ -4,6 +4,7 @@ import { exportText, generateExport } from '../factories/spotify-export.ts';
 import { buildZip } from '../factories/zip.ts';
 import { VELVET_HARBOR } from '../fakes/dataset.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
+import { FAKE_PLAYLIST_ID } from '../fakes/spotify.ts';
 import { accounts, expect, expectedHttpErrors, signInViaApi, test } from './helpers/auth.ts';
 import { freshClientAddress } from './support/fixtures.ts';
 
@@ -235,3 +236,64 @@ test.describe('admin Spotify import at 1440 px', () => {
     await shot(page, 'admin-summary-1440.png', testInfo.outputPath('admin-summary-1440.png'));
   });
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`admin Spotify playlist import at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('an admin pastes a playlist link, reviews its artists by tracks, and adds them', async ({
+      page,
+      consoleGuard,
+    }, testInfo) => {
+      test.slow();
+      consoleGuard.allow(expectedHttpErrors([404]));
+      await signInViaApi(page, accounts.admin);
+      await page.goto('/admin/spotify-import');
+      await page.getByRole('radio', { name: 'Spotify playlist' }).check();
+      const input = page.getByLabel('Playlist link');
+      await expect(input).toBeEnabled();
+      await expect(page.getByText('The playlist import is not set up')).toHaveCount(0);
+
+      // An artist link is not a playlist: said at once, nothing sent.
+      await input.fill('https://open.spotify.com/artist/4GlassMeridianSpotify0');
+      await expect(page.getByText('Paste a Spotify playlist link')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Read the playlist' })).toBeDisabled();
+      // A playlist Spotify does not know.
+      await input.fill('https://open.spotify.com/playlist/0000000000000000000000?si=x1');
+      await page.getByRole('button', { name: 'Read the playlist' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Playlist not found or not public');
+
+      await input.fill(`https://open.spotify.com/playlist/${FAKE_PLAYLIST_ID}?si=4c1e9a2b1d2e3f4a`);
+      await page.getByRole('button', { name: 'Read the playlist' }).click();
+      const rows = page.getByRole('list', { name: 'Artists found' }).getByRole('listitem');
+      await expect(rows).toHaveCount(6, { timeout: 20_000 });
+      await expect(page.getByText('7 tracks read')).toBeVisible();
+      await expect(rows.nth(0)).toContainText('Amber Foxes');
+      await expect(rows.nth(0)).toContainText('3 tracks');
+      await expect(rows.nth(0)).toContainText('Exact name');
+      await expect(rows.filter({ hasText: 'Nobody Knows These Fakers' })).toContainText('Not in the catalog');
+      await shot(
+        page,
+        `admin-playlist-preview-${viewport.width}.png`,
+        testInfo.outputPath(`admin-playlist-preview-${viewport.width}.png`),
+      );
+
+      await page.getByRole('button', { name: 'Add all 6' }).click();
+      await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+      // Glass Meridian through MusicBrainz's Spotify link, Quartz Parade by name: only the unknown band is left.
+      await expect(page.getByText(/No confident match on MusicBrainz: 1/)).toBeVisible();
+      const imports = page.getByRole('region', { name: 'Imports' }).getByRole('listitem');
+      await expect(imports.first()).toContainText(`Spotify playlist ${FAKE_PLAYLIST_ID}`);
+      await expect(imports.first()).toContainText('Done');
+      await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('spotify-import.playlist');
+      await shot(
+        page,
+        `admin-playlist-summary-${viewport.width}.png`,
+        testInfo.outputPath(`admin-playlist-summary-${viewport.width}.png`),
+      );
+    });
+  });
+}

@@ -34,7 +34,7 @@ const spotify = await startFakeSpotify({
   apiPort: Number(process.env.FAKE_SPOTIFY_API_PORT ?? 4112),
 });
 console.log(
-  `fake Spotify: SPOTIFY_ACCOUNTS_URL=${spotify.accountsUrl} SPOTIFY_API_URL=${spotify.apiUrl} SPOTIFY_CLIENT_ID=fake-spotify-client-id`,
+  `fake Spotify: SPOTIFY_ACCOUNTS_URL=${spotify.accountsUrl} SPOTIFY_API_URL=${spotify.apiUrl} SPOTIFY_CLIENT_ID=fake-spotify-client-id SPOTIFY_CLIENT_SECRET=fake-spotify-client-secret-3b9f`,
 );
 console.log(`fake tour sites at ${tourSites.url} (private server at ${internal.url})`);
 const setlistFm = await startFakeSetlistFm({ port: Number(process.env.FAKE_SETLISTFM_PORT ?? 4103) });

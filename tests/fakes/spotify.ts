@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Local Spotify: the accounts service (consent page, /api/token for authorization_code with PKCE
- * S256 checked, and refresh_token) and the Web API reads the app uses (GET /v1/me/following with
- * cursor paging, GET /v1/me/top/artists), with Spotify's answer and error shapes
+ * S256 checked, refresh_token, and client_credentials with HTTP Basic id:secret checked) and the Web
+ * API reads the app uses (GET /v1/me/following with cursor paging, GET /v1/me/top/artists, and
+ * GET /v1/playlists/{id}/items with offset paging — the February 2026 name; the old …/tracks answers
+ * 403 as it does for development-mode apps), with Spotify's answer and error shapes
  * (shared/reference/provider-apis.md §7): `{"error": {"status", "message"}}` on the Web API,
  * `{"error", "error_description"}` on the token endpoint, 401 on an expired or unknown token,
  * 403 without the scope, 429 with Retry-After when told to. Two servers sharing one state; control
@@ -13,6 +15,41 @@ import type { AddressInfo } from 'node:net';
  */
 
 export const FAKE_SPOTIFY_CLIENT_ID = 'fake-spotify-client-id';
+/** Only the client-credentials grant takes it (HTTP Basic). */
+export const FAKE_SPOTIFY_CLIENT_SECRET = 'fake-spotify-client-secret-3b9f';
+
+/**
+ * One playlist entry: a track by these artists, a local file (artists without ids), a podcast
+ * episode (no artists), or null (a track no longer available).
+ */
+export type FakePlaylistEntry = { artists: string[] } | { local: string } | { episode: string } | null;
+export interface FakePlaylist {
+  name: string;
+  entries: FakePlaylistEntry[];
+}
+
+/** The playlist the browser test pastes (a 22-character id, as Spotify's). */
+export const FAKE_PLAYLIST_ID = '37i9dQZF1DXfakeLantern';
+
+export function defaultSpotifyPlaylists(): Record<string, FakePlaylist> {
+  return {
+    [FAKE_PLAYLIST_ID]: {
+      name: 'Lantern Nights',
+      entries: [
+        { artists: ['Amber Foxes'] },
+        { artists: ['Copper Foxes', 'Amber Foxes'] },
+        { local: 'My Demo Tape' },
+        { artists: ['Glass Meridian'] },
+        null,
+        { artists: ['Amber Foxes'] },
+        { episode: 'Tour Talk #12' },
+        { artists: ['Velvet Harbor'] },
+        { artists: ['Quartz Parade'] },
+        { artists: ['Nobody Knows These Fakers'] },
+      ],
+    },
+  };
+}
 /** The Spotify account the consent page signs in as unless told otherwise. */
 export const SPOTIFY_FAN = 'lantern_spotify';
 
@@ -46,8 +83,13 @@ const KNOWN_SCOPES = new Set([
 const TIME_RANGES = new Set(['short_term', 'medium_term', 'long_term']);
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/** Artists whose Spotify id MusicBrainz links (tests/fakes/dataset.ts): their real-looking ids. */
+const LINKED_SPOTIFY_IDS: Record<string, string> = { 'Glass Meridian': '4GlassMeridianSpotify0' };
+
 /** A stable 22-character base62 id per name, as Spotify's look. */
 export function fakeSpotifyId(name: string): string {
+  const linked = LINKED_SPOTIFY_IDS[name];
+  if (linked) return linked;
   const digest = createHash('sha256').update(name).digest();
   return Array.from(digest.subarray(0, 22), (byte) => BASE62[byte % 62]).join('');
 }
@@ -76,6 +118,8 @@ export interface FakeSpotify {
   /** Put in SPOTIFY_API_URL (ends in /v1). */
   apiUrl: string;
   users: Record<string, FakeSpotifyUser>;
+  /** Public playlists by id; any other id answers 404. */
+  playlists: Record<string, FakePlaylist>;
   requests: FakeSpotifyRequest[];
   /** The next `times` Web API reads answer 429 with this Retry-After. */
   rateLimit(times: number, retryAfterSeconds: number): void;
@@ -88,6 +132,8 @@ export interface FakeSpotify {
   /** Lifetime of new access tokens. */
   setTokenLifetime(seconds: number): void;
   liveAccessTokens(): string[];
+  /** Every access token, refresh token and authorization code ever issued (expired or used ones too). */
+  issuedSecrets(): string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -102,6 +148,7 @@ export async function startFakeSpotify(
   options: { accountsPort?: number; apiPort?: number } = {},
 ): Promise<FakeSpotify> {
   const users = defaultSpotifyUsers();
+  const playlists = defaultSpotifyPlaylists();
   const requests: FakeSpotifyRequest[] = [];
   const pending = new Map<string, { redirectUri: string; state: string | null; challenge: string; scope: string }>();
   const codes = new Map<
@@ -132,12 +179,15 @@ export async function startFakeSpotify(
       lifetimeSeconds = seconds;
     },
     liveAccessTokens: () => [...accessTokens].filter(([, grant]) => grant.expiresAt > Date.now()).map(([t]) => t),
+    issuedSecrets: () => [...accessTokens.keys(), ...refreshTokens.keys(), ...codes.keys()],
     reset() {
       limited = { times: 0, retryAfterSeconds: 1 };
       currentUser = SPOTIFY_FAN;
       lifetimeSeconds = 3600;
       requests.length = 0;
       Object.assign(users, defaultSpotifyUsers());
+      for (const id of Object.keys(playlists)) delete playlists[id];
+      Object.assign(playlists, defaultSpotifyPlaylists());
     },
   };
 
@@ -170,6 +220,9 @@ export async function startFakeSpotify(
       case '/__fake/users':
         Object.assign(users, body as Record<string, FakeSpotifyUser>);
         return json(200, { ok: true });
+      case '/__fake/playlists':
+        Object.assign(playlists, body as Record<string, FakePlaylist>);
+        return json(200, { ok: true });
       default:
         return json(404, { error: 'unknown control route' });
     }
@@ -194,7 +247,12 @@ export async function startFakeSpotify(
     };
   }
 
-  function accounts(method: string, url: URL, form: URLSearchParams | null): Reply {
+  function accounts(
+    method: string,
+    url: URL,
+    form: URLSearchParams | null,
+    headers: http.IncomingHttpHeaders = {},
+  ): Reply {
     const q = url.searchParams;
     if (method === 'GET' && url.pathname === '/authorize') {
       if (q.get('client_id') !== FAKE_SPOTIFY_CLIENT_ID)
@@ -238,6 +296,7 @@ export async function startFakeSpotify(
     }
     if (method === 'POST' && url.pathname === '/api/token') {
       if (!form) return oauthError('invalid_request', 'Unsupported content type');
+      if (form.get('grant_type') === 'client_credentials') return clientCredentials(headers.authorization);
       if (form.get('client_id') !== FAKE_SPOTIFY_CLIENT_ID) return oauthError('invalid_client', 'Invalid client');
       const issue = (grant: Grant, refresh: string | null) => {
         const access = token();
@@ -276,6 +335,122 @@ export async function startFakeSpotify(
     return json(404, { error: 'not found' });
   }
 
+  /** The app's own token: HTTP Basic base64(client_id:client_secret), no user, no scope, no refresh token. */
+  function clientCredentials(authorization: string | undefined): Reply {
+    const basic = /^Basic ([A-Za-z0-9+/=]+)$/.exec(authorization ?? '');
+    if (!basic) return json(400, { error: 'invalid_client', error_description: 'Invalid client' });
+    const [id, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':');
+    if (id !== FAKE_SPOTIFY_CLIENT_ID)
+      return json(400, { error: 'invalid_client', error_description: 'Invalid client' });
+    if (secret !== FAKE_SPOTIFY_CLIENT_SECRET) {
+      return json(400, { error: 'invalid_client', error_description: 'Invalid client secret' });
+    }
+    const access = token();
+    accessTokens.set(access, { user: '', scope: '', expiresAt: Date.now() + lifetimeSeconds * 1000 });
+    return json(200, { access_token: access, token_type: 'Bearer', expires_in: lifetimeSeconds });
+  }
+
+  function playlistEntry(entry: FakePlaylistEntry, index: number) {
+    const added = {
+      added_at: '2026-03-14T21:07:25Z',
+      is_local: false,
+      primary_color: null,
+      video_thumbnail: { url: null },
+    };
+    const addedBy = {
+      external_urls: { spotify: 'https://open.spotify.com/user/lantern_spotify' },
+      href: 'https://api.spotify.com/v1/users/lantern_spotify',
+      id: 'lantern_spotify',
+      type: 'user',
+      uri: 'spotify:user:lantern_spotify',
+    };
+    if (entry === null) return { ...added, added_by: addedBy, item: null, track: null };
+    if ('episode' in entry) {
+      const id = fakeSpotifyId(`episode:${entry.episode}`);
+      const episode = {
+        description: '',
+        duration_ms: 1_800_000,
+        external_urls: { spotify: `https://open.spotify.com/episode/${id}` },
+        href: `https://api.spotify.com/v1/episodes/${id}`,
+        id,
+        name: entry.episode,
+        release_date: '2026-03-01',
+        type: 'episode',
+        uri: `spotify:episode:${id}`,
+      };
+      return { ...added, added_by: addedBy, item: episode, track: episode };
+    }
+    const local = 'local' in entry;
+    const names = local ? [entry.local] : entry.artists;
+    const title = `Track ${index + 1}`;
+    const trackId = local ? null : fakeSpotifyId(`track:${index}:${names.join()}`);
+    const artists = names.map((name) => {
+      const id = local ? null : fakeSpotifyId(name);
+      return {
+        external_urls: id ? { spotify: `https://open.spotify.com/artist/${id}` } : {},
+        href: id ? `https://api.spotify.com/v1/artists/${id}` : null,
+        id,
+        name,
+        type: 'artist',
+        uri: id ? `spotify:artist:${id}` : `spotify:local:${encodeURIComponent(name)}`,
+      };
+    });
+    const track = {
+      album: {
+        album_type: local ? null : 'album',
+        artists,
+        available_markets: [],
+        external_urls: {},
+        href: null,
+        id: null,
+        images: [],
+        name: local ? '' : `${names[0]} – Live`,
+        release_date: null,
+        release_date_precision: null,
+        type: 'album',
+        uri: null,
+      },
+      artists,
+      available_markets: [],
+      disc_number: local ? 0 : 1,
+      duration_ms: 214_533,
+      explicit: false,
+      external_ids: local ? {} : { isrc: 'GBAAA2600001' },
+      external_urls: trackId ? { spotify: `https://open.spotify.com/track/${trackId}` } : {},
+      href: trackId ? `https://api.spotify.com/v1/tracks/${trackId}` : null,
+      id: trackId,
+      is_local: local,
+      name: title,
+      popularity: 0,
+      preview_url: null,
+      track_number: index + 1,
+      type: 'track',
+      uri: trackId ? `spotify:track:${trackId}` : `spotify:local:${encodeURIComponent(names[0]!)}:::${title}:214`,
+    };
+    return { ...added, is_local: local, added_by: addedBy, item: track, track };
+  }
+
+  /** GET /v1/playlists/{id}/items: offset paging, limit 1–50 (default 20), `next` while more remain. */
+  function playlistItems(playlistId: string, q: URLSearchParams): Reply {
+    const playlist = playlists[playlistId];
+    if (!playlist) return apiError(404, 'Resource not found');
+    const limit = Number(q.get('limit') ?? 20);
+    const offset = Number(q.get('offset') ?? 0);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 50) return apiError(400, 'Invalid limit');
+    if (!Number.isInteger(offset) || offset < 0) return apiError(400, 'Invalid offset');
+    const base = `https://api.spotify.com/v1/playlists/${playlistId}/items`;
+    const total = playlist.entries.length;
+    return json(200, {
+      href: `${base}?offset=${offset}&limit=${limit}`,
+      items: playlist.entries.slice(offset, offset + limit).map((entry, i) => playlistEntry(entry, offset + i)),
+      limit,
+      next: offset + limit < total ? `${base}?offset=${offset + limit}&limit=${limit}` : null,
+      offset,
+      previous: offset > 0 ? `${base}?offset=${Math.max(0, offset - limit)}&limit=${limit}` : null,
+      total,
+    });
+  }
+
   function webApi(method: string, url: URL, headers: http.IncomingHttpHeaders): Reply {
     const auth = /^Bearer (.+)$/.exec(headers.authorization ?? '');
     if (!auth) return apiError(401, 'No token provided');
@@ -287,6 +462,10 @@ export async function startFakeSpotify(
       return apiError(429, 'API rate limit exceeded', { 'Retry-After': String(limited.retryAfterSeconds) });
     }
     if (method !== 'GET') return apiError(405, 'Method not allowed');
+    const playlistPath = /^\/v1\/playlists\/([^/]+)\/(items|tracks)$/.exec(url.pathname);
+    // The old name is gone for development-mode apps since March 2026: 403, as Spotify answers.
+    if (playlistPath?.[2] === 'tracks') return apiError(403, 'Forbidden');
+    if (playlistPath) return playlistItems(decodeURIComponent(playlistPath[1]!), url.searchParams);
     const user = users[grant.user] ?? { followed: [], top: { short_term: [], medium_term: [], long_term: [] } };
     const base = `${apiUrl}`;
     const q = url.searchParams;
@@ -360,7 +539,7 @@ export async function startFakeSpotify(
       const method = req.method ?? 'GET';
       const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const form = method === 'POST' && isForm ? new URLSearchParams(await readBody(req)) : null;
-      const reply = which === 'accounts' ? accounts(method, url, form) : webApi(method, url, req.headers);
+      const reply = which === 'accounts' ? accounts(method, url, form, req.headers) : webApi(method, url, req.headers);
       requests.push({
         server: which,
         method,
@@ -393,6 +572,7 @@ export async function startFakeSpotify(
     accountsUrl: `http://127.0.0.1:${accountsPort}`,
     apiUrl,
     users,
+    playlists,
     requests,
     close: async () => {
       await Promise.all([close(accountsServer), close(apiServer)]);

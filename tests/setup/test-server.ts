@@ -22,8 +22,16 @@ export function databaseAvailable(): boolean {
   return testDbKind() === 'pglite' || inject('postgresReachable') === true;
 }
 
+export interface TestServerOptions {
+  /** Every log line at `level` and above goes to `write` (default: none, the logger is silent). */
+  log?: { level: string; write: (line: string) => void };
+}
+
 /** The real server over HTTP on an ephemeral port, on a fresh test database. */
-export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -38,7 +46,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
     OPEN_METEO_ARCHIVE_URL: 'http://127.0.0.1:9',
     ...envOverrides,
   });
-  const logger = createLogger('silent');
+  const logger = options.log ? createLogger(options.log.level, { write: options.log.write }) : createLogger('silent');
   const background = createBackground({ env, database, logger, pollingIntervalSeconds: 0.5 });
   await background.start();
   const { events } = background;

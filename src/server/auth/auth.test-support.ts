@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '#tests/setup/test-server.ts';
 
 /**
  * Helpers for the accounts API tests: a server with its own outbox, and a tiny "browser" that keeps
@@ -15,9 +15,12 @@ export interface AuthTestServer extends TestServer {
 }
 
 /** TRUST_PROXY=1 so each test picks its client address with X-Forwarded-For (its own rate-limit bucket). */
-export async function startAuthTestServer(env: Record<string, string> = {}): Promise<AuthTestServer> {
+export async function startAuthTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<AuthTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourguides-auth-'));
-  const server = await startTestServer({ DATA_DIR: dataDir, TRUST_PROXY: '1', PUBLIC_URL, ...env });
+  const server = await startTestServer({ DATA_DIR: dataDir, TRUST_PROXY: '1', PUBLIC_URL, ...env }, options);
   return {
     ...server,
     dataDir,

@@ -2,7 +2,8 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** JSON logs to stdout; level from env (tests pass 'silent'). */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { app: 'tourguides' } });
+/** JSON logs to stdout (or `destination`: a test reading every line); level from env (tests pass 'silent'). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, base: { app: 'tourguides' } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -9,6 +9,7 @@ import { createNominatimClient, type NominatimClient } from './nominatim/nominat
 import { createOpenMeteoClient, type OpenMeteoClient } from './open-meteo/open-meteo.client.ts';
 import { createOverpassClient, type OverpassClient } from './overpass/overpass.client.ts';
 import { createSetlistFmClient, type SetlistFmClient } from './setlistfm/setlistfm.client.ts';
+import { createSpotifyClient, type SpotifyClient } from './spotify/spotify.client.ts';
 import { createWikidataClient, type WikidataClient } from './wikidata/wikidata.client.ts';
 import { createWikivoyageClient, type WikivoyageClient } from './wikivoyage/wikivoyage.client.ts';
 
@@ -28,6 +29,11 @@ export interface Providers {
   nominatim: NominatimClient;
   /** Language model (chat completions), recorded and budgeted; `configured` is false without LLM_BASE_URL. */
   llm: LlmClient;
+  /**
+   * Spotify as the app itself (the admin's playlist import): null without SPOTIFY_CLIENT_ID, and
+   * `hasClientSecret` false without SPOTIFY_CLIENT_SECRET. One per process, so its app token is shared.
+   */
+  spotifyApp: SpotifyClient | null;
 }
 
 /**
@@ -71,6 +77,16 @@ export function createProviders({
       : null,
     ...guideProviders({ env, database, logger }),
     llm: createLlmClient({ env, database, logger, onBudgetExhausted: onLlmBudgetExhausted }),
+    spotifyApp: env.SPOTIFY_CLIENT_ID
+      ? createSpotifyClient({
+          clientId: env.SPOTIFY_CLIENT_ID,
+          clientSecret: env.SPOTIFY_CLIENT_SECRET,
+          accountsUrl: env.SPOTIFY_ACCOUNTS_URL,
+          apiUrl: env.SPOTIFY_API_URL,
+          timeoutMs,
+          record,
+        })
+      : null,
   };
 }
 

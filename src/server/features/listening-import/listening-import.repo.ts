@@ -406,3 +406,23 @@ export async function selectAddedArtistIds(db: Executor, id: string): Promise<st
   );
   return rows.map((row) => row.id);
 }
+
+/** An admin's Spotify playlist: one row per credited artist (key spotify:<id>), tracks as plays. */
+export async function insertPlaylistRows(
+  db: Executor,
+  id: string,
+  file: ListeningImportFile,
+  rows: { key: string; name: string; spotifyId: string; plays: number; line: number }[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 5000) {
+    await db.execute(sql`
+      insert into listening_import_artists (import_id, key, name, spotify_id, plays, line)
+      select ${id}::uuid, x.key, x.name, x."spotifyId", x.plays, x.line
+      from json_to_recordset(${JSON.stringify(rows.slice(start, start + 5000))}::json)
+        as x(key text, name text, "spotifyId" text, plays int, line int)
+      on conflict (import_id, key) do nothing`);
+  }
+  await db.execute(sql`
+    update listening_imports set files = ${JSON.stringify([file])}::jsonb, plays = ${file.plays}, updated_at = now()
+    where id = ${id}`);
+}

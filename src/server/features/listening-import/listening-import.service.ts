@@ -549,13 +549,11 @@ async function lookUpOnce(deps: ListeningImportDeps, artist: repo.PendingArtist)
   } else if (artist.spotifyId) {
     const linked = await deps.musicBrainz.artistByUrl(`https://open.spotify.com/artist/${artist.spotifyId}`);
     if (linked) found = { ...linked, genres: [] };
-    else reason = NOT_MATCHED_REASONS.unknownSpotify;
+    // A list's link has no name, but a playlist's artist does: then MusicBrainz is asked by name.
+    else if (artist.name.startsWith('open.spotify.com/')) reason = NOT_MATCHED_REASONS.unknownSpotify;
+    else found = await byName(deps, artist.name);
   } else {
-    const candidates = await deps.musicBrainz.findArtists(artist.name, 5);
-    const same = candidates.find(
-      (candidate) => candidate.score >= MB_MIN_SCORE && candidate.name.toLowerCase() === artist.name.toLowerCase(),
-    );
-    if (same) found = { mbid: same.mbid, name: same.name, genres: [] };
+    found = await byName(deps, artist.name);
   }
   if (!found) return { artistId: null, added: false, reason };
   const summary = await writeCatalogEntries(
@@ -568,6 +566,15 @@ async function lookUpOnce(deps: ListeningImportDeps, artist: repo.PendingArtist)
   );
   if (!catalog) return { artistId: null, added: false, reason: NOT_MATCHED_REASONS.noMusicBrainz };
   return { artistId: catalog.id, added: summary.artistsAdded > 0, reason: null };
+}
+
+/** The same name, with a high enough score: a confident match by name only. */
+async function byName(deps: ListeningImportDeps, name: string) {
+  const candidates = await deps.musicBrainz.findArtists(name, 5);
+  const same = candidates.find(
+    (candidate) => candidate.score >= MB_MIN_SCORE && candidate.name.toLowerCase() === name.toLowerCase(),
+  );
+  return same ? { mbid: same.mbid, name: same.name, genres: [] } : null;
 }
 
 async function runFollow(deps: ListeningImportDeps, row: repo.ImportRow) {

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  signUp,
-  startAuthTestServer,
-  TestBrowser,
-  uniqueEmail,
-} from '#server/auth/auth.test-support.ts';
+import { type AuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { FavoritesList } from '#shared/favorites.ts';
 import {
   MUSIC_MESSAGES,
@@ -13,8 +7,6 @@ import {
   type MusicFollowResult,
   type MusicPreview,
 } from '#shared/music-services.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
-import { NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import {
   FAKE_LASTFM_KEY,
   type FakeLastFm,
@@ -22,24 +14,19 @@ import {
   LASTFM_FAN,
   LISTENBRAINZ_FAN,
   LISTENBRAINZ_NEW_USER,
-  startFakeLastFm,
-  startFakeListenBrainz,
 } from '#tests/fakes/listening.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { type MusicTestBed, newMusicFan, startMusicTestBed } from './music-services.test-support.ts';
 
-const PASSWORD = 'heart-of-glass-77';
 type ErrorAnswer = { error: { code: string; message: string } };
 
 describe.runIf(databaseAvailable())('Music services API', () => {
+  let bed: MusicTestBed;
   let server: AuthTestServer;
   let lastFm: FakeLastFm;
   let listenBrainz: FakeListenBrainz;
 
-  const newFan = async () => {
-    const fan = new TestBrowser(server);
-    await signUp(fan, uniqueEmail(), PASSWORD);
-    return fan;
-  };
+  const newFan = async () => (await newMusicFan(server)).fan;
   const preview = async (fan: TestBrowser, json: Record<string, unknown>) => {
     const response = await fan.request('/api/music-services/preview', { json });
     return { status: response.status, body: (await response.json()) as MusicPreview & ErrorAnswer };
@@ -55,28 +42,13 @@ describe.runIf(databaseAvailable())('Music services API', () => {
   const idOf = (body: MusicPreview, name: string) => body.artists.find((a) => a.name === name)!.match!.artistId;
 
   beforeAll(async () => {
-    lastFm = await startFakeLastFm();
-    listenBrainz = await startFakeListenBrainz();
-    server = await startAuthTestServer({
-      LASTFM_URL: lastFm.url,
-      LASTFM_API_KEY: FAKE_LASTFM_KEY,
-      LISTENBRAINZ_URL: listenBrainz.url,
-      PROVIDER_TIMEOUT_MS: '1000',
-    });
-    await seedCatalog(server.database, [
-      // Same id as Last.fm's, different spelling: only the MBID can match it.
-      { name: 'Northern Lanterns UK', mbid: NORTHERN_LANTERNS, tours: [] },
-      { name: 'The Midnight Lanterns', tours: [] },
-      { name: 'Amber Foxes', tours: [] },
-      { name: 'Copper Foxes', tours: [] },
-      { name: 'Neon Foxes', tours: [] },
-      { name: 'Velvet Harbor', mbid: VELVET_HARBOR, tours: [] },
-    ]);
+    bed = await startMusicTestBed({ lastFm: true, listenBrainz: true }, { env: { PROVIDER_TIMEOUT_MS: '1000' } });
+    ({ server } = bed);
+    lastFm = bed.lastFm!;
+    listenBrainz = bed.listenBrainz!;
   });
   afterAll(async () => {
-    await server?.close();
-    await lastFm?.close();
-    await listenBrainz?.close();
+    await bed?.close();
   });
   beforeEach(() => {
     lastFm.setMode('normal');

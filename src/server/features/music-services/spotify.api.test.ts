@@ -19,28 +19,32 @@ import {
   SPOTIFY_OUTCOME_MESSAGES,
   SYNC_MESSAGES,
 } from '#shared/music-services-sync.ts';
-import { seedCatalog } from '#tests/factories/catalog.ts';
-import { NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
-import { FAKE_LASTFM_KEY, type FakeLastFm, LASTFM_FAN, startFakeLastFm } from '#tests/fakes/listening.ts';
-import { FAKE_SPOTIFY_CLIENT_ID, type FakeSpotify, fakeSpotifyId, startFakeSpotify } from '#tests/fakes/spotify.ts';
+import { LASTFM_FAN } from '#tests/fakes/listening.ts';
+import { FAKE_SPOTIFY_CLIENT_ID, type FakeSpotify, fakeSpotifyId } from '#tests/fakes/spotify.ts';
 import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { musicSyncPlanJob } from './music-services.sync.jobs.ts';
+import {
+  type ConsentOptions,
+  connectSpotify,
+  MUSIC_PASSWORD,
+  type MusicTestBed,
+  newMusicFan,
+  spotifyConsent,
+  startMusicTestBed,
+} from './music-services.test-support.ts';
 
-const PASSWORD = 'heart-of-glass-77';
 type ErrorAnswer = { error: { code: string; message: string } };
 
 describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => {
+  let bed: MusicTestBed;
   let server: AuthTestServer;
   let spotify: FakeSpotify;
-  let lastFm: FakeLastFm;
   /** Every answer body and Location our server gave: no token or code may ever be in one. */
   const seen: string[] = [];
 
   const emails = new Map<TestBrowser, string>();
   const newFan = async () => {
-    const fan = new TestBrowser(server);
-    const email = uniqueEmail('spotify');
-    await signUp(fan, email, PASSWORD);
+    const { fan, email } = await newMusicFan(server, 'spotify');
     emails.set(fan, email);
     return fan;
   };
@@ -65,66 +69,23 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
   const preview = (fan: TestBrowser, period = 'half-year') =>
     call<MusicPreview>(fan, '/api/music-services/spotify/preview', { json: { period } });
 
-  /** The fan's consent at the fake Spotify; returns our callback's answer. */
-  async function consent(
-    fan: TestBrowser,
-    options: { answer?: 'agree' | 'cancel'; tamper?: (url: URL) => void; beforeCallback?: () => Promise<void> } = {},
-  ) {
-    const started = await call<{ authorizeUrl: string }>(fan, '/api/music-services/spotify/connect', { json: {} });
-    expect(started.status).toBe(200);
-    const authorize = new URL(started.body.authorizeUrl);
-    options.tamper?.(authorize);
-    const page = await fetch(authorize);
-    expect(page.status, await page.clone().text()).toBe(200);
-    const html = await page.text();
-    const link = new RegExp(`id="${options.answer ?? 'agree'}"[^>]*href="([^"]+)"`)
-      .exec(html)![1]!
-      .replace(/&amp;/g, '&');
-    const back = await fetch(new URL(link, spotify.accountsUrl), { redirect: 'manual' });
-    expect(back.status).toBe(302);
-    const callback = new URL(back.headers.get('location')!);
-    expect(callback.origin + callback.pathname).toBe(`${PUBLIC_URL}/api/spotify/callback`);
-    await options.beforeCallback?.();
-    const answer = await fan.request(callback.pathname + callback.search);
-    seen.push(await answer.text(), answer.headers.get('location') ?? '');
-    return { status: answer.status, location: answer.headers.get('location'), callback, authorize };
-  }
-  const connectSpotify = async (fan: TestBrowser) => {
-    const answer = await consent(fan);
-    expect(answer.location).toBe('/music-services?spotify=connected');
-    return answer;
-  };
+  const consent = (fan: TestBrowser, options: Omit<ConsentOptions, 'seen'> = {}) =>
+    spotifyConsent(spotify, fan, { ...options, seen });
+  const connect = (fan: TestBrowser) => connectSpotify(spotify, fan, seen);
 
   beforeAll(async () => {
-    spotify = await startFakeSpotify();
-    lastFm = await startFakeLastFm();
-    server = await startAuthTestServer({
-      SPOTIFY_CLIENT_ID: FAKE_SPOTIFY_CLIENT_ID,
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      LASTFM_URL: lastFm.url,
-      LASTFM_API_KEY: FAKE_LASTFM_KEY,
-      PROVIDER_TIMEOUT_MS: '2000',
-    });
-    await seedCatalog(server.database, [
-      { name: 'Northern Lanterns UK', mbid: NORTHERN_LANTERNS, tours: [] },
-      { name: 'The Midnight Lanterns', tours: [] },
-      { name: 'Amber Foxes', tours: [] },
-      { name: 'Copper Foxes', tours: [] },
-      { name: 'Neon Foxes', tours: [] },
-      { name: 'Velvet Harbor', mbid: VELVET_HARBOR, tours: [] },
-    ]);
+    bed = await startMusicTestBed({ spotify: true, lastFm: true });
+    ({ server } = bed);
+    spotify = bed.spotify!;
   });
   afterAll(async () => {
-    await server?.close();
-    await spotify?.close();
-    await lastFm?.close();
+    await bed?.close();
   });
   beforeEach(() => spotify.reset());
 
   it('connects with PKCE, stores the tokens sealed, and redirects to a clean address', async () => {
     const fan = await newFan();
-    const answer = await connectSpotify(fan);
+    const answer = await connect(fan);
     expect(answer.status).toBe(303);
     // What went to Spotify: our client id, the two read scopes only, S256.
     const q = answer.authorize.searchParams;
@@ -153,7 +114,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
 
   it('previews followed and top artists of the chosen range, and follows them with source spotify', async () => {
     const fan = await newFan();
-    await connectSpotify(fan);
+    await connect(fan);
     const { status, body } = await preview(fan, 'month');
     expect(status).toBe(200);
     expect(
@@ -184,7 +145,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     const many = Array.from({ length: 120 }, (_, i) => `Paged Band ${String(i + 1).padStart(3, '0')}`);
     spotify.users.paged_fan = { followed: many, top: { short_term: [], medium_term: [], long_term: [] } };
     spotify.signInAs('paged_fan');
-    await connectSpotify(fan);
+    await connect(fan);
     const { body } = await preview(fan);
     expect(body.artists.map((a) => a.name)).toEqual(many);
     const pages = spotify.requests.filter((r) => r.path === '/v1/me/following');
@@ -215,7 +176,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
 
     // The same fan signed in elsewhere (another session) cannot finish this session's consent.
     const elsewhere = new TestBrowser(server);
-    expect((await signIn(elsewhere, emails.get(owner)!, PASSWORD)).status).toBe(200);
+    expect((await signIn(elsewhere, emails.get(owner)!, MUSIC_PASSWORD)).status).toBe(200);
     const mine = await call<{ authorizeUrl: string }>(owner, '/api/music-services/spotify/connect', { json: {} });
     const myState = new URL(mine.body.authorizeUrl).searchParams.get('state')!;
     const otherSession = await elsewhere.request(`/api/spotify/callback?code=x&state=${encodeURIComponent(myState)}`);
@@ -255,7 +216,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
 
   it('refreshes an expired token: before the call when the clock says so, after a 401 otherwise', async () => {
     const fan = await newFan();
-    await connectSpotify(fan);
+    await connect(fan);
     // Spotify expired it early: 401, refresh, one retry.
     spotify.expireAccessTokens();
     const first = await preview(fan);
@@ -276,7 +237,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
 
   it('waits out a 429 for its Retry-After, and says how long when the wait is too long', async () => {
     const fan = await newFan();
-    await connectSpotify(fan);
+    await connect(fan);
     spotify.rateLimit(1, 1);
     const { status } = await preview(fan);
     expect(status).toBe(200);
@@ -301,7 +262,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
 
   it('turns a revoked refresh token into "reconnect", forgetting the tokens', async () => {
     const fan = await newFan();
-    await connectSpotify(fan);
+    await connect(fan);
     spotify.revokeRefreshTokens();
     const refused = await preview(fan);
     expect(refused.status).toBe(409);
@@ -314,13 +275,13 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     );
     expect(rows[0]).toEqual({ access_token_enc: null, refresh_token_enc: null });
     // Connecting again heals it.
-    await connectSpotify(fan);
+    await connect(fan);
     expect(await spotifyConnection(fan)).toMatchObject({ status: 'connected', lastError: null });
   });
 
   it('disconnects: the connection and its tokens are gone', async () => {
     const fan = await newFan();
-    await connectSpotify(fan);
+    await connect(fan);
     const connection = (await spotifyConnection(fan))!;
     const answer = await call<MusicConnectionList>(fan, `/api/music-services/connections/${connection.id}`, {
       method: 'DELETE',
@@ -334,7 +295,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
 
   it('re-syncs weekly through the job: adds new artists, never the excluded one', async () => {
     const fan = await newFan();
-    await connectSpotify(fan);
+    await connect(fan);
     const connection = (await spotifyConnection(fan))!;
     const set = await call(fan, `/api/music-services/connections/${connection.id}`, {
       method: 'PATCH',
@@ -419,7 +380,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
   it("never shows, syncs, changes or deletes another fan's connection or proposals", async () => {
     const owner = await newFan();
     const other = await newFan();
-    await connectSpotify(owner);
+    await connect(owner);
     const made = await call<MusicSyncResult>(owner, '/api/music-services/connections', {
       json: { source: 'lastfm', username: LASTFM_FAN },
     });
@@ -454,9 +415,9 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
   });
 
   it('never puts a token or a code in an answer, an address or a provider call record', async () => {
-    const issued = spotify.liveAccessTokens();
+    const issued = spotify.issuedSecrets();
     const secrets = spotify.requests
-      .flatMap((r) => [r.form?.get('code'), r.form?.get('refresh_token'), r.form?.get('code_verifier')])
+      .flatMap((r) => [r.form?.get('code_verifier')])
       .filter((value): value is string => Boolean(value));
     const { rows } = await server.database.query<{ error: string | null; operation: string }>(
       "select operation, error from provider_calls where provider = 'spotify'",
@@ -470,7 +431,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     const bare = await startAuthTestServer({});
     try {
       const fan = new TestBrowser(bare);
-      await signUp(fan, uniqueEmail('nospotify'), PASSWORD);
+      await signUp(fan, uniqueEmail('nospotify'), MUSIC_PASSWORD);
       const list = (await (await fan.request('/api/music-services/connections')).json()) as MusicConnectionList;
       expect(list.spotify).toEqual({ configured: false, redirectUri: `${PUBLIC_URL}/api/spotify/callback` });
       const start = await fan.request('/api/music-services/spotify/connect', { json: {} });

@@ -5,6 +5,8 @@ import { type CallRecorder, ProviderError, providerGetJson } from '../http.ts';
 /**
  * Spotify's accounts service (Authorization Code with PKCE, no client secret) and the two Web API
  * reads we need: followed artists (cursor paging) and top artists (shared/reference/provider-apis.md §7).
+ * With a client secret, also an app token (client-credentials grant, cached until shortly before it
+ * expires) for the admin's playlist import: a public playlist's items, paged by offset.
  * A 429 is retried after exactly its Retry-After when that is short enough, else it is the caller's
  * ProviderError 'busy' with `retryAfterMs`; a 401 is 'unauthorized' (the caller refreshes and retries).
  * No token or code ever goes into an error message or a call record.
@@ -49,13 +51,62 @@ const followingSchema = z.object({
 
 const topSchema = z.object({ items: z.array(artistSchema), total: z.number().int().optional() });
 
+const appTokenSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string(),
+  expires_in: z.number().int().positive(),
+});
+
+// A playlist entry: since February 2026 the track is under `item`, with `track` still sent (deprecated)
+// during the change-over. Either may be null (a track no longer available), episodes have no artists,
+// and a local file's artists have no id: all of these are skipped by the caller.
+const playlistTrackSchema = z
+  .object({ artists: z.array(z.object({ id: z.string().nullable().optional(), name: z.string() })).optional() })
+  .nullable()
+  .optional();
+const playlistItemsSchema = z.object({
+  items: z.array(z.object({ is_local: z.boolean().optional(), item: playlistTrackSchema, track: playlistTrackSchema })),
+  next: z.string().nullable(),
+  total: z.number().int().optional(),
+});
+
+export interface PlaylistArtistCount extends SpotifyArtist {
+  /** How many of the playlist's tracks credit this artist. */
+  tracks: number;
+  /** The position of its first track: keeps the playlist's order among equal counts. */
+  first: number;
+}
+
+export interface PlaylistRead {
+  artists: PlaylistArtistCount[];
+  /** Tracks read with at least one artist (local files, episodes and unavailable tracks left out). */
+  tracks: number;
+  skipped: number;
+}
+
 export type SpotifyClient = ReturnType<typeof createSpotifyClient>;
+
+/** Spotify's `next` address, kept on our API base (a test's fake, or a proxy) and its path only. */
+function nextPage(next: string | null, api: string): URL | null {
+  if (!next) return null;
+  const given = new URL(next);
+  const base = new URL(api);
+  const path = given.pathname.replace(/^\/v1(?=\/)/, '');
+  return new URL(`${base.origin}${base.pathname.replace(/\/$/, '')}${path}${given.search}`);
+}
 
 /** Pages of 50 followed artists read at most: 1,000 artists. */
 const MAX_FOLLOWING_PAGES = 20;
+/** Spotify caps a playlist at 10,000 items: 200 pages of 50. */
+const MAX_PLAYLIST_PAGES = 200;
+const PLAYLIST_PAGE = 50;
+/** An app token is renewed this long before Spotify says it expires. */
+const APP_TOKEN_MARGIN_MS = 60_000;
 
 export function createSpotifyClient(options: {
   clientId: string;
+  /** Only for the app token (client credentials); the fans' PKCE flow never sends it. */
+  clientSecret?: string;
   accountsUrl: string;
   apiUrl: string;
   timeoutMs: number;
@@ -67,14 +118,23 @@ export function createSpotifyClient(options: {
   const api = options.apiUrl.replace(/\/$/, '');
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
 
-  async function tokenRequest(operation: string, form: Record<string, string>): Promise<SpotifyTokens> {
+  async function tokenRequest(
+    operation: string,
+    form: Record<string, string>,
+    basicAuth?: string,
+  ): Promise<SpotifyTokens> {
     const started = performance.now();
     let status: number | null = null;
     let outcome: SpotifyTokens | ProviderError;
     try {
-      outcome = await postToken(operation, form, (value) => {
-        status = value;
-      });
+      outcome = await postToken(
+        operation,
+        form,
+        (value) => {
+          status = value;
+        },
+        basicAuth,
+      );
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       outcome = new ProviderError(
@@ -99,11 +159,17 @@ export function createSpotifyClient(options: {
     operation: string,
     form: Record<string, string>,
     onStatus: (status: number) => void,
+    basicAuth?: string,
   ): Promise<SpotifyTokens | ProviderError> {
+    // The app's own token authenticates with HTTP Basic (id:secret); the PKCE grants send the id in the form.
     const response = await fetch(`${accounts}/api/token`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({ ...form, client_id: options.clientId }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        ...(basicAuth ? { Authorization: `Basic ${basicAuth}` } : {}),
+      },
+      body: new URLSearchParams(basicAuth ? form : { ...form, client_id: options.clientId }).toString(),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     const status = response.status;
@@ -124,6 +190,16 @@ export function createSpotifyClient(options: {
     }
     if (status !== 200)
       return failure(status >= 500 || status === 429 ? 'unavailable' : 'bad-response', `HTTP ${status}`);
+    if (basicAuth) {
+      const app = appTokenSchema.safeParse(json);
+      if (!app.success) return failure('bad-response', 'unexpected token answer');
+      return {
+        accessToken: app.data.access_token,
+        refreshToken: null,
+        expiresInSeconds: app.data.expires_in,
+        scope: '',
+      };
+    }
     const parsed = tokenSchema.safeParse(json);
     if (!parsed.success) return failure('bad-response', 'unexpected token answer');
     return {
@@ -167,8 +243,80 @@ export function createSpotifyClient(options: {
     }
   }
 
+  // The app token, kept in memory until shortly before it expires; one request at a time asks for it.
+  let appToken: { value: string; renewAt: number } | null = null;
+  let appTokenRequest: Promise<string> | null = null;
+
+  function currentAppToken(): Promise<string> {
+    if (appToken && appToken.renewAt > Date.now()) return Promise.resolve(appToken.value);
+    const secret = options.clientSecret;
+    if (!secret) throw new ProviderError(SPOTIFY, 'app-token', 'unauthorized', 'no client secret');
+    appTokenRequest ??= tokenRequest(
+      'app-token',
+      { grant_type: 'client_credentials' },
+      Buffer.from(`${options.clientId}:${secret}`).toString('base64'),
+    )
+      .then((tokens) => {
+        const lifetimeMs = tokens.expiresInSeconds * 1000;
+        appToken = {
+          value: tokens.accessToken,
+          renewAt: Date.now() + lifetimeMs - Math.min(APP_TOKEN_MARGIN_MS, lifetimeMs / 2),
+        };
+        return tokens.accessToken;
+      })
+      .finally(() => {
+        appTokenRequest = null;
+      });
+    return appTokenRequest;
+  }
+
+  /** A read with the app token; a 401 (revoked or expired early) gets one new token and one retry. */
+  async function getAsApp<T>(operation: string, url: URL, schema: z.ZodType<T>): Promise<T> {
+    try {
+      return await get(operation, url, await currentAppToken(), schema);
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.status === 401)) throw error;
+      appToken = null;
+      return get(operation, url, await currentAppToken(), schema);
+    }
+  }
+
   return {
     clientId: options.clientId,
+    /** Whether the app token (and so the playlist import) is possible. */
+    hasClientSecret: Boolean(options.clientSecret),
+    /**
+     * Every track of a public playlist, counted per credited artist (offset paging, following `next`).
+     * Local files, episodes and tracks that are gone (null) are counted as skipped.
+     */
+    async playlistArtists(playlistId: string): Promise<PlaylistRead> {
+      const counts = new Map<string, PlaylistArtistCount>();
+      let tracks = 0;
+      let skipped = 0;
+      let position = 0;
+      let url: URL | null = new URL(`${api}/playlists/${encodeURIComponent(playlistId)}/items`);
+      url.search = new URLSearchParams({ limit: String(PLAYLIST_PAGE), offset: '0' }).toString();
+      for (let page = 0; url && page < MAX_PLAYLIST_PAGES; page++) {
+        const body: z.infer<typeof playlistItemsSchema> = await getAsApp('playlist-items', url, playlistItemsSchema);
+        for (const entry of body.items) {
+          position += 1;
+          const track = entry.item ?? entry.track;
+          const artists = (track?.artists ?? []).filter((artist) => artist.id && artist.name.trim());
+          if (entry.is_local || artists.length === 0) {
+            skipped += 1;
+            continue;
+          }
+          tracks += 1;
+          for (const artist of new Map(artists.map((a) => [a.id!, a])).values()) {
+            const known = counts.get(artist.id!);
+            if (known) known.tracks += 1;
+            else counts.set(artist.id!, { id: artist.id!, name: artist.name.trim(), tracks: 1, first: position });
+          }
+        }
+        url = nextPage(body.next, api);
+      }
+      return { artists: [...counts.values()], tracks, skipped };
+    },
     authorizeUrl(input: { redirectUri: string; state: string; codeChallenge: string }): string {
       const url = new URL(`${accounts}/authorize`);
       url.search = new URLSearchParams({

@@ -4,6 +4,7 @@ import { ApiError, apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { ErrorBody } from '#shared/errors.ts';
 import type {
+  AdminImportList,
   ListeningImportArtistPage,
   ListeningImportProgressEvent,
   ListeningImportView,
@@ -35,7 +36,7 @@ export function latestImportQueryOptions() {
 export function adminImportsQueryOptions() {
   return queryOptions({
     queryKey: listeningImportKeys.adminList(),
-    queryFn: ({ signal }) => apiGet<{ imports: ListeningImportView[] }>(ADMIN_BASE, { signal }),
+    queryFn: ({ signal }) => apiGet<AdminImportList>(ADMIN_BASE, { signal }),
   });
 }
 
@@ -67,6 +68,7 @@ export const cancelImport = (base: ImportBase, id: string) =>
 export const resumeImport = (base: ImportBase, id: string) =>
   apiSend<ListeningImportView>('POST', `${base}/${id}/resume`);
 export const postArtistList = (text: string) => apiSend<ListeningImportView>('POST', `${ADMIN_BASE}/list`, { text });
+export const postPlaylist = (link: string) => apiSend<ListeningImportView>('POST', `${ADMIN_BASE}/playlist`, { link });
 
 /**
  * One file as the request body (the browser streams it from disk), with upload progress — which

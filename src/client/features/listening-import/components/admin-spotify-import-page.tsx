@@ -9,12 +9,19 @@ import { AuditLogPanel } from '#client/features/admin/components/audit-log-panel
 import { ApiError } from '#client/lib/api-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
-import { LISTENING_IMPORT_LIMITS, type ListeningImportView } from '#shared/listening-import.ts';
+import {
+  LISTENING_IMPORT_LIMITS,
+  LISTENING_IMPORT_MESSAGES,
+  type ListeningImportView,
+  type PlaylistImportStatus,
+  spotifyPlaylistId,
+} from '#shared/listening-import.ts';
 import {
   ADMIN_BASE,
   adminImportsQueryOptions,
   listeningImportKeys,
   postArtistList,
+  postPlaylist,
 } from '../api/listening-import-api.ts';
 import { ExportUpload } from './export-upload.tsx';
 import { ImportFlow } from './import-flow.tsx';
@@ -29,12 +36,19 @@ const STATE_LABELS: Record<ListeningImportView['state'], string> = {
   failed: 'Failed',
 };
 
-/** /admin/spotify-import: seed the catalog from an artist list or a Spotify export, as a job with a kept report. */
+type Source = 'list' | 'playlist' | 'export';
+const SOURCES: [Source, string][] = [
+  ['list', 'Artist list'],
+  ['playlist', 'Spotify playlist'],
+  ['export', 'Export files'],
+];
+
+/** /admin/spotify-import: seed the catalog from an artist list, a playlist or a Spotify export, as a job with a kept report. */
 export const AdminSpotifyImportPage = () => {
   useDocumentTitle(`Spotify import · Admin | ${BRAND}`);
   const queryClient = useQueryClient();
   const listId = useId();
-  const [source, setSource] = useState<'list' | 'export'>('list');
+  const [source, setSource] = useState<Source>('list');
   const [text, setText] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const imports = useQuery(adminImportsQueryOptions());
@@ -58,7 +72,7 @@ export const AdminSpotifyImportPage = () => {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <AdminPageHeader
         title="Spotify import"
-        intro="Seed the catalog from an artist list or a Spotify data export: the same preview and matching fans get, then the artists you pick are looked up on MusicBrainz, added, and their tour dates synced in the background."
+        intro="Seed the catalog from an artist list, a public Spotify playlist or a Spotify data export: the same preview and matching fans get, then the artists you pick are looked up on MusicBrainz, added, and their tour dates synced in the background."
       />
 
       <section
@@ -70,12 +84,7 @@ export const AdminSpotifyImportPage = () => {
         </h2>
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Import from</legend>
-          {(
-            [
-              ['list', 'Artist list'],
-              ['export', 'Export files'],
-            ] as const
-          ).map(([value, label]) => (
+          {SOURCES.map(([value, label]) => (
             <label
               key={value}
               className={cn(
@@ -136,6 +145,8 @@ export const AdminSpotifyImportPage = () => {
               </Button>
             </div>
           </form>
+        ) : source === 'playlist' ? (
+          <PlaylistForm status={imports.data?.playlist ?? null} onStarted={refresh} />
         ) : (
           <ExportUpload base={ADMIN_BASE} existing={null} onStarted={refresh} />
         )}
@@ -190,5 +201,82 @@ export const AdminSpotifyImportPage = () => {
 
       <AuditLogPanel targetTypes={['spotify-import']} emptyText="No Spotify import has been run yet." />
     </section>
+  );
+};
+
+const MISSING_TEXT: Record<NonNullable<PlaylistImportStatus['missing']>, string> = {
+  SPOTIFY_CLIENT_ID: LISTENING_IMPORT_MESSAGES.playlistNeedsId,
+  SPOTIFY_CLIENT_SECRET: LISTENING_IMPORT_MESSAGES.playlistNeedsSecret,
+};
+
+/** A public playlist's link: the server reads it with the app's own Spotify token and counts tracks per artist. */
+const PlaylistForm = ({
+  status,
+  onStarted,
+}: {
+  status: PlaylistImportStatus | null;
+  onStarted: (view: ListeningImportView) => void;
+}) => {
+  const inputId = useId();
+  const [link, setLink] = useState('');
+  const read = useMutation({
+    mutationFn: () => postPlaylist(link),
+    onSuccess: (view) => {
+      setLink('');
+      onStarted(view);
+    },
+  });
+  const valid = spotifyPlaylistId(link) !== null;
+  const blocked = status !== null && !status.configured;
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid && !blocked) read.mutate();
+      }}
+    >
+      {blocked && status.missing ? (
+        <div className="flex flex-col gap-1 rounded-xl border border-border-strong bg-surface-raised px-3 py-2 text-sm">
+          <p className="font-semibold">The playlist import is not set up</p>
+          <p className="text-muted">{MISSING_TEXT[status.missing]}</p>
+        </div>
+      ) : null}
+      <label htmlFor={inputId} className="text-sm font-semibold">
+        Playlist link
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        value={link}
+        maxLength={500}
+        disabled={blocked}
+        onChange={(event) => setLink(event.target.value)}
+        placeholder="https://open.spotify.com/playlist/37i9dQZF1DXcBWIGoYBM5M"
+        className={cn(inputClassName, 'font-mono text-sm')}
+        aria-describedby={`${inputId}-hint`}
+        aria-invalid={link.trim() !== '' && !valid ? true : undefined}
+      />
+      <p id={`${inputId}-hint`} className="text-xs text-muted">
+        Paste the link from Spotify’s Share menu (open.spotify.com/playlist/…) or a spotify:playlist: URI. The playlist
+        must be public. Every artist credited on a track is counted; local files and podcasts are left out.
+      </p>
+      {link.trim() !== '' && !valid ? (
+        <p className="text-sm text-destructive">{LISTENING_IMPORT_MESSAGES.notAPlaylist}</p>
+      ) : null}
+      {read.isError ? (
+        <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
+          {read.error instanceof ApiError ? read.error.message : 'The playlist could not be read. Please try again.'}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={!valid || blocked || read.isPending}>
+          {read.isPending ? 'Reading the playlist…' : 'Read the playlist'}
+        </Button>
+      </div>
+    </form>
   );
 };

@@ -158,6 +158,8 @@ const canPick = (artist: ListeningImportArtist) => !artist.followed && !artist.e
 /** The preview: every artist found, its match, and the pick (all, top N by plays, or by hand). */
 export const ArtistPicker = ({ base, view }: { base: ImportBase; view: ListeningImportView }) => {
   const admin = base === ADMIN_BASE;
+  // A playlist's counts are its tracks per artist, not plays.
+  const playlist = Boolean(view.files[0]?.playlist);
   const queryClient = useQueryClient();
   const topId = useId();
   const [offset, setOffset] = useState(0);
@@ -189,7 +191,9 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
           {plural(view.artists, 'artist')} found
         </h3>
         <p className="text-sm text-muted">
-          {view.plays > 0 ? `${view.plays.toLocaleString('en-US')} plays counted · ` : ''}
+          {view.plays > 0
+            ? `${view.plays.toLocaleString('en-US')} ${playlist ? 'tracks read' : 'plays counted'} · `
+            : ''}
           Artists not in the catalog yet are looked up on MusicBrainz and added when you {verb.toLowerCase()} them;
           their tour dates follow in the background.
         </p>
@@ -260,6 +264,7 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
               key={artist.key}
               artist={artist}
               admin={admin}
+              unit={playlist ? 'track' : 'play'}
               checked={selected.has(artist.key)}
               onToggle={() => toggle(artist.key)}
             />
@@ -292,11 +297,13 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
 const PickRow = ({
   artist,
   admin,
+  unit,
   checked,
   onToggle,
 }: {
   artist: ListeningImportArtist;
   admin: boolean;
+  unit: 'play' | 'track';
   checked: boolean;
   onToggle: () => void;
 }) => {
@@ -316,7 +323,7 @@ const PickRow = ({
       figures={
         !admin || artist.plays > 0 ? (
           <span>
-            {plural(artist.plays, 'play')}
+            {plural(artist.plays, unit)}
             {artist.minutes > 0 ? ` · ${plural(artist.minutes, 'minute')}` : ''}
           </span>
         ) : null
