@@ -91,8 +91,19 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, 'dist/server/index.js'], {
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SEED_DEMO: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+  });
+  // A server that dies mid-run shows up as a fetch error: say how it ended.
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`the server stopped: code ${code}, signal ${signal}`);
   });
   for (let i = 0; i < 600; i++) {
     const healthy = await fetch(`${base}/healthz`).then(
@@ -104,6 +115,21 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   }
   child.kill();
   throw new Error('the server did not start');
+}
+
+/**
+ * A poll that survives a reset connection: on PGlite the match's statements hold the server's one
+ * thread for a while, and a kept-alive socket can be closed under a request sent on it.
+ */
+async function fetchRetrying(url: string, init: RequestInit, attempts = 5): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 async function run(label: string, env: Record<string, string>, expected: { plays: number; artists: number }) {
@@ -149,7 +175,7 @@ async function run(label: string, env: Record<string, string>, expected: { plays
     let reportedAt = performance.now();
     for (;;) {
       view = (await (
-        await fetch(`${base}/api/music-services/export/${created.id}`, { headers })
+        await fetchRetrying(`${base}/api/music-services/export/${created.id}`, { headers })
       ).json()) as ListeningImportView;
       if (view.state !== 'matching') break;
       if (performance.now() - reportedAt > 10_000) {
@@ -213,8 +239,10 @@ async function main(): Promise<void> {
     `bench:import-listening: ${path.basename(FILE)} ${mb(statSync(FILE).size)}, ${expected.artists.toLocaleString('en-US')} artists, ` +
       `${expected.plays.toLocaleString('en-US')} plays; Node ${process.version}; load average ${loadAverage()}`,
   );
-  if (!existsSync('dist/server/index.js'))
-    throw new Error('run `npm run build` first (the bench runs the built server)');
+  // The bench runs the built server: rebuild it when its sources are newer, so figures are never
+  // taken from a stale bundle.
+  if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' }).status !== 0)
+    throw new Error('building the server failed (scripts/ensure-build.mjs)');
   if (ONLY !== 'pglite') {
     if (!(await isPostgresReachable())) {
       console.log(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: skipping the PostgreSQL run.`);
