@@ -286,7 +286,7 @@ for (const viewport of [
       // Glass Meridian through MusicBrainz's Spotify link, Quartz Parade by name: only the unknown band is left.
       await expect(page.getByText(/No confident match on MusicBrainz: 1/)).toBeVisible();
       const imports = page.getByRole('region', { name: 'Imports' }).getByRole('listitem');
-      await expect(imports.first()).toContainText(`Spotify playlist ${FAKE_PLAYLIST_ID}`);
+      await expect(imports.first()).toContainText('Spotify playlist “Lantern Nights”');
       await expect(imports.first()).toContainText('Done');
       await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('spotify-import.playlist');
       await shot(

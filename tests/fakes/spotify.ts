@@ -451,6 +451,28 @@ export async function startFakeSpotify(
     });
   }
 
+  /** GET /v1/playlists/{id}: the playlist object; `fields` keeps only the named top-level keys, as Spotify's filter. */
+  function playlistObject(playlistId: string, q: URLSearchParams): Reply {
+    const playlist = playlists[playlistId];
+    if (!playlist) return apiError(404, 'Resource not found');
+    const whole: Record<string, unknown> = {
+      collaborative: false,
+      description: '',
+      external_urls: { spotify: `https://open.spotify.com/playlist/${playlistId}` },
+      href: `https://api.spotify.com/v1/playlists/${playlistId}`,
+      id: playlistId,
+      name: playlist.name,
+      owner: { display_name: 'Lantern Curator', id: 'lantern_curator', type: 'user' },
+      public: true,
+      type: 'playlist',
+      uri: `spotify:playlist:${playlistId}`,
+      items: { href: `https://api.spotify.com/v1/playlists/${playlistId}/items`, total: playlist.entries.length },
+    };
+    const fields = q.get('fields');
+    if (!fields) return json(200, whole);
+    return json(200, Object.fromEntries(fields.split(',').map((key) => [key.trim(), whole[key.trim()]])));
+  }
+
   function webApi(method: string, url: URL, headers: http.IncomingHttpHeaders): Reply {
     const auth = /^Bearer (.+)$/.exec(headers.authorization ?? '');
     if (!auth) return apiError(401, 'No token provided');
@@ -466,6 +488,8 @@ export async function startFakeSpotify(
     // The old name is gone for development-mode apps since March 2026: 403, as Spotify answers.
     if (playlistPath?.[2] === 'tracks') return apiError(403, 'Forbidden');
     if (playlistPath) return playlistItems(decodeURIComponent(playlistPath[1]!), url.searchParams);
+    const playlistOnly = /^\/v1\/playlists\/([^/]+)$/.exec(url.pathname);
+    if (playlistOnly) return playlistObject(decodeURIComponent(playlistOnly[1]!), url.searchParams);
     const user = users[grant.user] ?? { followed: [], top: { short_term: [], medium_term: [], long_term: [] } };
     const base = `${apiUrl}`;
     const q = url.searchParams;

@@ -55,7 +55,8 @@ describe.runIf(databaseAvailable())('admin Spotify playlist import API', () => {
   const importCount = async () =>
     (await server.database.query<{ n: number }>(`select count(*)::int as n from listening_imports`)).rows[0]!.n;
   const tokenRequests = () => spotify.requests.filter((r) => r.form?.get('grant_type') === 'client_credentials');
-  const itemPages = () => spotify.requests.filter((r) => r.path.startsWith('/v1/playlists/'));
+  const itemPages = () => spotify.requests.filter((r) => /^\/v1\/playlists\/[^/]+\/items$/.test(r.path));
+  const nameReads = () => spotify.requests.filter((r) => /^\/v1\/playlists\/[^/]+$/.test(r.path));
 
   beforeAll(async () => {
     musicBrainz = await startFakeMusicBrainz();
@@ -94,7 +95,7 @@ describe.runIf(databaseAvailable())('admin Spotify playlist import API', () => {
     // 10 default entries (a null, a local file, an episode skipped) and 121 more (3 nulls).
     expect(started.body.files).toEqual([
       {
-        name: `Spotify playlist ${FAKE_PLAYLIST_ID}`,
+        name: 'Spotify playlist “Lantern Nights”',
         bytes: 0,
         plays: 125,
         playlist: { id: FAKE_PLAYLIST_ID, skipped: 6 },
@@ -113,6 +114,10 @@ describe.runIf(databaseAvailable())('admin Spotify playlist import API', () => {
       [`/v1/playlists/${FAKE_PLAYLIST_ID}/items`, '0', '50', 200],
       [`/v1/playlists/${FAKE_PLAYLIST_ID}/items`, '50', '50', 200],
       [`/v1/playlists/${FAKE_PLAYLIST_ID}/items`, '100', '50', 200],
+    ]);
+    // Then its title, for the import's label: the name field only.
+    expect(nameReads().map((r) => [r.path, r.query.get('fields'), r.status])).toEqual([
+      [`/v1/playlists/${FAKE_PLAYLIST_ID}`, 'name', 200],
     ]);
 
     await waitFor(started.body.id, ['preview']);
@@ -147,7 +152,7 @@ describe.runIf(databaseAvailable())('admin Spotify playlist import API', () => {
       [started.body.id],
     );
     expect(audit.rows.map((row) => row.action)).toEqual(['spotify-import.playlist', 'spotify-import.run']);
-    expect(audit.rows[0]!.target_label).toBe(`Spotify playlist ${FAKE_PLAYLIST_ID}`);
+    expect(audit.rows[0]!.target_label).toBe('Spotify playlist “Lantern Nights”');
 
     // A second playlist within the token's lifetime: the cached token, no new grant.
     const again = await importPlaylist(admin.browser, `spotify:playlist:${FAKE_PLAYLIST_ID}`);

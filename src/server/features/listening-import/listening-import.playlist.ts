@@ -79,7 +79,7 @@ export async function createPlaylistImport(deps: PlaylistDeps, scope: ImportScop
       line: artist.first,
     }));
   const file = {
-    name: `Spotify playlist ${playlistId}`,
+    name: read.name ? `Spotify playlist “${read.name.slice(0, 200)}”` : `Spotify playlist ${playlistId}`,
     bytes: 0,
     plays: read.tracks,
     playlist: { id: playlistId, skipped: read.skipped },

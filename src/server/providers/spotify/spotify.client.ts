@@ -64,6 +64,8 @@ const playlistTrackSchema = z
   .object({ artists: z.array(z.object({ id: z.string().nullable().optional(), name: z.string() })).optional() })
   .nullable()
   .optional();
+const playlistNameSchema = z.object({ name: z.string() });
+
 const playlistItemsSchema = z.object({
   items: z.array(z.object({ is_local: z.boolean().optional(), item: playlistTrackSchema, track: playlistTrackSchema })),
   next: z.string().nullable(),
@@ -78,6 +80,8 @@ export interface PlaylistArtistCount extends SpotifyArtist {
 }
 
 export interface PlaylistRead {
+  /** The playlist's title; null when Spotify would not say (the import is then labelled by its id). */
+  name: string | null;
   artists: PlaylistArtistCount[];
   /** Tracks read with at least one artist (local files, episodes and unavailable tracks left out). */
   tracks: number;
@@ -281,6 +285,21 @@ export function createSpotifyClient(options: {
     }
   }
 
+  /**
+   * A playlist's title, read after its items (so a refusal is the items' to report): a label for the
+   * admin's import list, not worth failing an import the items already gave.
+   */
+  async function playlistName(playlistId: string): Promise<string | null> {
+    const url = new URL(`${api}/playlists/${encodeURIComponent(playlistId)}`);
+    url.search = new URLSearchParams({ fields: 'name' }).toString();
+    try {
+      const body = await getAsApp('playlist', url, playlistNameSchema);
+      return body.name.trim() || null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     clientId: options.clientId,
     /** Whether the app token (and so the playlist import) is possible. */
@@ -315,7 +334,7 @@ export function createSpotifyClient(options: {
         }
         url = nextPage(body.next, api);
       }
-      return { artists: [...counts.values()], tracks, skipped };
+      return { name: await playlistName(playlistId), artists: [...counts.values()], tracks, skipped };
     },
     authorizeUrl(input: { redirectUri: string; state: string; codeChallenge: string }): string {
       const url = new URL(`${accounts}/authorize`);
