@@ -2,7 +2,7 @@ import type { Database } from '#server/db/client.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { ProviderError } from '#server/providers/http.ts';
-import type { SetlistFmClient } from '#server/providers/setlistfm/setlistfm.client.ts';
+import { readPages, type SetlistFmClient } from '#server/providers/setlistfm/setlistfm.client.ts';
 import type { FetchedSetlist } from '#server/providers/setlistfm/setlistfm.mapping.ts';
 import {
   DEFAULT_HISTORICAL_TOUR,
@@ -47,27 +47,25 @@ export async function fetchSetlistfmHistory(deps: SetlistfmSourceDeps, slug: str
   const artist = await selectArtistBySlug(deps.database.db, slug);
   if (!artist) throw notFound('Artist');
   if (!artist.mbid) throw new AppError('BAD_REQUEST', historicalImportMessages.setlistfmNoMbid);
-  const setlists: FetchedSetlist[] = [];
-  let total = 0;
+  const mbid = artist.mbid;
+  let read: Awaited<ReturnType<typeof readPages>>;
   try {
-    for (let page = 1; page <= SETLISTFM_HISTORY_MAX_PAGES; page++) {
-      const answer = await client.artistSetlists(artist.mbid, page);
-      total = Math.max(total, answer.total);
-      setlists.push(...answer.setlists);
-      if (answer.setlists.length === 0 || page * answer.itemsPerPage >= answer.total) break;
-    }
+    read = await readPages((page) => client.artistSetlists(mbid, page), SETLISTFM_HISTORY_MAX_PAGES);
   } catch (error) {
     if (error instanceof ProviderError)
       throw new AppError('UNAVAILABLE', historicalImportMessages.setlistfmUnavailable);
     throw error;
   }
   // setlist.fm's artist pages can carry a collaboration listed under another artist: keep this one's.
+  const { setlists, total } = read;
   const own = setlists.filter((setlist) => !setlist.artistMbid || setlist.artistMbid === artist.mbid);
   if (own.length === 0) throw new AppError('NOT_FOUND', historicalImportMessages.setlistfmNothing);
   const tours = new Map<string, ReturnType<typeof toStop>[]>();
   for (const setlist of [...own].reverse()) {
     const tour = setlist.tourName ?? DEFAULT_HISTORICAL_TOUR;
-    tours.set(tour, [...(tours.get(tour) ?? []), toStop(setlist)]);
+    const stops = tours.get(tour) ?? [];
+    stops.push(toStop(setlist));
+    tours.set(tour, stops);
   }
   const file = {
     artists: [

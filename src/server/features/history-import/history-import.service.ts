@@ -9,7 +9,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import { defaultTourName } from '#server/providers/jambase/jambase.mapping.ts';
-import { isOverQuota, type SetlistFmClient } from '#server/providers/setlistfm/setlistfm.client.ts';
+import { isOverQuota, readPages, type SetlistFmClient } from '#server/providers/setlistfm/setlistfm.client.ts';
 import type { FetchedSetlist } from '#server/providers/setlistfm/setlistfm.mapping.ts';
 import {
   HISTORY_IMPORT_LIMITS,
@@ -191,16 +191,15 @@ export async function previewSetlistfm(
 ): Promise<HistoryImportView> {
   const client = deps.setlistFm;
   if (!client) throw new AppError('UNAVAILABLE', SETLIST_MESSAGES.providerUnavailable);
-  const setlists: FetchedSetlist[] = [];
+  let setlists: FetchedSetlist[] = [];
   try {
     if (!(await client.userExists(username))) {
       throw new AppError('BAD_REQUEST', HISTORY_IMPORT_MESSAGES.unknownSetlistfmUser);
     }
-    for (let page = 1; page <= HISTORY_IMPORT_LIMITS.setlistfmMaxPages; page++) {
-      const answer = await client.attended(username, page);
-      setlists.push(...answer.setlists);
-      if (answer.setlists.length === 0 || page * answer.itemsPerPage >= answer.total) break;
-    }
+    ({ setlists } = await readPages(
+      (page) => client.attended(username, page),
+      HISTORY_IMPORT_LIMITS.setlistfmMaxPages,
+    ));
   } catch (error) {
     if (error instanceof AppError) throw error;
     providerRefusal(error);

@@ -28,6 +28,25 @@ export interface SetlistPage {
 
 export type SetlistFmClient = ReturnType<typeof createSetlistFmClient>;
 
+/**
+ * Every page of a setlist.fm list (20 a page) up to `maxPages`, one after another (the client
+ * paces and counts each call): the setlists in setlist.fm's order and the total it reports.
+ */
+export async function readPages(
+  readPage: (page: number) => Promise<SetlistPage>,
+  maxPages: number,
+): Promise<{ setlists: FetchedSetlist[]; total: number }> {
+  const setlists: FetchedSetlist[] = [];
+  let total = 0;
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await readPage(page);
+    total = Math.max(total, answer.total);
+    setlists.push(...answer.setlists);
+    if (answer.setlists.length === 0 || page * answer.itemsPerPage >= answer.total) break;
+  }
+  return { setlists, total };
+}
+
 /** True when setlist.fm refused because this key's daily quota is used up (ours or theirs). */
 export function isOverQuota(error: unknown): boolean {
   return error instanceof ProviderError && error.operation === SETLISTFM_QUOTA_OPERATION;
