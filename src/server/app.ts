@@ -118,16 +118,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Routes with a larger limit of their own: show photo uploads (show-photos.routes.ts) and the
   // shows import, which takes a whole export file.
   const ownLimit = new Set(['/api/account/import', ...HISTORY_IMPORT_UPLOAD_PATHS]);
-  // Admin historical imports and image uploads take up to 10 MB (their routers limit them).
-  const ownLimitPrefix = /^\/api\/admin\/(historical-import|image-testing)\//;
+  const ownLimitPatterns = [
+    // Admin historical imports and image uploads take up to 10 MB (their routers limit them).
+    /^\/api\/admin\/(historical-import|image-testing)\//,
+    // Spotify export files stream through a counter with its own 200 MB limit (listening-import).
+    LISTENING_UPLOAD_PATH,
+  ];
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
     isPhotoUpload(c.req.method, c.req.path) ||
     ownLimit.has(c.req.path) ||
-    ownLimitPrefix.test(c.req.path) ||
-    // Spotify export files stream through a counter with its own 200 MB limit (listening-import).
-    LISTENING_UPLOAD_PATH.test(c.req.path)
+    ownLimitPatterns.some((pattern) => pattern.test(c.req.path))
       ? next()
       : limitBody(c, next),
   );
