@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
 import { PickableArtistRow, TopNInput } from '#client/features/music-services/components/artist-match.tsx';
@@ -226,9 +227,7 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
         </Button>
       </div>
       {run.isError ? (
-        <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
-          {errorText(run.error, 'That did not start. Nothing was changed — please try again.')}
-        </p>
+        <FormAlert>{errorText(run.error, 'That did not start. Nothing was changed — please try again.')}</FormAlert>
       ) : null}
 
       {page.isPending ? <Spinner label="Loading the artists..." className="py-6" /> : null}
