@@ -2,7 +2,7 @@
  * Listening imports (issue 15): a fan's Spotify data export, and the admin's catalog seeding from
  * an artist list or an export. Contracts, limits and messages shared by the pages and the server.
  */
-import type { MatchConfidence } from './music-services.ts';
+import type { CatalogMatch, MatchConfidence } from './music-services.ts';
 
 export const LISTENING_IMPORT_LIMITS = {
   /** All files of one import together. */
@@ -111,12 +111,7 @@ export interface ListeningImportArtist {
   plays: number;
   /** Minutes listened (exports only). */
   minutes: number;
-  match: {
-    confidence: ImportConfidence;
-    artistId: string;
-    artistSlug: string;
-    artistName: string;
-  } | null;
+  match: CatalogMatch<ImportConfidence> | null;
   followed: boolean;
   excluded: boolean;
   chosen: boolean;

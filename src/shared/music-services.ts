@@ -43,6 +43,15 @@ export const MUSIC_LIMITS = {
  */
 export type MatchConfidence = 'mbid' | 'name' | 'fuzzy';
 
+/** The catalog artist an imported name matched, and how sure the match is (previews and imports alike). */
+export interface CatalogMatch<C extends string = MatchConfidence> {
+  confidence: C;
+  artistId: string;
+  artistSlug: string;
+  /** Title-cased catalog name. */
+  artistName: string;
+}
+
 export const MATCH_LABELS: Record<MatchConfidence | 'none', string> = {
   mbid: 'Exact (MusicBrainz id)',
   name: 'Exact name',
@@ -58,13 +67,7 @@ export interface PreviewArtist {
   mbid: string | null;
   /** Shown instead of plays when the service has none (Spotify: "Top 2 · Followed"). */
   note?: string | null;
-  match: {
-    confidence: MatchConfidence;
-    artistId: string;
-    artistSlug: string;
-    /** Title-cased catalog name. */
-    artistName: string;
-  } | null;
+  match: CatalogMatch | null;
   followed: boolean;
   /** Unfollowed by hand after an import: the import leaves it alone. */
   excluded: boolean;

@@ -11,3 +11,13 @@ export const LoadError = ({ what, message, onRetry }: { what: string; message: s
     </Button>
   </div>
 );
+
+/** LoadError for a part of a page: one line and a small retry. */
+export const InlineLoadError = ({ what, onRetry }: { what: string; onRetry: () => void }) => (
+  <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+    <span className="text-muted">{what} could not be loaded.</span>
+    <Button size="sm" variant="outline" onClick={onRetry}>
+      Try again
+    </Button>
+  </div>
+);

@@ -43,3 +43,10 @@ export const Field = ({ label, hint, labelAside, invalid, className, ...inputPro
     </div>
   );
 };
+
+/** A form's failure, read out when it appears; `id` lets the form's inputs point at it (aria-describedby). */
+export const FormAlert = ({ id, children }: { id?: string; children: ReactNode }) => (
+  <p id={id} role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
+    {children}
+  </p>
+);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
 import { AdminPageHeader, timeAgo } from '#client/features/admin/components/admin-page-header.tsx';
@@ -133,9 +133,9 @@ export const AdminSpotifyImportPage = () => {
               MusicBrainz's links to Spotify.
             </p>
             {list.isError ? (
-              <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
+              <FormAlert>
                 {list.error instanceof ApiError ? list.error.message : 'The list could not be sent. Please try again.'}
-              </p>
+              </FormAlert>
             ) : null}
             <div>
               <Button type="submit" disabled={lines === 0 || list.isPending}>
@@ -268,9 +268,9 @@ const PlaylistForm = ({
         <p className="text-sm text-destructive">{LISTENING_IMPORT_MESSAGES.notAPlaylist}</p>
       ) : null}
       {read.isError ? (
-        <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
+        <FormAlert>
           {read.error instanceof ApiError ? read.error.message : 'The playlist could not be read. Please try again.'}
-        </p>
+        </FormAlert>
       ) : null}
       <div>
         <Button type="submit" disabled={!valid || blocked || read.isPending}>

@@ -1,6 +1,7 @@
 import { FileUp, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert } from '#client/components/ui/form-field.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import {
   LISTENING_IMPORT_LIMITS,
@@ -164,11 +165,7 @@ export const ExportUpload = ({
         </div>
       ) : null}
 
-      {problem ? (
-        <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
 
       <div>
         <Button type="button" disabled={!ready || busy} onClick={() => void send()}>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { FormAlert } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
-import { PickableArtistRow } from '#client/features/music-services/components/artist-match.tsx';
+import { PickableArtistRow, TopNInput } from '#client/features/music-services/components/artist-match.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -161,7 +161,6 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
   // A playlist's counts are its tracks per artist, not plays.
   const playlist = Boolean(view.files[0]?.playlist);
   const queryClient = useQueryClient();
-  const topId = useId();
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [topN, setTopN] = useState(Math.min(50, view.artists));
@@ -204,24 +203,12 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
           {verb} all {view.artists.toLocaleString('en-US')}
         </Button>
         <div className="flex items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={topId} className="text-xs font-semibold text-muted">
-              Top
-            </label>
-            <input
-              id={topId}
-              type="number"
-              min={1}
-              max={Math.min(view.artists, LISTENING_IMPORT_LIMITS.pickMax)}
-              value={topN}
-              onChange={(event) =>
-                setTopN(
-                  Math.max(1, Math.min(view.artists, LISTENING_IMPORT_LIMITS.pickMax, Number(event.target.value) || 1)),
-                )
-              }
-              className={cn(inputClassName, 'h-9 w-24 px-2 text-sm')}
-            />
-          </div>
+          <TopNInput
+            max={Math.min(view.artists, LISTENING_IMPORT_LIMITS.pickMax)}
+            value={topN}
+            onChange={setTopN}
+            className="w-24"
+          />
           <Button size="sm" variant="outline" disabled={run.isPending} onClick={() => run.mutate({ top: topN })}>
             {verb} top {topN}
           </Button>
@@ -240,9 +227,7 @@ export const ArtistPicker = ({ base, view }: { base: ImportBase; view: Listening
         </Button>
       </div>
       {run.isError ? (
-        <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
-          {errorText(run.error, 'That did not start. Nothing was changed — please try again.')}
-        </p>
+        <FormAlert>{errorText(run.error, 'That did not start. Nothing was changed — please try again.')}</FormAlert>
       ) : null}
 
       {page.isPending ? <Spinner label="Loading the artists..." className="py-6" /> : null}

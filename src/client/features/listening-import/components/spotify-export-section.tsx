@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileJson } from 'lucide-react';
 import { useState } from 'react';
+import { InlineLoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { ListeningImportView } from '#shared/listening-import.ts';
@@ -43,14 +44,7 @@ export const SpotifyExportSection = () => {
         </p>
       </div>
       {latest.isPending ? <Spinner label="Loading your last import..." className="py-4" /> : null}
-      {latest.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="text-muted">Your last import could not be loaded.</span>
-          <Button size="sm" variant="outline" onClick={() => latest.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      {latest.isError ? <InlineLoadError what="Your last import" onRetry={() => latest.refetch()} /> : null}
       {latest.isSuccess && (!current || current.state === 'uploading') ? (
         <ExportUpload key={current?.id ?? 'new'} base={FAN_BASE} existing={current} onStarted={started} />
       ) : null}

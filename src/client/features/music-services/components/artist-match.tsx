@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 
@@ -103,5 +104,26 @@ export function PickableArtistRow(props: {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** The "Top N" box of a pick bar (every preview has one): what the fan types is held to 1…max. */
+export function TopNInput(props: { max: number; value: number; onChange: (n: number) => void; className?: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold text-muted">
+        Top
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        max={props.max}
+        value={props.value}
+        onChange={(event) => props.onChange(Math.max(1, Math.min(props.max, Number(event.target.value) || 1)))}
+        className={cn(inputClassName, 'h-9 px-2 text-sm', props.className)}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { InlineLoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -36,14 +37,7 @@ export const ExcludeList = () => {
       </p>
       <div className="mt-4">
         {list.isPending ? <Spinner label="Loading your exclude list..." className="py-4" /> : null}
-        {list.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-muted">The exclude list could not be loaded.</span>
-            <Button size="sm" variant="outline" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
+        {list.isError ? <InlineLoadError what="The exclude list" onRetry={() => list.refetch()} /> : null}
         {list.data && list.data.excludes.length === 0 ? (
           <p className="text-sm text-muted">Nobody is excluded.</p>
         ) : null}

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
-import { cn } from '#client/lib/utils.ts';
 import {
   LISTENING_PERIOD_LABELS,
   MATCH_LABELS,
@@ -15,7 +13,7 @@ import {
   type PreviewArtist,
 } from '#shared/music-services.ts';
 import { postFollow } from '../api/music-services-api.ts';
-import { PickableArtistRow } from './artist-match.tsx';
+import { PickableArtistRow, TopNInput } from './artist-match.tsx';
 
 const canPick = (artist: PreviewArtist) => artist.match !== null && !artist.followed && !artist.excluded;
 
@@ -35,7 +33,6 @@ export const ListeningPreview = ({
   onChanged: (preview: MusicPreview) => void;
 }) => {
   const queryClient = useQueryClient();
-  const topId = useId();
   const pickable = preview.artists.filter(canPick);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [topN, setTopN] = useState(Math.min(10, preview.artists.length || 1));
@@ -115,22 +112,7 @@ export const ListeningPreview = ({
           Select all
         </Button>
         <div className="flex items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={topId} className="text-xs font-semibold text-muted">
-              Top
-            </label>
-            <input
-              id={topId}
-              type="number"
-              min={1}
-              max={preview.artists.length}
-              value={topN}
-              onChange={(event) =>
-                setTopN(Math.max(1, Math.min(preview.artists.length, Number(event.target.value) || 1)))
-              }
-              className={cn(inputClassName, 'h-9 w-20 px-2 text-sm')}
-            />
-          </div>
+          <TopNInput max={preview.artists.length} value={topN} onChange={setTopN} className="w-20" />
           <Button size="sm" variant="outline" onClick={() => selectTop(topN)} disabled={pickable.length === 0}>
             Select top {topN}
           </Button>

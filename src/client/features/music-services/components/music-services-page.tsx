@@ -2,7 +2,7 @@ import { Headphones } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SpotifyExportSection } from '#client/features/listening-import/components/spotify-export-section.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -148,15 +148,7 @@ export const MusicServicesPage = () => {
             </select>
           </div>
         </div>
-        {problem ? (
-          <p
-            id={ids.error}
-            role="alert"
-            className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm"
-          >
-            {problem}
-          </p>
-        ) : null}
+        {problem ? <FormAlert id={ids.error}>{problem}</FormAlert> : null}
         <div>
           <Button type="submit" disabled={loading}>
             {loading ? 'Looking…' : 'Preview top artists'}

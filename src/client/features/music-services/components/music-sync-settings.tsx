@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogClose, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -302,15 +302,7 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
           onChange={setMode}
         />
       </div>
-      {problem ? (
-        <p
-          id={ids.error}
-          role="alert"
-          className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm"
-        >
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormAlert id={ids.error}>{problem}</FormAlert> : null}
       <div>
         <Button type="submit" size="sm" disabled={add.isPending}>
           {add.isPending ? 'Checking…' : 'Keep in sync'}

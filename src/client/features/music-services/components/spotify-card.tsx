@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { InlineLoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClassName } from '#client/components/ui/form-field.tsx';
+import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -114,12 +115,7 @@ export const SpotifyCard = () => {
 
       {connections.isPending ? <Spinner label="Loading your music services..." className="py-2" /> : null}
       {connections.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="text-muted">Your music services could not be loaded.</span>
-          <Button size="sm" variant="outline" onClick={() => connections.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <InlineLoadError what="Your music services" onRetry={() => connections.refetch()} />
       ) : null}
 
       {spotify && !spotify.configured ? (
@@ -203,11 +199,7 @@ export const SpotifyCard = () => {
         </form>
       ) : null}
 
-      {problem ? (
-        <p role="alert" className="rounded-xl border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
       {loading ? <Spinner label="Asking Spotify for your artists..." className="py-4" /> : null}
       {preview && !loading && connection?.status === 'connected' ? (
         <ListeningPreview key={`spotify:${preview.period}`} preview={preview} onChanged={setPreview} />
