@@ -22,21 +22,20 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
 import type { ListeningImportView } from '#shared/listening-import.ts';
 import { bandName, generateExport } from '#tests/factories/spotify-export.ts';
 import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
 import { loadAverage } from './cpu.ts';
+import { benchArgs, freePort, signUp } from './support.ts';
 
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const ONLY = benchArgs.only;
 const MEGABYTES = Number(process.argv.find((arg) => arg.startsWith('--mb='))?.slice('--mb='.length) ?? 100);
 const ARTISTS = 5_000;
 const BENCH_DATABASE = 'tourguides_bench_listening';
@@ -83,10 +82,7 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 
 /** The production server (dist/server/index.js, as `npm start` runs it) in its own process. */
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const probe = serve({ fetch: () => new Response(), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => probe.once('listening', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -135,21 +131,7 @@ async function fetchRetrying(url: string, init: RequestInit, attempts = 5): Prom
 async function run(label: string, env: Record<string, string>, expected: { plays: number; artists: number }) {
   const { base, child } = await startServer(env);
   try {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
-        email: 'bench@example.com',
-        password: 'bench-password-77',
-        name: 'Bench',
-        fullName: 'Bench',
-      }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const { cookie } = await signUp(base, 'bench@example.com', 'bench-password-77');
     const headers = { cookie, origin: base, 'content-type': 'application/json' };
     const before = memoryOf(child.pid!);
     let peak = before.rss;

@@ -116,26 +116,48 @@ export async function findCityByKey(database: Database, cityKey: string): Promis
 
 export type GuideStopRow = GuideStop & { venueId: string; tourId: string; artistId: string };
 
-/** A public stop (approved) by artist and stop slug, with its venue. */
+/** The signed-in fan's side of a guide, read with its stop: home point and this show's row (null when none). */
+export interface GuideFanColumns {
+  homeCity: string | null;
+  homeLat: number | null;
+  homeLon: number | null;
+  myState: string | null;
+  myHasTickets: boolean | null;
+  mySeat: string | null;
+  myRevision: number;
+  mySeenRevision: number | null;
+}
+
+/**
+ * A public stop (approved) by artist and stop slug, with its venue. With `userId`, the same row
+ * carries the fan's home and show state (the guide page's "from home" and Going/Seen), so a
+ * signed-in read costs no extra statements; without one, those columns are null.
+ */
 export async function findGuideStop(
   database: Database,
   artistSlug: string,
   stopSlug: string,
-): Promise<GuideStopRow | null> {
-  const { rows } = await database.query<GuideStopRow>(
+  userId: string | null = null,
+): Promise<(GuideStopRow & GuideFanColumns) | null> {
+  const { rows } = await database.query<GuideStopRow & GuideFanColumns>(
     `select s.id as "stopId", s.slug as "stopSlug", s.status, to_char(s.event_date, 'YYYY-MM-DD') as date,
             to_char(s.start_time, 'HH24:MI') as time, v.time_zone as "timeZone",
             a.name as "artistName", a.slug as "artistSlug", t.name as "tourName", t.id as "tourId", a.id as "artistId",
             v.id as "venueId", v.name as "venueName", v.slug as "venueSlug", v.address,
             v.city, v.region, v.country, coalesce(v.lat, s.lat) as lat, coalesce(v.lon, s.lon) as lon,
-            s.ticket_url as "ticketUrl"
+            s.ticket_url as "ticketUrl",
+            u.home_city as "homeCity", u.home_lat as "homeLat", u.home_lon as "homeLon",
+            us.state as "myState", us.has_tickets as "myHasTickets", us.seat as "mySeat",
+            s.revision as "myRevision", us.seen_revision as "mySeenRevision"
        from tour_stops s
        join artists a on a.id = s.artist_id
        join tours t on t.id = s.tour_id
        join venues v on v.id = s.venue_id
+       left join users u on u.id = $3::uuid
+       left join user_shows us on us.user_id = $3::uuid and us.stop_id = s.id
       where (a.slug = $1 or a.id = (select r.artist_id from artist_slug_redirects r where r.slug = $1))
         and s.slug = $2 and s.review_state = 'approved'`,
-    [artistSlug, stopSlug],
+    [artistSlug, stopSlug, userId],
   );
   return rows[0] ?? null;
 }
@@ -156,19 +178,6 @@ export async function findPreviousStop(
     [tourId, date, artistId],
   );
   return rows[0] ?? null;
-}
-
-export async function findHome(
-  database: Database,
-  userId: string,
-): Promise<{ city: string; lat: number; lon: number } | null> {
-  const { rows } = await database.query<{ city: string | null; lat: number | null; lon: number | null }>(
-    `select home_city as city, home_lat as lat, home_lon as lon from users where id = $1`,
-    [userId],
-  );
-  const row = rows[0];
-  if (!row || row.lat === null || row.lon === null) return null;
-  return { city: row.city ?? 'home', lat: row.lat, lon: row.lon };
 }
 
 /**

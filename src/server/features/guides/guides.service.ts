@@ -1,6 +1,6 @@
 import * as SunCalc from 'suncalc';
 import type { Database } from '#server/db/client.ts';
-import { showStates } from '#server/features/shows/shows.service.ts';
+import { toState } from '#server/features/shows/shows.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { formatLongDate } from '#shared/dates.ts';
@@ -32,11 +32,12 @@ import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.p
 import {
   findGoingGuides,
   findGuideStop,
-  findHome,
   findNearbyStops,
   findParts,
   findPreviousStop,
   findVenueBySlug,
+  type GuideFanColumns,
+  type GuideStopRow,
   type PartRow,
 } from './guides.repo.ts';
 
@@ -158,9 +159,10 @@ export async function getGuide(
   params: { artistSlug: string; stopSlug: string; userId: string | null; now?: Date },
 ): Promise<GuidePage> {
   const now = params.now ?? new Date();
-  const stopRow = await findGuideStop(deps.database, params.artistSlug, params.stopSlug);
+  const stopRow = await findGuideStop(deps.database, params.artistSlug, params.stopSlug, params.userId);
   if (!stopRow) throw notFound('Guide');
-  const { venueId, tourId, artistId, ...stop } = stopRow;
+  const { venueId, tourId, artistId, ...fanAndStop } = stopRow;
+  const { stop, home, myState } = splitFan(fanAndStop);
   const wanted = stopPartKeys({ ...stop, venueId }, now.toISOString().slice(0, 10));
   const storyWanted: WantedPart = { kind: 'story', key: stop.stopId };
   const point = stop.lat !== null && stop.lon !== null ? { lat: stop.lat, lon: stop.lon } : null;
@@ -187,11 +189,9 @@ export async function getGuide(
   const location = point ? null : await partView<GeocodeData>(deps, wanted.location, rowOf(wanted.location), now);
 
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [home, previous, nearby, mine] = await Promise.all([
-    params.userId ? findHome(deps.database, params.userId) : null,
+  const [previous, nearby] = await Promise.all([
     findPreviousStop(deps.database, artistId, tourId, stop.date),
     point ? nearbyShows(deps.database, stop, point, params.userId) : [],
-    params.userId ? showStates(deps.database, { userId: params.userId }, [stop.stopId]) : null,
   ]);
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
   const building = [around, city, weatherPart, venue, location].some((part) => part?.status === 'pending');
@@ -217,8 +217,27 @@ export async function getGuide(
     location,
     building,
     mapTilesUrl: deps.mapTilesUrl,
-    myState: mine?.states[stop.stopId] ?? null,
+    myState,
   };
+}
+
+/** The fan's columns of findGuideStop's row apart from the stop's own: home (when set) and show state. */
+function splitFan(row: Omit<GuideStopRow, 'venueId' | 'tourId' | 'artistId'> & GuideFanColumns) {
+  const { homeCity, homeLat, homeLon, myState, myHasTickets, mySeat, myRevision, mySeenRevision, ...stop } = row;
+  const home = homeLat !== null && homeLon !== null ? { city: homeCity ?? 'home', lat: homeLat, lon: homeLon } : null;
+  const state =
+    myState === null
+      ? null
+      : toState({
+          stopId: stop.stopId,
+          state: myState,
+          hasTickets: myHasTickets ?? false,
+          seat: mySeat,
+          status: stop.status,
+          revision: myRevision,
+          seenRevision: mySeenRevision ?? 0,
+        });
+  return { stop, home, myState: state };
 }
 
 async function nearbyShows(

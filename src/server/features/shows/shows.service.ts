@@ -42,7 +42,8 @@ export interface Actor {
 const UPCOMING_STATES: ShowState[] = ['interested', 'going'];
 const PAST_STATES: ShowState[] = ['attended', 'missed'];
 
-function toState(
+/** A user_shows row as the API shows it (also the guide page's myState). */
+export function toState(
   row: Pick<UserShowRow, 'stopId' | 'state' | 'hasTickets' | 'seat' | 'status' | 'revision' | 'seenRevision'>,
 ): UserShowState {
   return {
