@@ -256,9 +256,10 @@ export async function changeConnection(
   id: string,
   changes: { mode?: SyncMode; period?: ListeningPeriod },
 ): Promise<MusicConnection> {
-  await ownConnection(deps, actor, id);
+  // The update is scoped to the fan: no row back means not theirs (or gone), without a read first.
   const row = await updateConnection(deps.database.db, actor.userId, id, changes);
-  return toView(row!);
+  if (!row) throw new AppError('NOT_FOUND', SYNC_MESSAGES.connectionNotFound);
+  return toView(row);
 }
 
 /** Disconnecting forgets the connection and its tokens here (PKCE apps have no revoke endpoint at Spotify). */
