@@ -37,6 +37,11 @@ export class ProviderError extends Error {
   }
 }
 
+/** The provider's wait in whole seconds for our own Retry-After: at least 1, and 1 when it named none. */
+export function retryAfterSeconds(error: ProviderError): number {
+  return Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+}
+
 export interface ProviderCall {
   provider: string;
   operation: string;

@@ -1,5 +1,5 @@
 import { AppError } from '#server/lib/app-error.ts';
-import { ProviderError } from '#server/providers/http.ts';
+import { ProviderError, retryAfterSeconds } from '#server/providers/http.ts';
 import type { SpotifyClient } from '#server/providers/spotify/spotify.client.ts';
 import {
   LISTENING_IMPORT_LIMITS,
@@ -39,7 +39,7 @@ function playlistFailure(error: unknown): unknown {
   // Not our 403 (that means "not an admin"): Spotify's refusal of this playlist is a bad request here.
   if (error.status === 403) return new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.playlistRefused);
   if (error.status === 429) {
-    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+    const seconds = retryAfterSeconds(error);
     return new AppError('RATE_LIMITED', LISTENING_IMPORT_MESSAGES.spotifyRateLimited(seconds), {
       headers: { 'Retry-After': String(seconds) },
       cause: error,

@@ -116,6 +116,24 @@ export async function addProgress(db: Executor, id: string, done: number): Promi
   );
 }
 
+export async function setTotal(db: Executor, id: string, total: number): Promise<void> {
+  await db.execute(sql`update listening_imports set total = ${total} where id = ${id}`);
+}
+
+/** The last step's progress: every step counted, whatever the batches added up to. */
+export async function completeProgress(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`update listening_imports set processed = total where id = ${id}`);
+}
+
+/** The catalog artist with this MusicBrainz id (stored in lower case), if any. */
+export async function selectArtistIdByMbid(db: Executor, mbid: string): Promise<string | null> {
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from artists where mbid = ${mbid.toLowerCase()} limit 1`,
+  );
+  return row?.id ?? null;
+}
+
 export async function currentState(db: Executor, id: string): Promise<ListeningImportState | null> {
   const [row] = await rowsOf<{ state: ListeningImportState }>(
     db,

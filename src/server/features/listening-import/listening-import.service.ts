@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import { rowsOf } from '#server/db/sql.ts';
 import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { appendUserEvents } from '#server/features/realtime/user-events.repo.ts';
 import { artistResyncJob, MIN_RESYNC_SPACING_SECONDS } from '#server/features/sync/sync.jobs.ts';
@@ -403,7 +401,7 @@ export async function startFollowing(
     if (chosen === 0) throw new AppError('BAD_REQUEST', LISTENING_IMPORT_MESSAGES.nothingChosen);
     const lookups = await repo.countRows(tx, id, 'to-look-up');
     // One step per MusicBrainz lookup, and one for the follow (or catalog) write at the end.
-    await tx.execute(sql`update listening_imports set total = ${lookups + 1} where id = ${id}`);
+    await repo.setTotal(tx, id, lookups + 1);
     return lookups + 1;
   });
   deps.logger.info({ importId: id, total }, 'listening import: follow phase queued');
@@ -560,12 +558,9 @@ async function lookUpOnce(deps: ListeningImportDeps, artist: repo.PendingArtist)
     deps.database,
     normaliseCatalog({ artists: [{ name: found.name, mbid: found.mbid, genres: found.genres, tours: [] }] }, 'import'),
   );
-  const [catalog] = await rowsOf<{ id: string }>(
-    deps.database.db,
-    sql`select id from artists where mbid = ${found.mbid.toLowerCase()} limit 1`,
-  );
-  if (!catalog) return { artistId: null, added: false, reason: NOT_MATCHED_REASONS.noMusicBrainz };
-  return { artistId: catalog.id, added: summary.artistsAdded > 0, reason: null };
+  const artistId = await repo.selectArtistIdByMbid(deps.database.db, found.mbid);
+  if (!artistId) return { artistId: null, added: false, reason: NOT_MATCHED_REASONS.noMusicBrainz };
+  return { artistId, added: summary.artistsAdded > 0, reason: null };
 }
 
 /** The same name, with a high enough score: a confident match by name only. */
@@ -598,7 +593,7 @@ async function runFollow(deps: ListeningImportDeps, row: repo.ImportRow) {
     const counts = await repo.outcomeCounts(tx, id);
     const addedIds = await repo.selectAddedArtistIds(tx, id);
     const summary = summarise(counts, addedIds.length, deps.canSyncTours ? addedIds.length : 0);
-    await tx.execute(sql`update listening_imports set processed = total where id = ${id}`);
+    await repo.completeProgress(tx, id);
     await repo.moveState(tx, id, ['following'], 'done', { summary, error: null });
     return addedIds;
   });

@@ -4,13 +4,11 @@ import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { enforceLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import { databaseCallRecorder } from '#server/providers/http.ts';
-import { createLastFmClient } from '#server/providers/lastfm/lastfm.client.ts';
-import { createListenBrainzClient } from '#server/providers/listenbrainz/listenbrainz.client.ts';
 import { musicExcludeParamSchema, musicFollowSchema, musicPreviewSchema } from '#shared/music-services-api.ts';
 import {
+  createMusicServicesDeps,
   followListened,
   listExcludes,
-  type MusicServicesDeps,
   previewListening,
   removeExclude,
 } from './music-services.service.ts';
@@ -21,24 +19,7 @@ const FOLLOW_LIMIT = { windowSeconds: 60, max: 20 };
 
 /** /api/music-services: follow the artists the signed-in fan listens to (the actor is always c.var.user). */
 export function musicServicesRoutes({ database, env, logger }: Pick<AppDeps, 'database' | 'env' | 'logger'>) {
-  const record = databaseCallRecorder(database, logger);
-  const deps: MusicServicesDeps = {
-    database,
-    lastFm: env.LASTFM_API_KEY
-      ? createLastFmClient({
-          baseUrl: env.LASTFM_URL,
-          apiKey: env.LASTFM_API_KEY,
-          timeoutMs: env.PROVIDER_TIMEOUT_MS,
-          record,
-        })
-      : null,
-    listenBrainz: createListenBrainzClient({
-      baseUrl: env.LISTENBRAINZ_URL,
-      userAgent: `TourGuides/0.1 (+${env.publicUrl})`,
-      timeoutMs: env.PROVIDER_TIMEOUT_MS,
-      record,
-    }),
-  };
+  const deps = createMusicServicesDeps(database, env, databaseCallRecorder(database, logger));
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .post('/preview', validate('json', musicPreviewSchema), async (c) => {

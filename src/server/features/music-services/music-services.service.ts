@@ -1,8 +1,12 @@
 import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { ProviderError } from '#server/providers/http.ts';
-import type { LastFmClient, ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
-import type { ListenBrainzClient } from '#server/providers/listenbrainz/listenbrainz.client.ts';
+import { type CallRecorder, ProviderError } from '#server/providers/http.ts';
+import { createLastFmClient, type LastFmClient, type ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
+import {
+  createListenBrainzClient,
+  type ListenBrainzClient,
+} from '#server/providers/listenbrainz/listenbrainz.client.ts';
 import {
   type ImportSource,
   type ListeningPeriod,
@@ -28,6 +32,27 @@ export interface MusicServicesDeps {
   /** Null when LASTFM_API_KEY is not set. */
   lastFm: LastFmClient | null;
   listenBrainz: ListenBrainzClient;
+}
+
+/** The Last.fm and ListenBrainz clients from the environment (the preview routes and the sync build the same). */
+export function createMusicServicesDeps(database: Database, env: Env, record: CallRecorder): MusicServicesDeps {
+  return {
+    database,
+    lastFm: env.LASTFM_API_KEY
+      ? createLastFmClient({
+          baseUrl: env.LASTFM_URL,
+          apiKey: env.LASTFM_API_KEY,
+          timeoutMs: env.PROVIDER_TIMEOUT_MS,
+          record,
+        })
+      : null,
+    listenBrainz: createListenBrainzClient({
+      baseUrl: env.LISTENBRAINZ_URL,
+      userAgent: `TourGuides/0.1 (+${env.publicUrl})`,
+      timeoutMs: env.PROVIDER_TIMEOUT_MS,
+      record,
+    }),
+  };
 }
 
 export interface Actor {

@@ -5,8 +5,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
 import { databaseCallRecorder } from '#server/providers/http.ts';
-import { createLastFmClient, type ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
-import { createListenBrainzClient } from '#server/providers/listenbrainz/listenbrainz.client.ts';
+import type { ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
 import { createSpotifyClient, type SpotifyTimeRange } from '#server/providers/spotify/spotify.client.ts';
 import type { ListeningPeriod, MusicPreview, MusicSource } from '#shared/music-services.ts';
 import {
@@ -22,7 +21,13 @@ import {
 } from '#shared/music-services-sync.ts';
 import { titleCase } from '#shared/text.ts';
 import { insertFavorites, selectCatalogMatches, selectExcludedIds, selectFollowedIds } from './music-services.repo.ts';
-import { type Actor, fetchTopArtists, type MusicServicesDeps, previewFromListened } from './music-services.service.ts';
+import {
+  type Actor,
+  createMusicServicesDeps,
+  fetchTopArtists,
+  type MusicServicesDeps,
+  previewFromListened,
+} from './music-services.service.ts';
 import {
   type ConnectionRow,
   deleteConnection,
@@ -61,7 +66,7 @@ export function createMusicSyncDeps({
 }): MusicSyncDeps {
   const record = databaseCallRecorder(database, logger);
   return {
-    database,
+    ...createMusicServicesDeps(database, env, record),
     box: createSecretBox(resolveAuthSecret(env), 'music-service-tokens'),
     redirectUri: `${env.publicUrl}${SPOTIFY_CALLBACK_PATH}`,
     spotify: env.SPOTIFY_CLIENT_ID
@@ -73,20 +78,6 @@ export function createMusicSyncDeps({
           record,
         })
       : null,
-    lastFm: env.LASTFM_API_KEY
-      ? createLastFmClient({
-          baseUrl: env.LASTFM_URL,
-          apiKey: env.LASTFM_API_KEY,
-          timeoutMs: env.PROVIDER_TIMEOUT_MS,
-          record,
-        })
-      : null,
-    listenBrainz: createListenBrainzClient({
-      baseUrl: env.LISTENBRAINZ_URL,
-      userAgent: `TourGuides/0.1 (+${env.publicUrl})`,
-      timeoutMs: env.PROVIDER_TIMEOUT_MS,
-      record,
-    }),
   };
 }
 
@@ -265,9 +256,10 @@ export async function changeConnection(
   id: string,
   changes: { mode?: SyncMode; period?: ListeningPeriod },
 ): Promise<MusicConnection> {
-  await ownConnection(deps, actor, id);
+  // The update is scoped to the fan: no row back means not theirs (or gone), without a read first.
   const row = await updateConnection(deps.database.db, actor.userId, id, changes);
-  return toView(row!);
+  if (!row) throw new AppError('NOT_FOUND', SYNC_MESSAGES.connectionNotFound);
+  return toView(row);
 }
 
 /** Disconnecting forgets the connection and its tokens here (PKCE apps have no revoke endpoint at Spotify). */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
-import { ProviderError } from '#server/providers/http.ts';
+import { ProviderError, retryAfterSeconds } from '#server/providers/http.ts';
 import type { SpotifyClient, SpotifyTokens } from '#server/providers/spotify/spotify.client.ts';
 import { type SpotifyOutcome, SYNC_MESSAGES } from '#shared/music-services-sync.ts';
 import {
@@ -161,7 +161,7 @@ async function refreshTokens(deps: SpotifyDeps, connection: ConnectionRow): Prom
 export function spotifyFailure(error: unknown): unknown {
   if (!(error instanceof ProviderError)) return error;
   if (error.status === 429) {
-    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+    const seconds = retryAfterSeconds(error);
     return new AppError('RATE_LIMITED', SYNC_MESSAGES.rateLimited(seconds), {
       headers: { 'Retry-After': String(seconds) },
       cause: error,
