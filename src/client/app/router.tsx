@@ -1,5 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { accountRoutes } from '#client/features/auth/account-routes.ts';
+import { accountRoutes } from './account-routes.ts';
 import { PageLoader, RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
 
@@ -7,6 +7,8 @@ import { RouteErrorScreen } from './route-error.tsx';
  * Every page is a lazy route: its code loads on demand. The shell (header, footer) is the one
  * eager route, and the pathless route under it shows 'Loading...' inside the shell while the
  * first page's code arrives. Also rendered at build time for the home page's HTML (prerender.tsx).
+ * A page that shows parts of several features is composed in routes/ (features import no other
+ * feature); a page of one feature is loaded straight from it.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -24,63 +26,15 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'artist/:artistSlug',
-            lazy: async () => ({
-              Component: (await import('#client/features/artist-profile/components/artist-page.tsx')).ArtistPage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/artist.tsx')).ArtistRoute }),
           },
           {
             path: 'venue/:slug',
-            lazy: async () => ({
-              Component: (await import('#client/features/venues/components/venue-page.tsx')).VenuePage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/venue.tsx')).VenueRoute }),
           },
           {
             path: 'guide/:artistSlug/:stopSlug',
-            lazy: async () => ({
-              Component: (await import('#client/features/venues/components/guide-page.tsx')).GuidePage,
-            }),
-          },
-          {
-            lazy: async () => ({
-              Component: (await import('#client/features/auth/components/route-guards.tsx')).SignedInOnly,
-            }),
-            children: [
-              {
-                path: 'my-artists',
-                lazy: async () => ({
-                  Component: (await import('#client/features/favorites/components/my-artists-page.tsx')).MyArtistsPage,
-                }),
-              },
-              {
-                path: 'music-services',
-                lazy: async () => ({
-                  Component: (await import('#client/features/music-services/components/music-services-page.tsx'))
-                    .MusicServicesPage,
-                }),
-              },
-              {
-                path: 'tour-scraper',
-                lazy: async () => ({ Component: (await import('./routes/tour-scraper.tsx')).TourScraperPage }),
-              },
-              {
-                path: 'tour-web',
-                lazy: async () => ({ Component: (await import('./routes/tour-web.tsx')).TourWebPage }),
-              },
-              {
-                path: 'my-shows/import',
-                lazy: async () => ({
-                  Component: (await import('#client/features/history-import/components/history-import-page.tsx'))
-                    .HistoryImportPage,
-                }),
-              },
-              {
-                path: 'notifications',
-                lazy: async () => ({
-                  Component: (await import('#client/features/notifications/components/notifications-page.tsx'))
-                    .NotificationsPage,
-                }),
-              },
-            ],
+            lazy: async () => ({ Component: (await import('./routes/guide.tsx')).GuideRoute }),
           },
           {
             path: 'auth',
@@ -90,9 +44,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'shows/:stopId',
-            lazy: async () => ({
-              Component: (await import('#client/features/shows/components/show-detail-page.tsx')).ShowDetailPage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/show.tsx')).ShowRoute }),
           },
           {
             path: 'trip/:token',
@@ -102,7 +54,9 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'add-show',
-            lazy: async () => ({ Component: (await import('./routes/add-show.tsx')).AddShowPage }),
+            lazy: async () => ({
+              Component: (await import('#client/features/add-show/components/add-show-page.tsx')).AddShowPage,
+            }),
           },
           {
             path: 'donate',

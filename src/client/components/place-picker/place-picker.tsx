@@ -3,7 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { PLACE_LIMITS, PLACES_ATTRIBUTION, PLACES_ATTRIBUTION_URL, type Place, placeLabel } from '#shared/places.ts';
-import { usePlaceSearch, useWarmPlaceSearch } from '../api/search-places.ts';
+import { usePlaceSearch, useWarmPlaceSearch } from './search-places.ts';
 
 /** What the picker shows for the chosen place: its id and its label. */
 export interface PlaceChoice {

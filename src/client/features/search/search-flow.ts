@@ -1,4 +1,4 @@
-import type { ToastInput } from '#client/components/ui/toaster.tsx';
+import type { ToastInput } from '#client/components/ui/toast-input.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { type Session, useSession } from '#client/features/auth/use-session.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
+import { type Session, useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
 import { favoritesKeys } from '../api/favorites-api.ts';
 import { loadFavoriteStatus } from '../status-batcher.ts';
