@@ -70,10 +70,3 @@ export function optionDetail(option: SearchOption): string {
   if (option.kind === 'catalog') return `${option.tourCount} ${option.tourCount === 1 ? 'tour' : 'tours'}`;
   return [option.type, option.disambiguation].filter(Boolean).join(' · ');
 }
-
-/** Arrow keys move through the list and wrap; -1 means no option is active. */
-export function moveActive(active: number, count: number, key: 'ArrowDown' | 'ArrowUp'): number {
-  if (count === 0) return -1;
-  if (key === 'ArrowDown') return active >= count - 1 ? 0 : active + 1;
-  return active <= 0 ? count - 1 : active - 1;
-}
