@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.ts';
+import { page } from './lazy-page.ts';
 
 /**
  * The routes of accounts and roles, mounted by router.tsx: the reset page, every signed-in page
@@ -9,74 +10,64 @@ import { adminRoutes } from './admin-routes.ts';
 export const accountRoutes: RouteObject[] = [
   {
     path: 'auth/reset-password',
-    lazy: async () => ({
-      Component: (await import('#client/features/auth/components/reset-password-page.tsx')).ResetPasswordPage,
-    }),
+    lazy: page(() => import('#client/features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage'),
   },
   {
-    lazy: async () => ({ Component: (await import('./guards.tsx')).SignedInOnly }),
+    lazy: page(() => import('./guards.tsx'), 'SignedInOnly'),
     children: [
       {
         path: 'dashboard',
-        lazy: async () => ({ Component: (await import('./routes/my-shows.tsx')).MyShowsRoute }),
+        lazy: page(() => import('./routes/my-shows.tsx'), 'MyShowsRoute'),
       },
       {
         path: 'my-shows',
-        lazy: async () => ({ Component: (await import('./routes/history.tsx')).HistoryRoute }),
+        lazy: page(() => import('./routes/history.tsx'), 'HistoryRoute'),
       },
       {
         path: 'my-shows/import',
-        lazy: async () => ({
-          Component: (await import('#client/features/history-import/components/history-import-page.tsx'))
-            .HistoryImportPage,
-        }),
+        lazy: page(
+          () => import('#client/features/history-import/components/history-import-page.tsx'),
+          'HistoryImportPage',
+        ),
       },
       {
         path: 'stats',
-        lazy: async () => ({
-          Component: (await import('#client/features/stats/components/stats-page.tsx')).StatsPage,
-        }),
+        lazy: page(() => import('#client/features/stats/components/stats-page.tsx'), 'StatsPage'),
       },
       {
         path: 'vacation',
-        lazy: async () => ({
-          Component: (await import('#client/features/trips/components/vacation-page.tsx')).VacationPage,
-        }),
+        lazy: page(() => import('#client/features/trips/components/vacation-page.tsx'), 'VacationPage'),
       },
       {
         path: 'vacation/:tripId',
-        lazy: async () => ({ Component: (await import('./routes/trip.tsx')).TripRoute }),
+        lazy: page(() => import('./routes/trip.tsx'), 'TripRoute'),
       },
       {
         path: 'settings',
-        lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }),
+        lazy: page(() => import('./routes/settings.tsx'), 'SettingsRoute'),
       },
       {
         path: 'my-artists',
-        lazy: async () => ({
-          Component: (await import('#client/features/favorites/components/my-artists-page.tsx')).MyArtistsPage,
-        }),
+        lazy: page(() => import('#client/features/favorites/components/my-artists-page.tsx'), 'MyArtistsPage'),
       },
       {
         path: 'music-services',
-        lazy: async () => ({ Component: (await import('./routes/music-services.tsx')).MusicServicesRoute }),
+        lazy: page(() => import('./routes/music-services.tsx'), 'MusicServicesRoute'),
       },
       {
         path: 'tour-scraper',
-        lazy: async () => ({
-          Component: (await import('#client/features/tour-scraper/components/tour-scraper-page.tsx')).TourScraperPage,
-        }),
+        lazy: page(() => import('#client/features/tour-scraper/components/tour-scraper-page.tsx'), 'TourScraperPage'),
       },
       {
         path: 'tour-web',
-        lazy: async () => ({ Component: (await import('./routes/tour-web.tsx')).TourWebRoute }),
+        lazy: page(() => import('./routes/tour-web.tsx'), 'TourWebRoute'),
       },
       {
         path: 'notifications',
-        lazy: async () => ({
-          Component: (await import('#client/features/notifications/components/notifications-page.tsx'))
-            .NotificationsPage,
-        }),
+        lazy: page(
+          () => import('#client/features/notifications/components/notifications-page.tsx'),
+          'NotificationsPage',
+        ),
       },
     ],
   },

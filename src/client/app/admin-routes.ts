@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { page } from './lazy-page.ts';
 
 /**
  * The spec's ten admin pages under one layout route (features/admin/components/admin-layout.tsx,
@@ -8,88 +9,74 @@ import type { RouteObject } from 'react-router';
 const layout = () => import('#client/features/admin/components/admin-layout.tsx');
 
 const adminPages: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await layout()).AdminIndexRedirect }) },
+  { index: true, lazy: page(layout, 'AdminIndexRedirect') },
   {
     path: 'api-status',
-    lazy: async () => ({
-      Component: (await import('#client/features/admin/components/api-status-page.tsx')).ApiStatusPage,
-    }),
+    lazy: page(() => import('#client/features/admin/components/api-status-page.tsx'), 'ApiStatusPage'),
   },
   {
     path: 'artists',
-    lazy: async () => ({
-      Component: (await import('#client/features/admin/components/admin-artists-page.tsx')).AdminArtistsPage,
-    }),
+    lazy: page(() => import('#client/features/admin/components/admin-artists-page.tsx'), 'AdminArtistsPage'),
   },
   {
     path: 'backups',
-    lazy: async () => ({
-      Component: (await import('#client/features/admin/components/backups-page.tsx')).BackupsPage,
-    }),
+    lazy: page(() => import('#client/features/admin/components/backups-page.tsx'), 'BackupsPage'),
   },
   {
     path: 'catalog-requests',
-    lazy: async () => ({
-      Component: (await import('#client/features/catalog-requests/components/catalog-requests-page.tsx'))
-        .CatalogRequestsPage,
-    }),
+    lazy: page(
+      () => import('#client/features/catalog-requests/components/catalog-requests-page.tsx'),
+      'CatalogRequestsPage',
+    ),
   },
   {
     path: 'historical-import',
-    lazy: async () => ({
-      Component: (await import('#client/features/historical-import/components/historical-import-page.tsx'))
-        .HistoricalImportPage,
-    }),
+    lazy: page(
+      () => import('#client/features/historical-import/components/historical-import-page.tsx'),
+      'HistoricalImportPage',
+    ),
   },
   {
     path: 'genre-backfill',
-    lazy: async () => ({
-      Component: (await import('#client/features/genre-backfill/components/genre-backfill-page.tsx')).GenreBackfillPage,
-    }),
+    lazy: page(() => import('#client/features/genre-backfill/components/genre-backfill-page.tsx'), 'GenreBackfillPage'),
   },
   {
     path: 'image-testing',
-    lazy: async () => ({
-      Component: (await import('#client/features/image-testing/components/image-testing-page.tsx')).ImageTestingPage,
-    }),
+    lazy: page(() => import('#client/features/image-testing/components/image-testing-page.tsx'), 'ImageTestingPage'),
   },
   {
     path: 'spotify-import',
-    lazy: async () => ({
-      Component: (await import('#client/features/listening-import/components/admin-spotify-import-page.tsx'))
-        .AdminSpotifyImportPage,
-    }),
+    lazy: page(
+      () => import('#client/features/listening-import/components/admin-spotify-import-page.tsx'),
+      'AdminSpotifyImportPage',
+    ),
   },
   {
     path: 'tips',
-    lazy: async () => ({
-      Component: (await import('#client/features/guides/components/admin-tips-page.tsx')).AdminTipsPage,
-    }),
+    lazy: page(() => import('#client/features/guides/components/admin-tips-page.tsx'), 'AdminTipsPage'),
   },
   {
     path: 'loading-messages',
-    lazy: async () => ({
-      Component: (await import('#client/features/guides/components/admin-loading-messages-page.tsx'))
-        .AdminLoadingMessagesPage,
-    }),
+    lazy: page(
+      () => import('#client/features/guides/components/admin-loading-messages-page.tsx'),
+      'AdminLoadingMessagesPage',
+    ),
   },
 ];
 
 export const adminRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./guards.tsx')).AdminOnly }),
+    lazy: page(() => import('./guards.tsx'), 'AdminOnly'),
     children: [
       {
         path: 'admin',
-        lazy: async () => ({ Component: (await layout()).AdminLayout }),
+        lazy: page(layout, 'AdminLayout'),
         children: adminPages,
       },
       // AI usage (issue 13) is an admin page outside /admin, as the spec's route table has it.
       {
         path: 'openai-usage',
-        lazy: async () => ({
-          Component: (await import('#client/features/guides/components/llm-usage-page.tsx')).LlmUsagePage,
-        }),
+        lazy: page(() => import('#client/features/guides/components/llm-usage-page.tsx'), 'LlmUsagePage'),
       },
     ],
   },

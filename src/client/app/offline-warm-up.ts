@@ -1,8 +1,6 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { keepGuidesOffline } from '#client/features/guides/offline-guides.ts';
 import { apiGet } from '#client/lib/api-client.ts';
-import { onAppEvent } from '#client/lib/app-events.ts';
 import { meQueryOptions } from '#client/lib/session/session.ts';
 import { userCacheName } from '#client/sw/cache-rules.ts';
 import type { GoingGuidesResponse } from '#shared/guides.ts';
@@ -16,8 +14,9 @@ const WORKER_WAIT_MS = 15_000;
  * The one offline warm-up for the shows a fan is Going to (issues 12 and 13, ADR 0005). When the
  * browser is idle and the service worker keeps this fan's reads, it reads the Going shows once
  * (GET /api/guides/going, which carries each night's bill) and keeps their guides and the bills'
- * setlists in the fan's cache. Runs at app start and after every change of a show state. It ties
- * three features together (pwa's worker cache, guides, setlists), so it lives here in app/.
+ * setlists in the fan's cache. Runs at app start and after every change of a show state (see
+ * use-offline-warm-up.ts). It ties three features together (pwa's worker cache, guides, setlists), so
+ * it lives here in app/.
  */
 
 interface Run {
@@ -90,7 +89,7 @@ function schedule(run: Run): void {
  * `refresh`: fetch every kept guide again (app start); `changedStopId`: the stop whose state just
  * changed (its kept guide carries the fan's state, so it is fetched again).
  */
-function warmGoingShows(
+export function warmGoingShows(
   queryClient: QueryClient,
   userId: string,
   options: { refresh?: boolean; changedStopId?: string } = {},
@@ -101,24 +100,4 @@ function warmGoingShows(
     refresh: options.refresh ?? false,
     changedStopIds: new Set(options.changedStopId ? [options.changedStopId] : []),
   });
-}
-
-/**
- * The warm-up's triggers, mounted once by the root layout: the fan becoming known (app start or
- * sign-in: every kept guide is fetched again) and each change of a show state the shows feature
- * announces (that stop's guide is fetched again).
- */
-export function useOfflineWarmUp(userId: string | undefined): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (userId) warmGoingShows(queryClient, userId, { refresh: true });
-  }, [userId, queryClient]);
-  useEffect(
-    () =>
-      onAppEvent('show-state-changed', ({ stopId }) => {
-        const me = queryClient.getQueryData(meQueryOptions.queryKey);
-        if (me) warmGoingShows(queryClient, me.id, { changedStopId: stopId });
-      }),
-    [queryClient],
-  );
 }

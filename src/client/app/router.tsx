@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { accountRoutes } from './account-routes.ts';
 import { PageLoader, RootLayout } from './layouts/root-layout.tsx';
+import { page } from './lazy-page.ts';
 import { RouteErrorScreen } from './route-error.tsx';
 
 /**
@@ -19,71 +20,57 @@ export const appRoutes: RouteObject[] = [
         Component: Outlet,
         HydrateFallback: PageLoader,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomePage }) },
+          { index: true, lazy: page(() => import('./routes/home.tsx'), 'HomePage') },
           {
             path: 'tour/:artistSlug',
-            lazy: async () => ({ Component: (await import('./routes/tour.tsx')).TourPage }),
+            lazy: page(() => import('./routes/tour.tsx'), 'TourPage'),
           },
           {
             path: 'artist/:artistSlug',
-            lazy: async () => ({ Component: (await import('./routes/artist.tsx')).ArtistRoute }),
+            lazy: page(() => import('./routes/artist.tsx'), 'ArtistRoute'),
           },
           {
             path: 'venue/:slug',
-            lazy: async () => ({ Component: (await import('./routes/venue.tsx')).VenueRoute }),
+            lazy: page(() => import('./routes/venue.tsx'), 'VenueRoute'),
           },
           {
             path: 'guide/:artistSlug/:stopSlug',
-            lazy: async () => ({ Component: (await import('./routes/guide.tsx')).GuideRoute }),
+            lazy: page(() => import('./routes/guide.tsx'), 'GuideRoute'),
           },
           {
             path: 'auth',
-            lazy: async () => ({
-              Component: (await import('#client/features/auth/components/auth-page.tsx')).AuthPage,
-            }),
+            lazy: page(() => import('#client/features/auth/components/auth-page.tsx'), 'AuthPage'),
           },
           {
             path: 'shows/:stopId',
-            lazy: async () => ({ Component: (await import('./routes/show.tsx')).ShowRoute }),
+            lazy: page(() => import('./routes/show.tsx'), 'ShowRoute'),
           },
           {
             path: 'trip/:token',
-            lazy: async () => ({
-              Component: (await import('#client/features/trips/components/shared-trip-page.tsx')).SharedTripPage,
-            }),
+            lazy: page(() => import('#client/features/trips/components/shared-trip-page.tsx'), 'SharedTripPage'),
           },
           {
             path: 'add-show',
-            lazy: async () => ({
-              Component: (await import('#client/features/add-show/components/add-show-page.tsx')).AddShowPage,
-            }),
+            lazy: page(() => import('#client/features/add-show/components/add-show-page.tsx'), 'AddShowPage'),
           },
           {
             path: 'donate',
-            lazy: async () => ({
-              Component: (await import('#client/features/donate/components/donate-page.tsx')).DonatePage,
-            }),
+            lazy: page(() => import('#client/features/donate/components/donate-page.tsx'), 'DonatePage'),
           },
           {
             path: 'donate/thanks',
-            lazy: async () => ({
-              Component: (await import('#client/features/donate/components/donate-thanks-page.tsx')).DonateThanksPage,
-            }),
+            lazy: page(() => import('#client/features/donate/components/donate-thanks-page.tsx'), 'DonateThanksPage'),
           },
           {
             path: 'setlist',
-            lazy: async () => ({
-              Component: (await import('#client/features/setlists/components/setlist-page.tsx')).SetlistPage,
-            }),
+            lazy: page(() => import('#client/features/setlists/components/setlist-page.tsx'), 'SetlistPage'),
           },
           {
             path: 'install',
-            lazy: async () => ({
-              Component: (await import('#client/features/pwa/components/install-page.tsx')).InstallPage,
-            }),
+            lazy: page(() => import('#client/features/pwa/components/install-page.tsx'), 'InstallPage'),
           },
           ...accountRoutes,
-          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }) },
+          { path: '*', lazy: page(() => import('./routes/not-found.tsx'), 'NotFoundPage') },
         ],
       },
     ],

@@ -4,7 +4,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
 import { useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
-import { useOfflineWarmUp } from '../offline-warm-up.ts';
+import { useOfflineWarmUp } from '../use-offline-warm-up.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { isTopLevelPath } from './navigation.ts';
 import { SiteFooter } from './site-footer.tsx';
