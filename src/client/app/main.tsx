@@ -7,10 +7,10 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { prefetchHomeArtists } from '#client/features/artists/api/prefetch-home-artists.ts';
-import { meQueryOptions } from '#client/features/auth/session.ts';
+import { replayEarlyTaps } from '#client/lib/early-events.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { meQueryOptions } from '#client/lib/session/session.ts';
 import { prepareClassNames } from '#client/lib/utils.ts';
-import { replayEarlyTaps } from './early-events.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
 

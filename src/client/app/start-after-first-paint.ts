@@ -3,10 +3,10 @@
  * the app's): it starts loading the app once the page has been painted. The page's HTML and CSS
  * draw it without the app, so its scripts need not share the link with the stylesheet and fonts
  * before the first paint; on a phone's slow connection that paint comes sooner (ADR 0012).
- * Until the app runs, it also catches what the app would miss (early-events.ts). Imports nothing
+ * Until the app runs, it also catches what the app would miss (lib/early-events.ts). Imports nothing
  * at run time: it is its own tiny chunk.
  */
-import type { EarlyEvents } from './early-events.ts';
+import type { EarlyEvents } from '#client/lib/early-events.ts';
 
 /** A page the browser never paints (no contentful paint, or a slow device) still starts by then. */
 const LATEST_START_MS = 1500;

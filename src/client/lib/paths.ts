@@ -1,6 +1,6 @@
 /**
  * Every path of the app is built here, so a page's address is written once (the route patterns
- * are in app/router.tsx and features/auth/account-routes.ts). Slugs are URL-safe as stored
+ * are in app/router.tsx and app/account-routes.ts). Slugs are URL-safe as stored
  * ([a-z0-9-]), so they go in as they are.
  */
 export const paths = {

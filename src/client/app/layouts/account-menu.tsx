@@ -2,8 +2,8 @@ import { LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import type { SessionUser } from '#client/features/auth/use-session.ts';
-import { useSignOut } from '#client/features/auth/use-sign-out.ts';
+import type { SessionUser } from '#client/lib/session/use-session.ts';
+import { useSignOut } from '#client/lib/session/use-sign-out.ts';
 import { SETTINGS_LINK } from './navigation.ts';
 
 const itemClass =

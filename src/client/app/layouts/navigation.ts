@@ -1,6 +1,6 @@
 import { BarChart3, type LucideIcon, Palmtree, Ticket, Users } from 'lucide-react';
-import type { SessionUser } from '#client/features/auth/use-session.ts';
 import { paths } from '#client/lib/paths.ts';
+import type { SessionUser } from '#client/lib/session/use-session.ts';
 
 export interface NavLink {
   label: string;

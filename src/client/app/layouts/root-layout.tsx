@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useSession } from '#client/features/auth/use-session.ts';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
+import { useOfflineWarmUp } from '../use-offline-warm-up.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { isTopLevelPath } from './navigation.ts';
 import { SiteFooter } from './site-footer.tsx';
@@ -32,6 +33,8 @@ const NavigationProgress = () => {
 const TabBarFrame = ({ children }: { children: ReactNode }) => {
   const { user } = useSession();
   const { pathname } = useLocation();
+  // The guides and setlists of the fan's Going shows, kept for the venue's dead zone (issues 12, 13).
+  useOfflineWarmUp(user?.id);
   const showTabBar = user !== null && !isTopLevelPath(pathname);
   return (
     <div className={cn('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>

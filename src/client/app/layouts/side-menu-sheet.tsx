@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Sheet, SheetContent } from '#client/components/ui/sheet.tsx';
-import type { SessionUser } from '#client/features/auth/use-session.ts';
 import { LazyNotificationsMenuLink } from '#client/features/notifications/lazy.tsx';
 import { paths } from '#client/lib/paths.ts';
+import type { SessionUser } from '#client/lib/session/use-session.ts';
 import { NavItem } from './nav-item.tsx';
 import { navLinksFor } from './navigation.ts';
 import { VisitorAuthLinks } from './visitor-auth-links.tsx';
 
 // Loaded only for signed-in visitors: it brings the auth client, which the home page's first render must not carry.
 const SignOutButton = lazy(() =>
-  import('#client/features/auth/components/sign-out-button.tsx').then((module) => ({ default: module.SignOutButton })),
+  import('#client/components/sign-out-button.tsx').then((module) => ({ default: module.SignOutButton })),
 );
 
 const menuItemClass = 'rounded-xl px-3 py-3 text-base hover:bg-white/6';

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import type { SessionUser } from '#client/features/auth/use-session.ts';
+import type { SessionUser } from '#client/lib/session/use-session.ts';
 
 // The panel (Radix Dialog, scroll locking, focus trap) is fetched when first wanted: every phone
 // shows the button, but the first render of a page should not carry what only a tap needs.

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/components/artists-section.tsx';
+import { HeartForSession } from '#client/features/favorites/components/favorite-heart.tsx';
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
 import { usePageSettled } from '#client/lib/page-settled.ts';
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -105,7 +106,7 @@ export const HomePage = () => {
   return (
     <>
       <Hero />
-      <ArtistsSection />
+      <ArtistsSection Heart={HeartForSession} />
     </>
   );
 };

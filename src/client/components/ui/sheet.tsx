@@ -5,8 +5,6 @@ import { cn } from '#client/lib/utils.ts';
 
 /** A panel sliding in from the side, built on Radix Dialog: focus is trapped and Esc closes it. */
 export const Sheet = Dialog.Root;
-export const SheetTrigger = Dialog.Trigger;
-export const SheetClose = Dialog.Close;
 
 export const SheetContent = ({
   className,

@@ -6,7 +6,7 @@ import { CircleAlert, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 import { cn } from '#client/lib/utils.ts';
-import type { ToastInput } from './toaster.tsx';
+import type { ToastInput } from './toast-input.ts';
 
 const ToastCard = ({
   title,

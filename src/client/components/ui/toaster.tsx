@@ -1,18 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { usePageSettled } from '#client/lib/page-settled.ts';
-
-type ToastVariant = 'default' | 'destructive';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  /** A new toast with the same id replaces the one shown before instead of queueing up. */
-  id?: string;
-  durationMs?: number;
-  /** One button in the toast (e.g. 'Undo'); pressing it also closes the toast. */
-  action?: { label: string; onClick: () => void };
-}
+import type { ToastInput } from './toast-input.ts';
 
 type SonnerPart = typeof import('./sonner-toasts.tsx');
 let sonnerPart: Promise<SonnerPart> | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeFailed, loginFailed, resetFailed, signUpFailed } from './auth-feedback.ts';
+import { codeFailed } from '#client/components/forms/form-feedback.ts';
+import { loginFailed, resetFailed, signUpFailed } from './auth-feedback.ts';
 
 describe('loginFailed', () => {
   it("maps the provider's wrong-credentials answers to the spec's text", () => {

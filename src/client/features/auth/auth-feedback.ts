@@ -1,12 +1,7 @@
-import type { ToastInput } from '#client/components/ui/toaster.tsx';
+import { destructive, type Feedback, messageOf, tooManyAttempts } from '#client/components/forms/form-feedback.ts';
 import type { AuthClientError } from '#client/lib/auth-client.ts';
 
-/** The toasts of the /auth screen (spec section 8), as data so the mapping can be tested alone. */
-type Feedback = Pick<ToastInput, 'title' | 'description' | 'variant'>;
-
-const destructive = (title: string, description: string): Feedback => ({ title, description, variant: 'destructive' });
-
-export const unexpectedError: Feedback = destructive('Error', 'An unexpected error occurred. Please try again.');
+/** The toasts of the /auth screen (spec section 8); the ones every account form shares are in form-feedback.ts. */
 
 export const loggedIn: Feedback = { title: 'Welcome back!', description: "You've successfully logged in." };
 export const accountCreated: Feedback = {
@@ -17,20 +12,6 @@ export const resetEmailSent: Feedback = {
   title: 'Password Reset Email Sent',
   description: 'Check your email for a link to reset your password.',
 };
-
-export function validationError(message: string): Feedback {
-  return destructive('Validation Error', message);
-}
-
-function messageOf(error: AuthClientError): string {
-  return error.message || error.statusText || 'Something went wrong. Please try again.';
-}
-
-/** A 429 from any auth call: the server's message says how long to wait. */
-function tooManyAttempts(error: AuthClientError): Feedback | null {
-  if (error.status !== 429) return null;
-  return destructive('Too many attempts', error.message || 'Too many attempts. Please wait a minute and try again.');
-}
 
 const INVALID_CREDENTIALS = /invalid login credentials|invalid email or password/i;
 
@@ -56,9 +37,4 @@ export function signUpFailed(error: AuthClientError): Feedback {
 
 export function resetFailed(error: AuthClientError): Feedback {
   return tooManyAttempts(error) ?? destructive('Password Reset Failed', messageOf(error));
-}
-
-/** One-time codes and two-factor codes: the title names the step that failed. */
-export function codeFailed(title: string, error: AuthClientError): Feedback {
-  return tooManyAttempts(error) ?? destructive(title, messageOf(error));
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { announceToOtherTabs, refreshSession } from '#client/lib/session/session.ts';
 import type { MeUser } from '#shared/auth.ts';
 import { loggedIn } from './auth-feedback.ts';
-import { announceToOtherTabs, refreshSession } from './session.ts';
 
 /**
  * After any successful sign-in (password, code, two-factor, reset): greet, load the session and let

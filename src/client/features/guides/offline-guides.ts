@@ -5,7 +5,7 @@ import type { GoingGuide, GuidePage } from '#shared/guides.ts';
  * Guides of the shows a fan is Going to are kept for offline use (the venue's dead zone): the page
  * fetches them ahead through the service worker, which keeps `/api/guides/*` in the signed-in
  * user's own cache (ADR 0005). A guide no longer Going (or past) is dropped from that cache.
- * Called by the one offline warm-up (`pwa/warm-going-shows.ts`) with the fan's Going shows.
+ * Called by the one offline warm-up (`app/offline-warm-up.ts`) with the fan's Going shows.
  */
 
 /** What the last run kept, per user: the entries to drop when a show is no longer Going. */

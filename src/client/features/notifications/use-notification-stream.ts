@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { isSigningOut, SIGNING_OUT_EVENT } from '#client/features/auth/session.ts';
+import { isSigningOut, SIGNING_OUT_EVENT } from '#client/lib/session/session.ts';
 import type {
   NotificationCreatedEvent,
   NotificationsReadEvent,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { takeEarlyInstallOffer } from '#client/app/early-events.ts';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { takeEarlyInstallOffer } from '#client/lib/early-events.ts';
 import { isIos, isStandalone } from './display-mode.ts';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */

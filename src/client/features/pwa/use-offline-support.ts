@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meQueryOptions } from '#client/features/auth/session.ts';
+import { meQueryOptions } from '#client/lib/session/session.ts';
 import { clearUserCaches, clearUserCachesOnSignOut, setCacheUser } from './user-caches.ts';
-import { warmGoingShows } from './warm-going-shows.ts';
 
 /**
  * Starts the service worker once the page has loaded (its code stays out of the first render) and keeps
@@ -17,16 +16,10 @@ export function useOfflineSupport(): void {
     return clearUserCachesOnSignOut();
   }, []);
 
-  const queryClient = useQueryClient();
   const { data: me } = useQuery(meQueryOptions);
   const userId = me?.id;
   useEffect(() => {
     if (userId) setCacheUser(userId);
     else if (me === null) void clearUserCaches();
   }, [userId, me]);
-
-  // The guides and setlists of the fan's Going shows, kept for the venue's dead zone (issues 12, 13).
-  useEffect(() => {
-    if (userId) warmGoingShows(queryClient, userId, { refresh: true });
-  }, [userId, queryClient]);
 }

@@ -1,8 +1,6 @@
+import { AUTH_CHANNEL_NAME } from '#client/lib/session/session.ts';
 import { USER_CACHE_PREFIX } from '#client/sw/cache-rules.ts';
 import { isValidUserId, type PageToWorkerMessage } from '#client/sw/messages.ts';
-
-/** The auth feature's cross-tab channel (src/client/features/auth/session.ts). */
-const AUTH_CHANNEL = 'tourguides-auth';
 
 /** Waits for the active worker: the session is often known before the worker is registered (after load). */
 async function postToServiceWorker(message: PageToWorkerMessage): Promise<void> {
@@ -32,7 +30,7 @@ export async function clearUserCaches(): Promise<void> {
 /** Sign-outs announced on the auth channel (by this tab's or another tab's sign-out) clear the caches. */
 export function clearUserCachesOnSignOut(): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
-  const channel = new BroadcastChannel(AUTH_CHANNEL);
+  const channel = new BroadcastChannel(AUTH_CHANNEL_NAME);
   channel.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'signed-out') void clearUserCaches();
   });

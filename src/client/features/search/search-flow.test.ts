@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/lib/api-client.ts';
 import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import type { SyncResponse } from '#shared/search-api.ts';
-import {
-  catalogOutcome,
-  moveActive,
-  optionDetail,
-  searchFailedToast,
-  searchFailureToast,
-  syncToast,
-} from './search-flow.ts';
+import { catalogOutcome, optionDetail, searchFailedToast, searchFailureToast, syncToast } from './search-flow.ts';
 
 const match = (name: string, tourCount = 1) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), tourCount });
 
@@ -67,16 +60,6 @@ describe('optionDetail', () => {
     expect(optionDetail({ ...base, type: 'Group', disambiguation: 'UK indie band' })).toBe('Group · UK indie band');
     expect(optionDetail({ ...base, type: null, disambiguation: null })).toBe('');
     expect(optionDetail({ kind: 'catalog', ...match('A', 2) })).toBe('2 tours');
-  });
-});
-
-describe('moveActive', () => {
-  it('moves down and up, wrapping at both ends', () => {
-    expect(moveActive(-1, 3, 'ArrowDown')).toBe(0);
-    expect(moveActive(2, 3, 'ArrowDown')).toBe(0);
-    expect(moveActive(0, 3, 'ArrowUp')).toBe(2);
-    expect(moveActive(-1, 3, 'ArrowUp')).toBe(2);
-    expect(moveActive(0, 0, 'ArrowDown')).toBe(-1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ToastInput } from '#client/components/ui/toaster.tsx';
+import type { ToastInput } from '#client/components/ui/toast-input.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';
@@ -69,11 +69,4 @@ export function searchFailureToast(error: unknown): ToastInput {
 export function optionDetail(option: SearchOption): string {
   if (option.kind === 'catalog') return `${option.tourCount} ${option.tourCount === 1 ? 'tour' : 'tours'}`;
   return [option.type, option.disambiguation].filter(Boolean).join(' · ');
-}
-
-/** Arrow keys move through the list and wrap; -1 means no option is active. */
-export function moveActive(active: number, count: number, key: 'ArrowDown' | 'ArrowUp'): number {
-  if (count === 0) return -1;
-  if (key === 'ArrowDown') return active >= count - 1 ? 0 : active + 1;
-  return active <= 0 ? count - 1 : active - 1;
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { meQueryOptions } from '#client/features/auth/session.ts';
-import { warmGoingShows } from '#client/features/pwa/warm-going-shows.ts';
+import { emitAppEvent } from '#client/lib/app-events.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { showMessages } from '#shared/show-messages.ts';
 import type { ShowState, StopStatus } from '#shared/shows.ts';
@@ -73,11 +73,25 @@ export function useChangeShowState(stopId: string, status: StopStatus) {
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       // Going now (or no longer): its guide and setlists are kept for offline use (or the guide dropped).
-      const me = queryClient.getQueryData(meQueryOptions.queryKey);
-      if (me) warmGoingShows(queryClient, me.id, { changedStopId: stopId });
+      emitAppEvent('show-state-changed', { stopId });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: showsKeys.upcomingAll() }),
   });
+}
+
+/**
+ * Answers "Did you go?" for a past Going show (I was there, or I missed it) and marks every cached
+ * list of the fan's shows stale. For the history page (app/routes/history.tsx hands it over).
+ */
+export function useAnswerShow(): (stopId: string, state: 'attended' | 'missed') => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (stopId, state) => {
+      await putShowState(stopId, { state });
+      await queryClient.invalidateQueries({ queryKey: showsKeys.all });
+    },
+    [queryClient],
+  );
 }
 
 export function askToSignInForShows(): void {

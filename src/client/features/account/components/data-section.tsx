@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { validateForm } from '#client/components/forms/validate-form.ts';
+import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent, ModalDialogTrigger } from '#client/components/ui/modal-dialog.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { endSession } from '#client/features/auth/session.ts';
-import { validateForm } from '#client/features/auth/validate-form.ts';
 import { paths } from '#client/lib/paths.ts';
+import { endSession } from '#client/lib/session/session.ts';
 import { deleteAccountSchema } from '#shared/auth.ts';
 import { deleteAccount, downloadAccountExport, downloadAttendedCsv } from '../api/account-api.ts';
-import { SettingsCard } from './settings-card.tsx';
 import { ShowsImport } from './shows-import.tsx';
 
 /** Download my data (JSON, attended shows as CSV), import shows, and delete my account. */

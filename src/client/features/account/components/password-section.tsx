@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { codeFailed } from '#client/components/forms/form-feedback.ts';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { validateForm } from '#client/components/forms/validate-form.ts';
+import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { codeFailed } from '#client/features/auth/auth-feedback.ts';
-import { useValidatedForm } from '#client/features/auth/use-validated-form.ts';
-import { validateForm } from '#client/features/auth/validate-form.ts';
 import { authClient } from '#client/lib/auth-client.ts';
 import { changePasswordSchema } from '#shared/auth.ts';
 import { sessionsQueryKey } from './sessions-section.tsx';
-import { SettingsCard } from './settings-card.tsx';
 
 const emptyForm = { currentPassword: '', newPassword: '' };
 

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { validateForm } from '#client/components/forms/validate-form.ts';
+import { type PlaceChoice, PlacePicker } from '#client/components/place-picker/place-picker.tsx';
+import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { meQueryKey } from '#client/features/auth/session.ts';
-import { useValidatedForm } from '#client/features/auth/use-validated-form.ts';
-import { validateForm } from '#client/features/auth/validate-form.ts';
-import { type PlaceChoice, PlacePicker } from '#client/features/places/components/place-picker.tsx';
+import { meQueryKey } from '#client/lib/session/session.ts';
 import { type MeUser, type ProfileUpdate, profileUpdateSchema } from '#shared/auth.ts';
 import { placeLabel } from '#shared/places.ts';
 import { updateProfile } from '../api/account-api.ts';
-import { SettingsCard } from './settings-card.tsx';
 
 /** The saved home as the picker shows it; a free-text city from before places is shown as typed. */
 function homeChoice(user: MeUser): PlaceChoice | null {

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
 import { useState } from 'react';
+import { codeFailed } from '#client/components/forms/form-feedback.ts';
+import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { codeFailed } from '#client/features/auth/auth-feedback.ts';
 import { authClient } from '#client/lib/auth-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import { describeUserAgent } from '../user-agent.ts';
-import { SettingsCard } from './settings-card.tsx';
 
 export const sessionsQueryKey = ['account', 'sessions'] as const;
 

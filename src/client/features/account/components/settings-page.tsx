@@ -1,20 +1,26 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SettingsCard } from '#client/components/settings-card.tsx';
+import { SignOutButton } from '#client/components/sign-out-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { SignOutButton } from '#client/features/auth/components/sign-out-button.tsx';
-import { useSession } from '#client/features/auth/use-session.ts';
-import { CalendarSubscribe } from '#client/features/calendar/components/calendar-subscribe.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { DataSection } from './data-section.tsx';
-import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
-import { SettingsCard } from './settings-card.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
+interface SettingsParts {
+  /** The notifications feature's preferences card. */
+  notifications: ReactNode;
+  /** The calendar feature's feed links. */
+  calendarFeeds: ReactNode;
+}
+
 /** /settings (signed-in only, see SignedInOnly): profile, security, sessions and the account's data. */
-export const SettingsPage = () => {
+export const SettingsPage = ({ notifications, calendarFeeds }: SettingsParts) => {
   useDocumentTitle(`Settings | ${BRAND}`);
   const { user } = useSession();
   if (!user) return null;
@@ -27,7 +33,7 @@ export const SettingsPage = () => {
         <SignOutButton className="ml-auto" />
       </header>
       <ProfileSection user={user} />
-      <NotificationsSection />
+      {notifications}
       <SettingsCard
         title="Music services"
         description="Follow the artists you listen to on Last.fm or ListenBrainz, and manage your exclude list."
@@ -36,9 +42,7 @@ export const SettingsPage = () => {
           <Link to={paths.musicServices}>Connect a music service</Link>
         </Button>
       </SettingsCard>
-      <SettingsCard title="Calendar feeds">
-        <CalendarSubscribe />
-      </SettingsCard>
+      <SettingsCard title="Calendar feeds">{calendarFeeds}</SettingsCard>
       <PasswordSection email={user.email} />
       <TwoFactorSection enabled={user.twoFactorEnabled} email={user.email} />
       <SessionsSection />

@@ -2,16 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { codeFailed } from '#client/components/forms/form-feedback.ts';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { validateForm } from '#client/components/forms/validate-form.ts';
+import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { codeFailed } from '#client/features/auth/auth-feedback.ts';
-import { refreshSession } from '#client/features/auth/session.ts';
-import { useValidatedForm } from '#client/features/auth/use-validated-form.ts';
-import { validateForm } from '#client/features/auth/validate-form.ts';
 import { type AuthClientError, authClient } from '#client/lib/auth-client.ts';
+import { refreshSession } from '#client/lib/session/session.ts';
 import { fetchTotpQrCode } from '../api/account-api.ts';
-import { SettingsCard } from './settings-card.tsx';
 
 const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password.') });
 const codeSchema = z.object({

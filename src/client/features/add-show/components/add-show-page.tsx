@@ -1,13 +1,14 @@
 import { CalendarPlus, LogIn, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Typeahead, type TypeaheadOption } from '#client/components/typeahead.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { signInPath } from '#client/features/auth/return-path.ts';
-import { useSession } from '#client/features/auth/use-session.ts';
 import { paths } from '#client/lib/paths.ts';
+import { signInPath } from '#client/lib/session/return-path.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { ADD_SHOW_MESSAGES } from '#shared/add-show.ts';
@@ -16,7 +17,6 @@ import { localIsoDate } from '#shared/dates.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
 import { postAddShow } from '../api/add-show-api.ts';
 import { type ArtistChoice, searchArtists, searchCatalogVenues, searchPlaces, type VenueChoice } from './pickers.tsx';
-import { Typeahead, type TypeaheadOption } from './typeahead.tsx';
 
 const MIN_DATE = `${SHOW_LIMITS.minYear}-01-01`;
 const MAX_DATE = `${SHOW_LIMITS.maxYear}-12-31`;

@@ -1,9 +1,9 @@
+import type { TypeaheadOption } from '#client/components/typeahead.tsx';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import type { AddShowPlace, AddShowRequest } from '#shared/add-show-api.ts';
 import type { CatalogSearchResponse, SuggestionsResponse } from '#shared/search-api.ts';
 import { searchVenues } from '../api/add-show-api.ts';
-import type { TypeaheadOption } from './typeahead.tsx';
 
 export type ArtistChoice = AddShowRequest['artist'];
 export type VenueChoice = { kind: 'catalog'; slug: string };

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import {
@@ -7,7 +8,6 @@ import {
   type JobRetryResponse,
   type ProviderProbeResult,
 } from '#shared/api-status.ts';
-import { adminAuditKey } from './get-admin-audit.ts';
 
 const apiStatusKey = ['admin', 'api-status'] as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { AdminArtistDetail, MusicBrainzCandidateView, RestorePointView } from '#shared/admin-artists.ts';
-import { adminAuditKey } from './get-admin-audit.ts';
 
 const BASE = '/api/admin/catalog';
 

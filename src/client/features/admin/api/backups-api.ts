@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
 import { apiGet, apiRequest, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { BackupRestoreResponse, BackupsResponse, BackupView } from '#shared/backups.ts';
-import { adminAuditKey } from './get-admin-audit.ts';
 
 const backupsKey = ['admin', 'backups'] as const;
 

@@ -1,17 +1,17 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAdminArtists } from '#client/components/admin/admin-artists.ts';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
+import { ArtistPagination } from '#client/components/artist-pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { ArtistPagination } from '#client/features/artists/components/artist-pagination.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { type AdminArtistSort, adminArtistSorts } from '#shared/admin-artists.ts';
 import type { AdminArtistsPage as ArtistsPage } from '#shared/auth.ts';
-import { useAdminArtists } from '../api/get-admin-artists.ts';
 import { AddArtistDialog, ManageArtistDialog, RestorePointsPanel } from './artist-curation.tsx';
-import { AuditLogPanel } from './audit-log-panel.tsx';
 
 const SORT_LABELS: Record<AdminArtistSort, string> = {
   name: 'Name A–Z',

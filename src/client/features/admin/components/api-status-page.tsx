@@ -1,5 +1,7 @@
 import { Activity, CheckCircle2, CircleAlert, RefreshCw, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { AdminPageHeader, fullDateTime, timeAgo } from '#client/components/admin/admin-page-header.tsx';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -13,8 +15,6 @@ import {
   type ProviderStatus,
 } from '#shared/api-status.ts';
 import { useApiStatus, useProbeProvider, useRetryJob } from '../api/api-status-api.ts';
-import { AdminPageHeader, fullDateTime, timeAgo } from './admin-page-header.tsx';
-import { AuditLogPanel } from './audit-log-panel.tsx';
 
 const percent = (rate: number | null) =>
   rate === null ? '—' : `${(rate * 100).toFixed(rate === 1 || rate === 0 ? 0 : 1)}%`;

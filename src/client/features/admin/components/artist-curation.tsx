@@ -1,5 +1,6 @@
 import { GitMerge, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { timeAgo } from '#client/components/admin/admin-page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, TextInput } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
@@ -17,7 +18,6 @@ import {
   useRestorePoints,
   useResync,
 } from '../api/artist-curation-api.ts';
-import { timeAgo } from './admin-page-header.tsx';
 
 const fail = (title: string) => (error: Error) =>
   showToast({ title, description: error.message, variant: 'destructive' });

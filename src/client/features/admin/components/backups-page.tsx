@@ -1,5 +1,7 @@
 import { Archive, DatabaseBackup, Download, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { AdminPageHeader, fullDateTime } from '#client/components/admin/admin-page-header.tsx';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
@@ -17,8 +19,6 @@ import {
   useDeleteBackup,
   useRestoreBackup,
 } from '../api/backups-api.ts';
-import { AdminPageHeader, fullDateTime } from './admin-page-header.tsx';
-import { AuditLogPanel } from './audit-log-panel.tsx';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

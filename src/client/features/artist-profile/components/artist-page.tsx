@@ -1,13 +1,13 @@
 import { CalendarDays, ExternalLink, MapPin, SearchX, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { ArtistImage } from '#client/components/artist-image/artist-image.tsx';
+import { useLiveArtistImage } from '#client/components/artist-image/use-live-artist-image.ts';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { GenreList, ShowRow } from '#client/components/show-row.tsx';
-import { ArtistImage } from '#client/features/artists/components/artist-image.tsx';
-import { FavoriteHeart } from '#client/features/favorites/components/favorite-heart.tsx';
-import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
-import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
+import type { FavoriteHeartPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistProfile, ArtistTourSummary } from '#shared/artist-profile.ts';
@@ -17,8 +17,15 @@ import { useArtistProfile } from '../api/get-artist-profile.ts';
 
 const followerLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
 
-const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
+/** The parts of other features the artist page shows: the favourite heart and the fan's state buttons. */
+export interface ArtistPageParts {
+  Heart: FavoriteHeartPart;
+  StateButtons: ShowStatePart;
+}
+
+const ArtistHero = ({ artist, Heart }: { artist: ArtistProfile['artist']; Heart: FavoriteHeartPart }) => {
   const imageUrl = useLiveArtistImage(artist);
+  const session = useSession().status;
   return (
     <header className="stage-lights border-b border-border/60">
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:py-14 sm:text-left">
@@ -28,7 +35,12 @@ const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
             seed={artist.slug}
             className="size-40 rounded-3xl border border-border-strong shadow-glow sm:size-48"
           />
-          <FavoriteHeart artistSlug={artist.slug} artistName={artist.name} className="absolute -right-3 -bottom-3" />
+          <Heart
+            session={session}
+            artistSlug={artist.slug}
+            artistName={artist.name}
+            className="absolute -right-3 -bottom-3"
+          />
         </div>
         <div className="flex flex-col gap-3">
           <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Artist</p>
@@ -44,7 +56,15 @@ const ArtistHero = ({ artist }: { artist: ArtistProfile['artist'] }) => {
   );
 };
 
-const ArtistShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopView }) => (
+const ArtistShowRow = ({
+  artistSlug,
+  show,
+  StateButtons,
+}: {
+  artistSlug: string;
+  show: StopView;
+  StateButtons: ShowStatePart;
+}) => (
   <ShowRow
     date={show.date}
     time={show.time}
@@ -53,7 +73,7 @@ const ArtistShowRow = ({ artistSlug, show }: { artistSlug: string; show: StopVie
     artistSlug={artistSlug}
     stopSlug={show.stopSlug}
     actions={
-      <ShowStateButtons
+      <StateButtons
         stopId={show.stopId}
         date={show.date}
         status={show.status}
@@ -107,12 +127,12 @@ const ExternalLinks = ({ links }: { links: ArtistProfile['links'] }) => {
   );
 };
 
-const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
+const ArtistProfileView = ({ profile, parts }: { profile: ArtistProfile; parts: ArtistPageParts }) => {
   const { artist } = profile;
   useDocumentTitle(`${artist.name} | ${BRAND}`);
   return (
     <>
-      <ArtistHero artist={artist} />
+      <ArtistHero artist={artist} Heart={parts.Heart} />
       <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6">
         <section aria-labelledby="next-shows" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -126,7 +146,12 @@ const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
           {profile.nextShows.length > 0 ? (
             <ol className="flex flex-col gap-3">
               {profile.nextShows.map((show) => (
-                <ArtistShowRow key={show.stopSlug} artistSlug={artist.slug} show={show} />
+                <ArtistShowRow
+                  key={show.stopSlug}
+                  artistSlug={artist.slug}
+                  show={show}
+                  StateButtons={parts.StateButtons}
+                />
               ))}
             </ol>
           ) : (
@@ -163,11 +188,11 @@ const ArtistProfileView = ({ profile }: { profile: ArtistProfile }) => {
 };
 
 /** /artist/{artistSlug}: picture, name, followers, genres, next shows, tours and links. */
-export const ArtistPage = () => {
+export const ArtistPage = (parts: ArtistPageParts) => {
   const { artistSlug = '' } = useParams();
   const query = useArtistProfile(artistSlug);
   useCanonicalSlug(artistSlug, query.data?.artist.slug, paths.artist);
-  if (query.isSuccess) return <ArtistProfileView key={artistSlug} profile={query.data} />;
+  if (query.isSuccess) return <ArtistProfileView key={artistSlug} profile={query.data} parts={parts} />;
   return (
     <QueryPageState
       query={query}

@@ -1,13 +1,13 @@
 import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ArtistImage, type NearViewport, useNearViewport } from '#client/components/artist-image/artist-image.tsx';
+import { useLiveArtistImage } from '#client/components/artist-image/use-live-artist-image.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { useLiveArtistImage } from '#client/features/images/use-live-artist-image.ts';
 import { usePageSettled } from '#client/lib/page-settled.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
-import { ArtistImage, type NearViewport, useNearViewport } from './artist-image.tsx';
 
 export function tourCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'tour' : 'tours'}`;

@@ -1,16 +1,17 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArtistImage } from '#client/components/artist-image/artist-image.tsx';
 import { LoadError } from '#client/components/load-error.tsx';
 import { GenreList } from '#client/components/show-row.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { ArtistTourPage } from '#shared/artists.ts';
 import { useArtistTour } from '../api/get-artist-tour.ts';
-import { ArtistImage } from './artist-image.tsx';
 import { TourDates } from './tour-dates.tsx';
 
 /** A slug the server does not know, or one that cannot be a slug at all. */
@@ -49,11 +50,16 @@ const ArtistHeader = ({ artist }: { artist: ArtistTourPage['artist'] }) => (
   </header>
 );
 
-const ArtistTourLoaded = ({ data }: { data: ArtistTourPage }) => (
+const ArtistTourLoaded = ({ data, StateButtons }: { data: ArtistTourPage; StateButtons: ShowStatePart }) => (
   <>
     <ArtistHeader artist={data.artist} />
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <TourDates artistName={data.artist.name} artistSlug={data.artist.slug} tours={data.tours} />
+      <TourDates
+        artistName={data.artist.name}
+        artistSlug={data.artist.slug}
+        tours={data.tours}
+        StateButtons={StateButtons}
+      />
     </div>
   </>
 );
@@ -65,8 +71,8 @@ function tourTitle(query: ReturnType<typeof useArtistTour>): string {
   return `Tour Dates | ${BRAND}`;
 }
 
-/** /tour/{artistSlug}: the artist and every tour with its stops. */
-export const ArtistTour = ({ slug }: { slug: string }) => {
+/** /tour/{artistSlug}: the artist and every tour with its stops, each with the fan's `StateButtons`. */
+export const ArtistTour = ({ slug, StateButtons }: { slug: string; StateButtons: ShowStatePart }) => {
   const query = useArtistTour(slug);
   useDocumentTitle(tourTitle(query));
   useCanonicalSlug(slug, query.data?.artist.slug, paths.tour);
@@ -75,5 +81,5 @@ export const ArtistTour = ({ slug }: { slug: string }) => {
     if (isUnknownArtist(query.error)) return <ArtistNotFound />;
     return <LoadError what="Tour dates" message={query.error.message} onRetry={() => query.refetch()} />;
   }
-  return <ArtistTourLoaded data={query.data} />;
+  return <ArtistTourLoaded data={query.data} StateButtons={StateButtons} />;
 };

@@ -1,14 +1,14 @@
 import { memo, useDeferredValue, useId, useRef } from 'react';
+import { ArtistPagination } from '#client/components/artist-pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { type Session, useSession } from '#client/features/auth/use-session.ts';
-import { HeartForSession } from '#client/features/favorites/components/favorite-heart.tsx';
+import type { FavoriteHeartPart } from '#client/lib/feature-parts.ts';
+import { type Session, useSession } from '#client/lib/session/use-session.ts';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
 import { useArtists } from '../api/get-artists.ts';
 import { SKELETON_CARD_COUNT } from '../skeleton-size.ts';
 import { ArtistCard, ArtistCardSkeleton } from './artist-card.tsx';
-import { ArtistPagination } from './artist-pagination.tsx';
 import { useArtistListParams } from './use-artist-list-params.ts';
 
 export const ARTISTS_SECTION_ID = 'artists';
@@ -42,23 +42,27 @@ const ArtistGridSkeleton = () => (
  * One card of the grid. Memoised: the list re-renders when its query changes state (an image
  * arriving marks it stale), and an unchanged artist then costs nothing.
  */
-const ArtistGridItem = memo(({ artist, session }: { artist: ArtistListEntry; session: Session['status'] }) => (
-  <li className={gridItemClassName}>
-    <ArtistCard
-      artist={artist}
-      actions={<HeartForSession session={session} artistSlug={artist.slug} artistName={artist.name} />}
-    />
-  </li>
-));
+const ArtistGridItem = memo(
+  ({ artist, session, Heart }: { artist: ArtistListEntry; session: Session['status']; Heart: FavoriteHeartPart }) => (
+    <li className={gridItemClassName}>
+      <ArtistCard
+        artist={artist}
+        actions={<Heart session={session} artistSlug={artist.slug} artistName={artist.name} />}
+      />
+    </li>
+  ),
+);
 
 const ArtistsBody = ({
   page,
   includeAll,
   onPageChange,
+  Heart,
 }: {
   page: number;
   includeAll: boolean;
   onPageChange: (page: number) => void;
+  Heart: FavoriteHeartPart;
 }) => {
   const query = useArtists({ page, includeAll });
   // Asked once for the whole grid rather than by each card's heart.
@@ -88,7 +92,7 @@ const ArtistsBody = ({
     <>
       <ul aria-busy={isStale} className={cn(gridClassName, 'transition-opacity', isStale && 'opacity-60')}>
         {artists.map((artist) => (
-          <ArtistGridItem key={artist.slug} artist={artist} session={session} />
+          <ArtistGridItem key={artist.slug} artist={artist} session={session} Heart={Heart} />
         ))}
       </ul>
       {totalPages > 1 ? (
@@ -103,8 +107,8 @@ const TotalLine = ({ page, includeAll }: { page: number; includeAll: boolean }) 
   return <p className="mt-2 text-muted">Browse tours by artist{data ? ` • ${data.total} total artists` : ''}</p>;
 };
 
-/** The home page's Artists section: the filter switch, the grid and its pages. */
-export const ArtistsSection = () => {
+/** The home page's Artists section: the filter switch, the grid and its pages; each card carries its favourite `Heart`. */
+export const ArtistsSection = ({ Heart }: { Heart: FavoriteHeartPart }) => {
   const { page, includeAll, setPage, setIncludeAll } = useArtistListParams();
   const sectionRef = useRef<HTMLElement>(null);
   const switchId = useId();
@@ -135,7 +139,7 @@ export const ArtistsSection = () => {
           </label>
         </div>
       </div>
-      <ArtistsBody page={page} includeAll={includeAll} onPageChange={goToPage} />
+      <ArtistsBody page={page} includeAll={includeAll} onPageChange={goToPage} Heart={Heart} />
     </section>
   );
 };

@@ -1,6 +1,7 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import type { TourStopView, TourView } from '#shared/artists.ts';
 import { TourStopRow } from './tour-stop-row.tsx';
 
@@ -8,7 +9,12 @@ function byDate(a: TourStopView, b: TourStopView): number {
   return `${a.date}T${a.time ?? ''}`.localeCompare(`${b.date}T${b.time ?? ''}`);
 }
 
-const TourCard = ({ artistSlug, tour, showPast }: { artistSlug: string; tour: TourView; showPast: boolean }) => {
+interface StopsProps {
+  artistSlug: string;
+  StateButtons: ShowStatePart;
+}
+
+const TourCard = ({ artistSlug, tour, showPast, StateButtons }: StopsProps & { tour: TourView; showPast: boolean }) => {
   const upcoming = tour.stops.filter((stop) => stop.isUpcoming).sort(byDate);
   // Most recent past show first: the one a fan is likeliest to look for.
   const past = tour.stops.filter((stop) => !stop.isUpcoming).sort((a, b) => byDate(b, a));
@@ -23,7 +29,7 @@ const TourCard = ({ artistSlug, tour, showPast }: { artistSlug: string; tour: To
       {upcoming.length > 0 ? (
         <ol className="flex flex-col gap-3">
           {upcoming.map((stop) => (
-            <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} />
+            <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} StateButtons={StateButtons} />
           ))}
         </ol>
       ) : null}
@@ -32,7 +38,7 @@ const TourCard = ({ artistSlug, tour, showPast }: { artistSlug: string; tour: To
           <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wider text-muted uppercase">Past dates</h3>
           <ol className="flex flex-col gap-3">
             {past.map((stop) => (
-              <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} />
+              <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} StateButtons={StateButtons} />
             ))}
           </ol>
         </>
@@ -46,9 +52,9 @@ export const TourDates = ({
   artistName,
   artistSlug,
   tours,
-}: {
+  StateButtons,
+}: StopsProps & {
   artistName: string;
-  artistSlug: string;
   tours: TourView[];
 }) => {
   const [showPast, setShowPast] = useState(false);
@@ -68,7 +74,9 @@ export const TourDates = ({
           No upcoming tour dates for {artistName} right now.
         </p>
       ) : (
-        visibleTours.map((tour) => <TourCard key={tour.id} artistSlug={artistSlug} tour={tour} showPast={showPast} />)
+        visibleTours.map((tour) => (
+          <TourCard key={tour.id} artistSlug={artistSlug} tour={tour} showPast={showPast} StateButtons={StateButtons} />
+        ))
       )}
     </div>
   );

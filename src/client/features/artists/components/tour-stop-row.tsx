@@ -1,15 +1,23 @@
 import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
-import { ShowTime } from '#client/features/places/components/show-time.tsx';
-import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
+import { ShowTime } from '#client/components/show-time.tsx';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
 
-/** A stop links to its venue page and to its local guide. */
-export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: TourStopView }) => {
+/** A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`. */
+export const TourStopRow = ({
+  artistSlug,
+  stop,
+  StateButtons,
+}: {
+  artistSlug: string;
+  stop: TourStopView;
+  StateButtons: ShowStatePart;
+}) => {
   const date = formatLongDate(stop.date);
   return (
     <li
@@ -72,7 +80,7 @@ export const TourStopRow = ({ artistSlug, stop }: { artistSlug: string; stop: To
           </a>
         ) : null}
       </div>
-      <ShowStateButtons
+      <StateButtons
         className="sm:col-span-3"
         stopId={stop.id}
         date={stop.date}

@@ -1,3 +1,5 @@
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { type ValidationResult, validateForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -13,8 +15,6 @@ import {
 } from '#shared/auth.ts';
 import { accountCreated, loginFailed, resetEmailSent, resetFailed, signUpFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { useValidatedForm } from '../use-validated-form.ts';
-import { type ValidationResult, validateForm } from '../validate-form.ts';
 import type { AuthMode } from './auth-modes.ts';
 
 const initialValues = { fullName: '', email: '', password: '' };

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { z } from 'zod';
+import { codeFailed } from '#client/components/forms/form-feedback.ts';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { type ValidationResult, validateForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
 import { emailSchema, otpRequestSchema } from '#shared/auth.ts';
-import { codeFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { useValidatedForm } from '../use-validated-form.ts';
-import { type ValidationResult, validateForm } from '../validate-form.ts';
 
 /** The spec's one-time-code rule first (an address is required), then the address's own format. */
 const codeRequestSchema = otpRequestSchema.pipe(z.object({ email: emailSchema }));

@@ -2,6 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { validateForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -11,8 +13,6 @@ import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { passwordSchema } from '#shared/auth.ts';
 import { resetFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { useValidatedForm } from '../use-validated-form.ts';
-import { validateForm } from '../validate-form.ts';
 
 const newPasswordSchema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })

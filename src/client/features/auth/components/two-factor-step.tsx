@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { z } from 'zod';
+import { codeFailed } from '#client/components/forms/form-feedback.ts';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { validateForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
-import { codeFailed } from '../auth-feedback.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
-import { useValidatedForm } from '../use-validated-form.ts';
-import { validateForm } from '../validate-form.ts';
 
 const totpSchema = z.object({
   code: z

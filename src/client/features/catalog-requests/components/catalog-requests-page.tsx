@@ -1,15 +1,15 @@
 import { Check, CheckCheck, Pencil, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AdminPageHeader, timeAgo } from '#client/components/admin/admin-page-header.tsx';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
+import { ArtistPagination } from '#client/components/artist-pagination.tsx';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, TextInput } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { AdminPageHeader, timeAgo } from '#client/features/admin/components/admin-page-header.tsx';
-import { AuditLogPanel } from '#client/features/admin/components/audit-log-panel.tsx';
-import { ArtistPagination } from '#client/features/artists/components/artist-pagination.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { CatalogRequestView } from '#shared/catalog-requests.ts';

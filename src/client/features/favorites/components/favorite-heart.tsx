@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { type Session, useSession } from '#client/features/auth/use-session.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
+import type { Session } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
 import { favoritesKeys } from '../api/favorites-api.ts';
 import { loadFavoriteStatus } from '../status-batcher.ts';
@@ -19,15 +19,11 @@ const heartButton =
   'inline-flex size-11 items-center justify-center rounded-full border border-white/15 bg-background/80 text-foreground shadow-lg transition-[transform,background-color,color] hover:bg-background/95 focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70 motion-safe:active:scale-90';
 
 /**
- * The favourite toggle (spec section 4). Hidden until we know who is asking and, for a signed-in
- * user, whether they follow the artist; a visitor's tap asks them to sign in; taps are ignored
- * while a change is on its way.
+ * The favourite toggle (spec section 4), given the session state (a list asks for it once for all
+ * its cards). Hidden until we know who is asking and, for a signed-in user, whether they follow the
+ * artist; a visitor's tap asks them to sign in; taps are ignored while a change is on its way.
+ * Other features' pages get it as their FavoriteHeartPart (app/routes).
  */
-export const FavoriteHeart = (props: FavoriteHeartProps) => (
-  <HeartForSession session={useSession().status} {...props} />
-);
-
-/** The heart once the session state is known: a list decides it once for all its cards. */
 export const HeartForSession = ({ session, ...props }: FavoriteHeartProps & { session: Session['status'] }) => {
   if (session === 'loading') return null;
   // A visitor's heart is a plain button: a page of cards needs no per-card queries until someone signs in.

@@ -2,9 +2,8 @@ import { Car, CloudSun, Compass, Home, MapPin, Route, Sunset, Ticket } from 'luc
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
-import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
-import { ShowTime } from '#client/features/places/components/show-time.tsx';
-import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
+import { ShowTime } from '#client/components/show-time.tsx';
+import type { CalendarLinkPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
@@ -122,7 +121,14 @@ function Weather({ guide }: { guide: GuideData }) {
   );
 }
 
-function GuideView({ guide }: { guide: GuideData }) {
+/** The parts of other features the guide shows: the fan's state buttons and 'Add to calendar'. */
+export interface GuidePageParts {
+  StateButtons: ShowStatePart;
+  CalendarLink: CalendarLinkPart;
+}
+
+function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }) {
+  const { StateButtons, CalendarLink } = parts;
   const { stop, around } = guide;
   const { artistSlug = '', stopSlug = '' } = useParams();
   useGuideLive(artistSlug, stopSlug, guide.building);
@@ -152,7 +158,7 @@ function GuideView({ guide }: { guide: GuideData }) {
           </Link>
           , {placeLabel(stop)}
         </p>
-        <ShowStateButtons
+        <StateButtons
           className="mt-2"
           stopId={stop.stopId}
           date={stop.date}
@@ -171,7 +177,7 @@ function GuideView({ guide }: { guide: GuideData }) {
           </a>
         ) : null}
         <div className="mt-1">
-          <AddToCalendarLink stopId={stop.stopId} size="default" />
+          <CalendarLink stopId={stop.stopId} size="default" />
         </div>
       </header>
 
@@ -262,12 +268,12 @@ function GuideView({ guide }: { guide: GuideData }) {
 }
 
 /** /guide/{artistSlug}/{stopSlug}: the local guide, assembled from prebuilt parts (issue 13). */
-export const GuidePage = () => {
+export const GuidePage = (parts: GuidePageParts) => {
   const { artistSlug = '', stopSlug = '' } = useParams();
   const query = useGuide(artistSlug, stopSlug);
   // A merged artist's old slug answers with the survivor's guide: show the survivor's address.
   const guidePath = useCallback((slug: string) => paths.guide(slug, stopSlug), [stopSlug]);
   useCanonicalSlug(artistSlug, query.data?.stop.artistSlug, guidePath);
-  if (query.isSuccess) return <GuideView guide={query.data} />;
+  if (query.isSuccess) return <GuideView guide={query.data} parts={parts} />;
   return <QueryPageState query={query} loadingLabel="Loading guide..." what="The guide" notFound={guideNotFound} />;
 };

@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { useSession } from '#client/features/auth/use-session.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import {
   TIP_CATEGORIES,
   TIP_CATEGORY_LABELS,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { AdminJobView } from '#shared/admin-jobs.ts';

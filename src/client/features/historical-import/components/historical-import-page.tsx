@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, History, Play } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useAdminArtists } from '#client/components/admin/admin-artists.ts';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
+import { useAdminJob } from '#client/components/admin/admin-job.ts';
+import { AdminPageHeader, timeAgo } from '#client/components/admin/admin-page-header.tsx';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
+import { JobProgress } from '#client/components/admin/job-progress.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { useAdminJob } from '#client/features/admin/api/admin-job.ts';
-import { useAdminArtists } from '#client/features/admin/api/get-admin-artists.ts';
-import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
-import { AdminPageHeader, timeAgo } from '#client/features/admin/components/admin-page-header.tsx';
-import { AuditLogPanel } from '#client/features/admin/components/audit-log-panel.tsx';
-import { JobProgress } from '#client/features/admin/components/job-progress.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { parseCsv } from '#shared/csv.ts';
 import {

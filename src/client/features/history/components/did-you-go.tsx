@@ -2,13 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleHelp } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { putShowState, showsKeys } from '#client/features/shows/api/shows-api.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { type DidYouGoPrompt, historyMessages } from '#shared/history.ts';
 import { didYouGoQueryOptions, historyKeys } from '../api/history-api.ts';
 
+/** Saves the answer as the fan's show state (the shows feature's, handed in by app/routes/history.tsx). */
+export type AnswerShow = (stopId: string, state: 'attended' | 'missed') => Promise<unknown>;
+
 /** "Did you go?" for each Going show whose date passed: one tap answers (I was there / I missed it). */
-export const DidYouGo = () => {
+export const DidYouGo = ({ answerShow }: { answerShow: AnswerShow }) => {
   const query = useQuery(didYouGoQueryOptions());
   const prompts = query.data?.prompts ?? [];
   if (prompts.length === 0) return null;
@@ -23,24 +25,23 @@ export const DidYouGo = () => {
       </h2>
       <ul className="flex flex-col gap-2">
         {prompts.map((prompt) => (
-          <PromptRow key={prompt.stopId} prompt={prompt} />
+          <PromptRow key={prompt.stopId} prompt={prompt} answerShow={answerShow} />
         ))}
       </ul>
     </section>
   );
 };
 
-const PromptRow = ({ prompt }: { prompt: DidYouGoPrompt }) => {
+const PromptRow = ({ prompt, answerShow }: { prompt: DidYouGoPrompt; answerShow: AnswerShow }) => {
   const queryClient = useQueryClient();
   const answer = useMutation({
-    mutationFn: (state: 'attended' | 'missed') => putShowState(prompt.stopId, { state }),
+    mutationFn: (state: 'attended' | 'missed') => answerShow(prompt.stopId, state),
     onSuccess: async () => {
       queryClient.setQueryData(historyKeys.didYouGo(), (data: { prompts: DidYouGoPrompt[] } | undefined) =>
         data ? { prompts: data.prompts.filter((p) => p.stopId !== prompt.stopId) } : data,
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: historyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: showsKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['stats'] }),
       ]);
     },

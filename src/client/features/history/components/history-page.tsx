@@ -10,7 +10,7 @@ import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { HISTORY_SEARCH_MAX, type HistoryFilterOption, type HistoryShow, historyMessages } from '#shared/history.ts';
 import { type HistoryParams, historyFiltersQueryOptions, historyQueryOptions } from '../api/history-api.ts';
-import { DidYouGo } from './did-you-go.tsx';
+import { type AnswerShow, DidYouGo } from './did-you-go.tsx';
 
 const FILTER_KEYS = ['q', 'year', 'artist', 'venue', 'city'] as const;
 const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -19,7 +19,7 @@ const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'O
  * /my-shows — History (issue 12): every show the fan went to, newest first, by year. The server
  * pages the list (50 at a time); more load as the end comes into view, or with "Load more".
  */
-export const HistoryPage = () => {
+export const HistoryPage = ({ answerShow }: { answerShow: AnswerShow }) => {
   useDocumentTitle(`History | ${BRAND}`);
   const [params, setParams] = useSearchParams();
   const filter: HistoryParams = Object.fromEntries(
@@ -58,7 +58,7 @@ export const HistoryPage = () => {
           </Button>
         </div>
       </header>
-      <DidYouGo />
+      <DidYouGo answerShow={answerShow} />
       <Filters
         filter={filter}
         setFilter={setFilter}

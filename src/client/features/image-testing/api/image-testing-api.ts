@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
 import { ApiError, apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { ImageSource, ImageTestingArtist, SourceRunView } from '#shared/image-testing.ts';

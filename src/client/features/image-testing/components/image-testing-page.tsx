@@ -1,15 +1,15 @@
 import { ImageOff, Play, Search, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAdminArtists } from '#client/components/admin/admin-artists.ts';
+import { AdminPageHeader, fullDateTime } from '#client/components/admin/admin-page-header.tsx';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { useAdminArtists } from '#client/features/admin/api/get-admin-artists.ts';
-import { AdminPageHeader, fullDateTime } from '#client/features/admin/components/admin-page-header.tsx';
-import { AuditLogPanel } from '#client/features/admin/components/audit-log-panel.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import {
   ARTIST_UPLOAD_MAX_BYTES,

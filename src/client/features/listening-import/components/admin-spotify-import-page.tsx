@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
+import { AdminPageHeader, timeAgo } from '#client/components/admin/admin-page-header.tsx';
+import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
-import { AdminPageHeader, timeAgo } from '#client/features/admin/components/admin-page-header.tsx';
-import { AuditLogPanel } from '#client/features/admin/components/audit-log-panel.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';

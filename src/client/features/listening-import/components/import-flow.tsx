@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { adminAuditKey } from '#client/components/admin/admin-audit.ts';
+import { PickableArtistRow, TopNInput } from '#client/components/artist-match.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { adminAuditKey } from '#client/features/admin/api/get-admin-audit.ts';
-import { PickableArtistRow, TopNInput } from '#client/features/music-services/components/artist-match.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PickableArtistRow, TopNInput } from '#client/components/artist-match.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -13,7 +14,6 @@ import {
   type PreviewArtist,
 } from '#shared/music-services.ts';
 import { postFollow } from '../api/music-services-api.ts';
-import { PickableArtistRow, TopNInput } from './artist-match.tsx';
 
 const canPick = (artist: PreviewArtist) => artist.match !== null && !artist.followed && !artist.excluded;
 

@@ -1,10 +1,9 @@
 import { Headphones } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { SpotifyExportSection } from '#client/features/listening-import/components/spotify-export-section.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -30,8 +29,11 @@ const USERNAME_HINT: Record<MusicSource, string> = {
   listenbrainz: 'The name in your profile address: listenbrainz.org/user/<name>. Public statistics only.',
 };
 
-/** /music-services: follow the artists you listen to on Last.fm or ListenBrainz, after a preview. */
-export const MusicServicesPage = () => {
+/**
+ * /music-services: follow the artists you listen to on Last.fm or ListenBrainz, after a preview.
+ * `spotifyExport` is the listening-import feature's 'Spotify data export' section.
+ */
+export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode }) => {
   useDocumentTitle(`Music services | ${BRAND}`);
   const ids = { username: useId(), period: useId(), hint: useId(), error: useId() };
   const [source, setSource] = useState<MusicSource>('lastfm');
@@ -169,7 +171,7 @@ export const MusicServicesPage = () => {
 
       <ProposalList />
 
-      <SpotifyExportSection />
+      {spotifyExport}
 
       <MusicSyncSettings />
 

@@ -32,7 +32,7 @@ function readWarmed(userId: string): Warmed {
  * Offline for the shows a fan is going to (issue 12, ADR 0005): the setlists of everyone on the bills
  * of their Going shows and those artists' tour setlists (the predicted setlist). /api/setlists answers
  * are user reads, so /setlist?show=… and /setlist?artist=… of those shows then open without signal.
- * Called by the one offline warm-up (`pwa/warm-going-shows.ts`) once the worker keeps the fan's reads:
+ * Called by the one offline warm-up (`app/offline-warm-up.ts`) once the worker keeps the fan's reads:
  * what is new since the last run, and everything once an hour per tab.
  */
 export async function warmGoingSetlists(queryClient: QueryClient, userId: string, going: GoingGuide[]): Promise<void> {

@@ -1,8 +1,8 @@
 import { ListMusic, SearchX, Sparkles } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
+import { Typeahead, type TypeaheadOption } from '#client/components/typeahead.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { Typeahead, type TypeaheadOption } from '#client/features/add-show/components/typeahead.tsx';
 import { apiGet } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';

@@ -5,7 +5,6 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { CalendarSubscribeButton } from '#client/features/calendar/components/calendar-subscribe-button.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -22,9 +21,10 @@ const isFilter = (value: string | null): value is UpcomingFilter =>
 
 /**
  * /dashboard — My Shows (issue 11): the fan's upcoming shows in one list, soonest first, by month:
- * what they marked plus their artists' shows near home; or the same as a month grid.
+ * what they marked plus their artists' shows near home; or the same as a month grid. `calendarSubscribe`
+ * is the calendar feature's 'Subscribe' button.
  */
-export const MyShowsPage = () => {
+export const MyShowsPage = ({ calendarSubscribe }: { calendarSubscribe: ReactNode }) => {
   useDocumentTitle(`My Shows | ${BRAND}`);
   const [params, setParams] = useSearchParams();
   const rawFilter = params.get('filter');
@@ -58,7 +58,7 @@ export const MyShowsPage = () => {
         />
         <div className="flex flex-wrap items-center gap-3">
           <RadiusSelect data={first} />
-          <CalendarSubscribeButton />
+          {calendarSubscribe}
           <SegmentedControl
             label="View"
             options={[

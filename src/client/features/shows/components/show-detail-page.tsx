@@ -1,14 +1,14 @@
 import { CalendarDays, Clock, LogIn, MapPin, Mic, SearchX } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { signInPath } from '#client/features/auth/return-path.ts';
-import { useSession } from '#client/features/auth/use-session.ts';
-import { AddToCalendarLink } from '#client/features/calendar/components/add-to-calendar-link.tsx';
-import { ShowSetlists } from '#client/features/setlists/components/show-setlists.tsx';
+import type { CalendarLinkPart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { signInPath } from '#client/lib/session/return-path.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate, formatShowTime } from '#shared/dates.ts';
 import type { ShowDetail } from '#shared/show-detail.ts';
@@ -32,8 +32,15 @@ const Badge = ({ children, tone }: { children: string; tone: 'warning' | 'danger
   </span>
 );
 
+/** The parts of other features the show page shows: 'Add to calendar' and each act's setlists. */
+export interface ShowDetailParts {
+  CalendarLink: CalendarLinkPart;
+  /** The setlists feature's setlists of one act on the bill (ShowSetlists). */
+  Setlists: ComponentType<{ stopId: string; artistName: string }>;
+}
+
 /** The fan's state on this show, with its state buttons and the show's own .ics. */
-const ShowStateSlot = ({ show }: { show: ShowDetail }) => (
+const ShowStateSlot = ({ show, CalendarLink }: { show: ShowDetail; CalendarLink: CalendarLinkPart }) => (
   <div className="flex flex-col gap-3" data-slot="show-state">
     <p className="text-sm text-muted">
       Your show:{' '}
@@ -46,12 +53,13 @@ const ShowStateSlot = ({ show }: { show: ShowDetail }) => (
         status={show.status}
         context={`${show.venue.name}, ${formatLongDate(show.date)}`}
       />
-      <AddToCalendarLink stopId={show.stopId} />
+      <CalendarLink stopId={show.stopId} />
     </div>
   </div>
 );
 
-const ShowView = ({ show }: { show: ShowDetail }) => {
+const ShowView = ({ show, parts }: { show: ShowDetail; parts: ShowDetailParts }) => {
+  const { Setlists } = parts;
   const headliner = show.bill[0]?.artistName ?? 'Show';
   useDocumentTitle(`${headliner} at ${show.venue.name} | ${BRAND}`);
   const pending = show.reviewState !== 'approved';
@@ -98,7 +106,7 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
               </span>
             </dd>
           </dl>
-          <ShowStateSlot show={show} />
+          <ShowStateSlot show={show} CalendarLink={parts.CalendarLink} />
         </div>
       </header>
       <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6">
@@ -144,7 +152,7 @@ const ShowView = ({ show }: { show: ShowDetail }) => {
         {show.bill
           .filter((entry) => entry.status !== 'cancelled')
           .map((entry) => (
-            <ShowSetlists key={entry.stopId} stopId={entry.stopId} artistName={entry.artistName} />
+            <Setlists key={entry.stopId} stopId={entry.stopId} artistName={entry.artistName} />
           ))}
         {show.mine ? (
           <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -181,13 +189,13 @@ const SignInPrompt = () => {
   );
 };
 
-export const ShowDetailPage = () => {
+export const ShowDetailPage = (parts: ShowDetailParts) => {
   const { stopId = '' } = useParams();
   const { status } = useSession();
   const query = useShowDetail(stopId, status === 'signed-in');
   if (status === 'loading') return <Spinner label="Loading show..." className="min-h-[50vh] py-24" />;
   if (status === 'signed-out') return <SignInPrompt />;
-  if (query.data) return <ShowView show={query.data} />;
+  if (query.data) return <ShowView show={query.data} parts={parts} />;
   return (
     <QueryPageState
       query={query}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Check, Star, Ticket, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { type Session, useSession } from '#client/features/auth/use-session.ts';
+import { type Session, useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { showMessages } from '#shared/show-messages.ts';

@@ -7,6 +7,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
 import {
   type PreviewPage,
@@ -72,6 +73,17 @@ function toImport(row: EditableRow): ImportRowInput {
     confirmed: row.selected,
   };
 }
+
+/**
+ * The preview of the events read from `pages`, for a page that shows one answer (the web tour
+ * finder, composed with it in app/routes/tour-web.tsx): nothing when no event was read.
+ */
+export const PagesPreview = ({ pages }: { pages: PreviewPage[] }) => {
+  const { user } = useSession();
+  const [rows, setRows] = useState(() => editableRows(pages));
+  if (rows.length === 0) return null;
+  return <PreviewTable rows={rows} onRowsChange={setRows} isAdmin={user?.isAdmin === true} />;
+};
 
 interface PreviewTableProps {
   rows: EditableRow[];

@@ -1,16 +1,16 @@
 import { Globe, ScanSearch } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { TourDatesForm, TourDatesPage, useTourDatesRequest } from '#client/components/tour-dates-page.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
-import { useSession } from '#client/features/auth/use-session.ts';
 import { paths } from '#client/lib/paths.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { type PreviewPage, TOUR_SCRAPER_LIMITS, TOUR_SCRAPER_MESSAGES } from '#shared/tour-scraper.ts';
 import { postPreview } from '../api/tour-scraper-api.ts';
 import { type EditableRow, editableRows, PreviewTable } from './preview-table.tsx';
-import { TourDatesForm, TourDatesPage, useTourDatesRequest } from './tour-dates-page.tsx';
 
 /** /tour-scraper: paste pages with tour dates, check and correct what was read, import the chosen ones. */
 export const TourScraperPage = () => {

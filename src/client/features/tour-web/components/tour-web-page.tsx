@@ -1,25 +1,15 @@
 import { CheckCircle2, Compass, ExternalLink, XCircle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Typeahead, type TypeaheadOption } from '#client/features/add-show/components/typeahead.tsx';
-import { useSession } from '#client/features/auth/use-session.ts';
-import {
-  type EditableRow,
-  editableRows,
-  PreviewTable,
-} from '#client/features/tour-scraper/components/preview-table.tsx';
-import {
-  TourDatesForm,
-  TourDatesPage,
-  useTourDatesRequest,
-} from '#client/features/tour-scraper/components/tour-dates-page.tsx';
+import { TourDatesForm, TourDatesPage, useTourDatesRequest } from '#client/components/tour-dates-page.tsx';
+import { Typeahead, type TypeaheadOption } from '#client/components/typeahead.tsx';
 import { apiGet } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import type { CatalogSearchResponse } from '#shared/search-api.ts';
-import type { FinderResponse } from '#shared/tour-scraper.ts';
+import type { FinderResponse, PreviewPage } from '#shared/tour-scraper.ts';
 import { postFind } from '../api/tour-web-api.ts';
 
 /** Catalog artists only: the finder starts from an artist the catalog has. */
@@ -33,14 +23,15 @@ async function searchCatalogArtists(text: string, signal: AbortSignal): Promise<
   }));
 }
 
-/** /tour-web: pick an artist; the server looks for their official site and tour page, and reads it. */
-export const TourWebPage = () => {
+/**
+ * /tour-web: pick an artist; the server looks for their official site and tour page, and reads it.
+ * `Preview` is the tour scraper's editable preview and import of the events read.
+ */
+export const TourWebPage = ({ Preview }: { Preview: ComponentType<{ pages: PreviewPage[] }> }) => {
   useDocumentTitle(`Web tour finder | ${BRAND}`);
-  const { user } = useSession();
   const [artist, setArtist] = useState<TypeaheadOption<string> | null>(null);
   const request = useTourDatesRequest('The search failed. Please try again.');
   const [answer, setAnswer] = useState<FinderResponse | null>(null);
-  const [rows, setRows] = useState<EditableRow[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +40,6 @@ export const TourWebPage = () => {
     await request.run(async () => {
       const found = await postFind(artist.value, localIsoDate());
       setAnswer(found);
-      setRows(found.page ? editableRows([found.page]) : []);
     });
   }
 
@@ -89,9 +79,7 @@ export const TourWebPage = () => {
         />
       </TourDatesForm>
       {answer ? <Trail answer={answer} /> : null}
-      {answer && rows.length > 0 ? (
-        <PreviewTable rows={rows} onRowsChange={setRows} isAdmin={user?.isAdmin === true} />
-      ) : null}
+      {answer?.page ? <Preview pages={[answer.page]} /> : null}
     </TourDatesPage>
   );
 };

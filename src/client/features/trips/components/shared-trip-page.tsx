@@ -46,7 +46,6 @@ export const SharedTripPage = () => {
           headingId="shared-whats-on"
           days={days}
           hints={hints}
-          withStates={false}
           empty="No shows found there on those dates yet."
         />
         <aside aria-label="Trip map" className="lg:sticky lg:top-24 lg:self-start">

@@ -2,7 +2,7 @@ import { Route, Sparkles } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ShowRow } from '#client/components/show-row.tsx';
-import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import type { UserShowState } from '#shared/shows-api.ts';
@@ -15,11 +15,12 @@ import type { TravelHint, TripDay, TripShow } from '#shared/trips.ts';
 export const TripDays = ({
   days,
   hints,
-  withStates,
+  StateButtons,
 }: {
   days: TripDay[];
   hints: TravelHint[];
-  withStates: boolean;
+  /** The fan's state buttons; none on a shared link. */
+  StateButtons?: ShowStatePart;
 }) => {
   const hintAfter = new Map(hints.map((hint) => [hint.fromDate, hint]));
   return (
@@ -37,7 +38,7 @@ export const TripDays = ({
               </h3>
               <ul className="flex flex-col gap-3">
                 {day.shows.map((show) => (
-                  <TripShowRow key={show.stopId} show={show} withState={withStates} />
+                  <TripShowRow key={show.stopId} show={show} StateButtons={StateButtons} />
                 ))}
               </ul>
             </li>
@@ -57,7 +58,7 @@ export const TripDays = ({
   );
 };
 
-const TripShowRow = ({ show, withState }: { show: TripShow; withState: boolean }) => (
+const TripShowRow = ({ show, StateButtons }: { show: TripShow; StateButtons?: ShowStatePart }) => (
   <ShowRow
     date={show.date}
     time={show.time}
@@ -66,8 +67,8 @@ const TripShowRow = ({ show, withState }: { show: TripShow; withState: boolean }
     artistSlug={show.artistSlug}
     stopSlug={show.stopSlug}
     actions={
-      withState ? (
-        <ShowStateButtons
+      StateButtons ? (
+        <StateButtons
           stopId={show.stopId}
           date={show.date}
           status={show.status}

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { type PlaceChoice, PlacePicker } from '#client/components/place-picker/place-picker.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
-import { type PlaceChoice, PlacePicker } from '#client/features/places/components/place-picker.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { placeLabel } from '#shared/places.ts';
 import { TRIP_LIMITS, type Trip, type TripInput, tripInputSchema } from '#shared/trips.ts';

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { type Trip, type TripDetailResponse, type TripInput, tripTitle } from '#shared/trips.ts';
@@ -21,8 +22,11 @@ import { TripForm } from './trip-form.tsx';
 import { TripMap } from './trip-map.tsx';
 import { TripFacts, TripShows } from './trip-summary.tsx';
 
-/** /vacation/:tripId — what's on during one trip, ranked, with the map, sharing and editing. */
-export const TripPage = () => {
+/**
+ * /vacation/:tripId — what's on during one trip, ranked, with the map, sharing and editing; each show
+ * carries the fan's `StateButtons`.
+ */
+export const TripPage = ({ StateButtons }: { StateButtons: ShowStatePart }) => {
   const { tripId = '' } = useParams();
   const query = useQuery(tripQueryOptions(tripId));
   useDocumentTitle(`${query.data ? tripTitle(query.data.trip) : 'Trip'} | ${BRAND}`);
@@ -44,10 +48,10 @@ export const TripPage = () => {
       />
     );
   }
-  return <TripView detail={query.data} />;
+  return <TripView detail={query.data} StateButtons={StateButtons} />;
 };
 
-const TripView = ({ detail }: { detail: TripDetailResponse }) => {
+const TripView = ({ detail, StateButtons }: { detail: TripDetailResponse; StateButtons: ShowStatePart }) => {
   const { trip, days, hints } = detail;
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
@@ -106,7 +110,7 @@ const TripView = ({ detail }: { detail: TripDetailResponse }) => {
           className="lg:order-1"
           days={days}
           hints={hints}
-          withStates
+          StateButtons={StateButtons}
           empty={
             trip.search.state === 'pending'
               ? 'Looking for shows there...'

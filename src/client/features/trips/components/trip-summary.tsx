@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TravelHint, Trip, TripDay } from '#shared/trips.ts';
 import { TripDays } from './trip-days.tsx';
@@ -19,19 +20,19 @@ export const TripFacts = ({ trip }: { trip: Pick<Trip, 'arriveOn' | 'departOn' |
   </div>
 );
 
-/** "What's on (n)": the trip's shows by day, or `empty` when there are none. */
+/** "What's on (n)": the trip's shows by day, or `empty` when there are none; `StateButtons` only on the fan's own trip. */
 export const TripShows = ({
   headingId,
   days,
   hints,
-  withStates,
+  StateButtons,
   empty,
   className,
 }: {
   headingId: string;
   days: TripDay[];
   hints: TravelHint[];
-  withStates: boolean;
+  StateButtons?: ShowStatePart;
   empty: ReactNode;
   className?: string;
 }) => {
@@ -46,7 +47,7 @@ export const TripShows = ({
           {empty}
         </p>
       ) : (
-        <TripDays days={days} hints={hints} withStates={withStates} />
+        <TripDays days={days} hints={hints} StateButtons={StateButtons} />
       )}
     </section>
   );

@@ -1,9 +1,9 @@
 import { Building2, CalendarDays, ExternalLink, MapPin, SearchX } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { ShowRow } from '#client/components/show-row.tsx';
-import { VenueGuideParts } from '#client/features/guides/components/venue-guide-parts.tsx';
-import { ShowStateButtons } from '#client/features/shows/components/show-state-buttons.tsx';
+import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -16,7 +16,22 @@ const hostedLabel = (count: number) =>
     ? 'No past shows recorded here yet'
     : `Has hosted ${count.toLocaleString('en-US')} ${count === 1 ? 'show' : 'shows'}`;
 
-const VenueShowRow = ({ show, timeZone }: { show: VenueShow; timeZone: string | null }) => (
+/** The parts of other features the venue page shows: the fan's state buttons and the area guide. */
+export interface VenuePageParts {
+  StateButtons: ShowStatePart;
+  /** The guides feature's share of the guide for this venue (VenueGuideParts). */
+  AreaGuide: ComponentType<{ venueSlug: string; venue: { name: string; lat: number | null; lon: number | null } }>;
+}
+
+const VenueShowRow = ({
+  show,
+  timeZone,
+  StateButtons,
+}: {
+  show: VenueShow;
+  timeZone: string | null;
+  StateButtons: ShowStatePart;
+}) => (
   <ShowRow
     date={show.date}
     time={show.time}
@@ -25,7 +40,7 @@ const VenueShowRow = ({ show, timeZone }: { show: VenueShow; timeZone: string | 
     artistSlug={show.artistSlug}
     stopSlug={show.stopSlug}
     actions={
-      <ShowStateButtons
+      <StateButtons
         stopId={show.stopId}
         date={show.date}
         status="scheduled"
@@ -40,7 +55,7 @@ const VenueShowRow = ({ show, timeZone }: { show: VenueShow; timeZone: string | 
   </ShowRow>
 );
 
-const VenueView = ({ data }: { data: VenuePageData }) => {
+const VenueView = ({ data, parts }: { data: VenuePageData; parts: VenuePageParts }) => {
   const { venue } = data;
   useDocumentTitle(`${venue.name} | ${BRAND}`);
   return (
@@ -83,7 +98,12 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
         {data.upcomingShows.length > 0 ? (
           <ol className="flex flex-col gap-3">
             {data.upcomingShows.map((show) => (
-              <VenueShowRow key={`${show.artistSlug}/${show.stopSlug}`} show={show} timeZone={venue.timeZone} />
+              <VenueShowRow
+                key={`${show.artistSlug}/${show.stopSlug}`}
+                show={show}
+                timeZone={venue.timeZone}
+                StateButtons={parts.StateButtons}
+              />
             ))}
           </ol>
         ) : (
@@ -93,17 +113,17 @@ const VenueView = ({ data }: { data: VenuePageData }) => {
         )}
       </section>
       <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
-        <VenueGuideParts venueSlug={venue.slug} venue={venue} />
+        <parts.AreaGuide venueSlug={venue.slug} venue={venue} />
       </div>
     </>
   );
 };
 
 /** /venue/{slug}: where it is, a map link, what is coming up there and how many shows it has hosted. */
-export const VenuePage = () => {
+export const VenuePage = (parts: VenuePageParts) => {
   const { slug = '' } = useParams();
   const query = useVenue(slug);
-  if (query.isSuccess) return <VenueView data={query.data} />;
+  if (query.isSuccess) return <VenueView data={query.data} parts={parts} />;
   return (
     <QueryPageState
       query={query}

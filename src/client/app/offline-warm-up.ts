@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '#client/features/auth/session.ts';
 import { keepGuidesOffline } from '#client/features/guides/offline-guides.ts';
 import { apiGet } from '#client/lib/api-client.ts';
+import { meQueryOptions } from '#client/lib/session/session.ts';
 import { userCacheName } from '#client/sw/cache-rules.ts';
 import type { GoingGuidesResponse } from '#shared/guides.ts';
 
@@ -14,7 +14,9 @@ const WORKER_WAIT_MS = 15_000;
  * The one offline warm-up for the shows a fan is Going to (issues 12 and 13, ADR 0005). When the
  * browser is idle and the service worker keeps this fan's reads, it reads the Going shows once
  * (GET /api/guides/going, which carries each night's bill) and keeps their guides and the bills'
- * setlists in the fan's cache. Runs at app start and after every change of a show state.
+ * setlists in the fan's cache. Runs at app start and after every change of a show state (see
+ * use-offline-warm-up.ts). It ties three features together (pwa's worker cache, guides, setlists), so
+ * it lives here in app/.
  */
 
 interface Run {

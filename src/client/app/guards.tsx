@@ -1,9 +1,9 @@
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/lib/paths.ts';
-import { sessionJustEndedHere } from '../session.ts';
-import { useSession } from '../use-session.ts';
+import { sessionJustEndedHere } from '#client/lib/session/session.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 
 const Checking = () => <Spinner label="Loading..." className="min-h-[60vh] py-24" />;
 
@@ -24,12 +24,12 @@ export const SignedInOnly = () => {
  * Admin pages (spec section 4): a spinner while checking, then the page for admins; anyone else,
  * signed in or not, is sent to / replacing the history entry. The server checks every admin call too.
  */
-export const AdminOnly = ({ children }: { children?: ReactNode }) => {
+export const AdminOnly = () => {
   const { status, user } = useSession();
   const navigate = useNavigate();
   const isAdmin = user?.isAdmin === true;
   useEffect(() => {
     if (status !== 'loading' && !isAdmin) navigate(paths.home, { replace: true });
   }, [status, isAdmin, navigate]);
-  return isAdmin ? (children ?? <Outlet />) : <Checking />;
+  return isAdmin ? <Outlet /> : <Checking />;
 };

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ComboboxList, useCombobox } from '#client/components/ui/combobox.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { cn } from '#client/lib/utils.ts';
 
@@ -30,8 +31,8 @@ interface TypeaheadProps<T> {
 const DEBOUNCE_MS = 250;
 
 /**
- * An ARIA 1.2 combobox: type, then pick with the arrows and Enter (or a tap). The chosen option
- * stays in the input; typing again clears the choice.
+ * A combobox over a search (ui/combobox.tsx): type, then pick with the arrows and Enter (or a tap).
+ * The chosen option stays in the input; typing again clears the choice.
  */
 export function Typeahead<T>({
   label,
@@ -46,13 +47,10 @@ export function Typeahead<T>({
   footer,
   name,
 }: TypeaheadProps<T>) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const hintId = `${id}-hint`;
+  const hintId = `${useId()}-hint`;
   const [text, setText] = useState(selected?.label ?? '');
   const [options, setOptions] = useState<TypeaheadOption<T>[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [state, setState] = useState<'idle' | 'loading' | 'done' | 'error'>('idle');
   const searchRef = useRef(search);
   searchRef.current = search;
@@ -74,7 +72,6 @@ export function Typeahead<T>({
       searchRef.current(query, controller.signal).then(
         (found) => {
           setOptions(found);
-          setActive(found.length > 0 ? 0 : -1);
           setState('done');
         },
         (error: unknown) => {
@@ -88,46 +85,30 @@ export function Typeahead<T>({
     };
   }, [text, selected, minLength]);
 
-  const choose = (option: TypeaheadOption<T>) => {
-    onSelect(option);
-    setText(option.label);
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.min(options.length - 1, index + 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => Math.max(0, index - 1));
-    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      choose(options[active]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  };
-
   const showList = open && !selected && text.trim().length >= minLength;
+  const combobox = useCombobox({
+    items: options,
+    open: showList,
+    onOpenChange: setOpen,
+    onChoose: (option) => {
+      onSelect(option);
+      setText(option.label);
+      setOpen(false);
+    },
+    activateFirst: true,
+  });
+
   return (
     <div className="relative flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={combobox.inputId} className="text-sm font-medium">
         {label}
       </label>
       <div className="relative">
         <input
-          id={id}
+          {...combobox.inputProps}
           name={name}
-          role="combobox"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={hint ? hintId : undefined}
-          autoComplete="off"
           className={cn(inputClassName, selected && 'pr-10')}
           placeholder={placeholder}
           value={text}
@@ -138,7 +119,6 @@ export function Typeahead<T>({
           }}
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={onKeyDown}
         />
         {selected ? (
           <Check className="absolute top-1/2 right-3 size-5 -translate-y-1/2 text-accent" aria-hidden="true" />
@@ -151,28 +131,12 @@ export function Typeahead<T>({
       ) : null}
       {showList ? (
         <div className="absolute top-full right-0 left-0 z-30 mt-1 overflow-hidden rounded-xl border border-border-strong bg-surface shadow-2xl">
-          <div id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto py-1">
-            {options.map((option, index) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the combobox input that owns focus.
-              <div
-                key={option.key}
-                id={`${id}-option-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className={cn(
-                  'cursor-pointer px-3.5 py-2.5',
-                  index === active ? 'bg-accent/15 text-foreground' : 'text-foreground/90',
-                )}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(option)}
-              >
-                <span className="block font-medium">{option.label}</span>
-                {option.detail ? <span className="block text-xs text-muted">{option.detail}</span> : null}
-              </div>
-            ))}
-          </div>
+          <ComboboxList
+            combobox={combobox}
+            view={(option) => option}
+            aria-label={label}
+            className="max-h-72 overflow-y-auto p-1"
+          />
           <div className="border-t border-border px-3.5 py-2 text-sm text-muted" aria-live="polite">
             {state === 'loading' ? 'Searching...' : null}
             {state === 'error' ? 'Search failed. Keep typing to try again.' : null}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { validationError } from './auth-feedback.ts';
+import { validationError } from './form-feedback.ts';
 
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; field: string | undefined };
 

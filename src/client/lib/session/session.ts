@@ -25,14 +25,15 @@ export const meQueryOptions = queryOptions({
   retry: 1,
 });
 
-const CHANNEL_NAME = 'tourguides-auth';
+/** The cross-tab channel of sign-ins and sign-outs (the offline caches follow it too). */
+export const AUTH_CHANNEL_NAME = 'tourguides-auth';
 type AuthMessage = { type: 'signed-in' | 'signed-out' };
 
 let channel: BroadcastChannel | null | undefined;
 
 function authChannel(): BroadcastChannel | null {
   if (channel === undefined)
-    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL_NAME);
   return channel;
 }
 

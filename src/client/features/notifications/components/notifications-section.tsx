@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import type { ChannelChoice, NotificationPreferenceGroup, NotificationPreferences } from '#shared/notifications.ts';
 import {
   notificationPreferencesQueryOptions,
   notificationsKeys,
   saveNotificationPreferences,
-} from '#client/features/notifications/api/notifications-api.ts';
-import type { ChannelChoice, NotificationPreferenceGroup, NotificationPreferences } from '#shared/notifications.ts';
-import { SettingsCard } from './settings-card.tsx';
+} from '../api/notifications-api.ts';
 
 const groups: { group: NotificationPreferenceGroup; label: string; hint: string }[] = [
   { group: 'newDates', label: 'New tour dates', hint: 'An artist you follow announces shows.' },

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { QueueArtistImageResponse } from '#shared/images.ts';
-import { queueArtistImage } from './api/queue-artist-image.ts';
 import { onArtistImageChange } from './image-events.ts';
+import { queueArtistImage } from './queue-artist-image.ts';
 
 export const artistImageQueryKey = (slug: string) => ['artist-image', slug] as const;
 

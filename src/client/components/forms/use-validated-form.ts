@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { unexpectedError } from './auth-feedback.ts';
+import { unexpectedError } from './form-feedback.ts';
 import { focusField, type ValidationResult } from './validate-form.ts';
 
 type FormValues = Record<string, string>;

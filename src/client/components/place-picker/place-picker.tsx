@@ -1,9 +1,10 @@
 import { Check, Loader2, MapPin, X } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { ComboboxList, useCombobox } from '#client/components/ui/combobox.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { PLACE_LIMITS, PLACES_ATTRIBUTION, PLACES_ATTRIBUTION_URL, type Place, placeLabel } from '#shared/places.ts';
-import { usePlaceSearch, useWarmPlaceSearch } from '../api/search-places.ts';
+import { usePlaceSearch, useWarmPlaceSearch } from './search-places.ts';
 
 /** What the picker shows for the chosen place: its id and its label. */
 export interface PlaceChoice {
@@ -36,9 +37,9 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * A city chooser over the offline gazetteer (ARIA 1.2 combobox with a listbox popup): type to
- * search, arrows to move, Enter to choose, Escape to close (twice: back to the chosen place).
- * Leaving the field without choosing keeps the place chosen before; clearing the text clears it.
+ * A city chooser over the offline gazetteer (the app's combobox, ui/combobox.tsx): type to search,
+ * arrows to move, Enter to choose, Escape to close (twice: back to the chosen place). Leaving the
+ * field without choosing keeps the place chosen before; clearing the text clears it.
  */
 export const PlacePicker = ({
   label,
@@ -51,13 +52,9 @@ export const PlacePicker = ({
   className,
 }: PlacePickerProps) => {
   useWarmPlaceSearch();
-  const id = useId();
-  const listId = `${id}-list`;
-  const hintId = `${id}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value?.label ?? '');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const query = useDebounced(text, DEBOUNCE_MS);
   const search = usePlaceSearch(open ? query : '');
   const places = open && query.trim() ? (search.data?.places ?? []) : [];
@@ -67,14 +64,19 @@ export const PlacePicker = ({
 
   // A new value from outside (saved, reloaded) replaces the text.
   useEffect(() => setText(value?.label ?? ''), [value?.label]);
-  // A new list starts with nothing active: Enter never picks a row the user has not reached.
-  useEffect(() => setActive(places.length > 0 ? 0 : -1), [places]);
 
-  const choose = (place: Place) => {
-    setText(placeLabel(place));
-    setOpen(false);
-    onChange(place);
-  };
+  const combobox = useCombobox({
+    items: places,
+    open,
+    onOpenChange: setOpen,
+    onChoose: (place) => {
+      setText(placeLabel(place));
+      setOpen(false);
+      onChange(place);
+    },
+    activateFirst: true,
+  });
+  const hintId = `${combobox.inputId}-hint`;
 
   const close = () => {
     setOpen(false);
@@ -86,25 +88,15 @@ export const PlacePicker = ({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    combobox.inputProps.onKeyDown(event);
+    if (event.defaultPrevented) return;
+    // With the list up but nothing to pick (still searching, nothing found), Enter must not submit
+    // the form with the place chosen before; with it closed, it does.
+    if (event.key === 'Enter' && open) event.preventDefault();
+    // A second Escape gives back the chosen place's name.
+    else if (event.key === 'Escape' && text !== (value?.label ?? '')) {
       event.preventDefault();
-      if (!open) return setOpen(true);
-      if (places.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + places.length) % places.length);
-    } else if (event.key === 'Enter') {
-      if (!open) return; // submits the form
-      event.preventDefault();
-      const place = places[active];
-      if (place) choose(place);
-    } else if (event.key === 'Escape') {
-      if (open) {
-        event.preventDefault();
-        setOpen(false);
-      } else if (text !== (value?.label ?? '')) {
-        event.preventDefault();
-        setText(value?.label ?? '');
-      }
+      setText(value?.label ?? '');
     }
   };
 
@@ -112,7 +104,7 @@ export const PlacePicker = ({
 
   return (
     <div className={cn('relative flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={combobox.inputId} className="text-sm font-medium">
         {label}
       </label>
       <div className="relative">
@@ -121,17 +113,11 @@ export const PlacePicker = ({
           aria-hidden="true"
         />
         <input
+          {...combobox.inputProps}
           ref={inputRef}
-          id={id}
           name={name}
           type="text"
-          role="combobox"
-          autoComplete="off"
           spellCheck={false}
-          aria-autocomplete="list"
-          aria-expanded={open && places.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 && places[active] ? `${id}-option-${active}` : undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={hint ? hintId : undefined}
           placeholder={placeholder}
@@ -167,42 +153,18 @@ export const PlacePicker = ({
             <X className="size-4" aria-hidden="true" />
           </button>
         ) : null}
-        <div
-          id={listId}
-          role="listbox"
+        <ComboboxList
+          combobox={combobox}
+          view={(place) => ({
+            key: place.id,
+            label: place.name,
+            detail: [place.region, place.country].filter(Boolean).join(', '),
+            mark: value?.id === place.id ? <Check className="size-4 shrink-0 text-accent" aria-hidden="true" /> : null,
+          })}
           aria-label="Places"
           hidden={!open || places.length === 0}
           className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-y-auto rounded-xl border border-border-strong bg-surface p-1 shadow-xl"
-        >
-          {places.map((place, index) => (
-            <div
-              key={place.id}
-              id={`${id}-option-${index}`}
-              role="option"
-              // The focus stays in the input (aria-activedescendant); options are never tab stops.
-              tabIndex={-1}
-              aria-selected={index === active}
-              // mousedown, not click: the input must not blur (and close the list) first.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(place);
-              }}
-              onMouseMove={() => setActive(index)}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm',
-                index === active && 'bg-accent/15 text-foreground',
-              )}
-            >
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold">{place.name}</span>
-                <span className="block truncate text-xs text-muted">
-                  {[place.region, place.country].filter(Boolean).join(', ')}
-                </span>
-              </span>
-              {value?.id === place.id ? <Check className="size-4 shrink-0 text-accent" aria-hidden="true" /> : null}
-            </div>
-          ))}
-        </div>
+        />
         {open && status.visible ? (
           // The status region below announces the same words.
           <p

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
-import { useSignOut } from '../use-sign-out.ts';
+import { useSignOut } from '#client/lib/session/use-sign-out.ts';
 
 /** 'Sign Out': ends the session here and in every open tab, then goes home. */
 export const SignOutButton = ({ variant = 'outline', ...props }: Omit<ButtonProps, 'onClick' | 'children'>) => {

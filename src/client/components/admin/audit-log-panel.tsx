@@ -3,7 +3,7 @@ import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { AdminAuditEntry } from '#shared/admin-audit.ts';
-import { type AdminAuditFilter, useAdminAudit } from '../api/get-admin-audit.ts';
+import { type AdminAuditFilter, useAdminAudit } from './admin-audit.ts';
 
 interface AuditLogPanelProps extends AdminAuditFilter {
   /** Heading text; the default is 'Audit log'. */

@@ -1,1 +1,0 @@
-export { AddShowPage } from '#client/features/add-show/components/add-show-page.tsx';

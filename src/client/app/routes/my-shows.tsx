@@ -1,0 +1,5 @@
+import { CalendarSubscribeButton } from '#client/features/calendar/components/calendar-subscribe-button.tsx';
+import { MyShowsPage } from '#client/features/shows/components/my-shows-page.tsx';
+
+/** /dashboard: My Shows with the calendar feeds' 'Subscribe' button. */
+export const MyShowsRoute = () => <MyShowsPage calendarSubscribe={<CalendarSubscribeButton />} />;

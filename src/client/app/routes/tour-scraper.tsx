@@ -1,1 +1,0 @@
-export { TourScraperPage } from '#client/features/tour-scraper/components/tour-scraper-page.tsx';
