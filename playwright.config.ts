@@ -4,6 +4,7 @@ import { FAKE_LASTFM_KEY } from './tests/fakes/listening.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
 import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
 import { FAKE_SPOTIFY_CLIENT_ID, FAKE_SPOTIFY_CLIENT_SECRET } from './tests/fakes/spotify.ts';
+import { FAKE_TICKETMASTER_KEY } from './tests/fakes/ticketmaster.ts';
 import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
@@ -76,17 +77,21 @@ export default defineConfig({
         FAKE_LISTENBRAINZ_PORT: String(fakes.listenBrainzPort),
         FAKE_SPOTIFY_ACCOUNTS_PORT: String(fakes.spotifyAccountsPort),
         FAKE_SPOTIFY_API_PORT: String(fakes.spotifyApiPort),
+        FAKE_TICKETMASTER_PORT: String(fakes.ticketmasterPort),
+        FAKE_BANDSINTOWN_PORT: String(fakes.bandsintownPort),
       },
       timeout: 30_000,
       reuseExistingServer: false,
     },
     {
-      command: `node --import tsx tests/e2e/support/start-server.ts`,
+      command: 'node tests/e2e/support/start-server.mjs',
       url: `${baseURL}/healthz`,
       // The server accepts state-changing requests only from its public origin: the one the tests browse.
       env: {
         PORT: String(PORT),
         PUBLIC_URL: baseURL,
+        // Cheap password hashes (src/server/auth/password-hash.ts): the suite signs up many fans.
+        NODE_ENV: 'test',
         // Each test sends its own X-Forwarded-For address (support/fixtures.ts).
         TRUST_PROXY: '1',
         MUSICBRAINZ_URL: fakes.musicBrainzUrl,
@@ -97,8 +102,11 @@ export default defineConfig({
         DONATE_MESSAGE: 'Donations pay for the server, the database and the tour-date API.',
         // The tour scraper reaches the fake sites only: an exact test-only address:port pair.
         SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${fakes.tourSitesPort}`,
-        BANDSINTOWN_URL: `${fakes.tourSitesUrl}/bandsintown`,
+        // Tour-date sources merged with JamBase's (issue 24); their worlds overlap like real ones.
+        BANDSINTOWN_URL: fakes.bandsintownUrl,
         BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_APP_ID,
+        TICKETMASTER_URL: fakes.ticketmasterUrl,
+        TICKETMASTER_API_KEY: FAKE_TICKETMASTER_KEY,
         SETLISTFM_URL: fakes.setlistFmUrl,
         SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY,
         // Local guides' sources (tests/fakes/guide-fakes.ts), called without pauses; tiles point nowhere.
@@ -122,6 +130,8 @@ export default defineConfig({
         SPOTIFY_CLIENT_SECRET: FAKE_SPOTIFY_CLIENT_SECRET,
         SPOTIFY_ACCOUNTS_URL: fakes.spotifyAccountsUrl,
         SPOTIFY_API_URL: fakes.spotifyApiUrl,
+        // Devices subscribed in the browser tests name the fake push service (test-only origin).
+        PUSH_TEST_ALLOW: fakes.pushServiceUrl,
       },
       // Before listening it seeds the catalog and the accounts tests' users: two embedded-database opens.
       timeout: 180_000,

@@ -1,47 +1,79 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { adminUrl, isPostgresReachable } from './tests/setup/postgres-reachable.ts';
 
 const apiFiles = ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'];
 
-export default defineConfig({
+const apiPostgres: TestProjectInlineConfiguration = {
   test: {
-    projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: apiFiles,
-          environment: 'node',
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
-          name: 'api-pglite',
-          include: apiFiles,
-          environment: 'node',
-          globalSetup: ['tests/setup/global-pglite.ts'],
-          env: { TEST_DB_KIND: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each PGlite instance needs several hundred MB; two at a time fits the 2-core CI box.
-          maxWorkers: 2,
-          // Projects run one after another so at most two test databases are open at a time.
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        test: {
-          name: 'api-postgres',
-          include: apiFiles,
-          environment: 'node',
-          globalSetup: ['tests/setup/global-postgres.ts'],
-          env: { TEST_DB_KIND: 'postgres' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
-        },
-      },
-    ],
+    name: 'api-postgres',
+    include: apiFiles,
+    environment: 'node',
+    globalSetup: ['tests/setup/global-postgres.ts'],
+    env: { TEST_DB_KIND: 'postgres' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    isolate: false,
+    sequence: { groupOrder: 2 },
   },
+};
+
+export default defineConfig(async () => {
+  // One check for the whole run: without a PostgreSQL server the api-postgres project is left out
+  // (one warning), instead of every API file skipping itself.
+  const postgres = await isPostgresReachable();
+  if (!postgres) {
+    console.warn(`PostgreSQL at ${new URL(adminUrl()).host} is not reachable: the api-postgres tests are skipped.`);
+  }
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+            exclude: apiFiles,
+            environment: 'node',
+            // Vitest's default on 2 cores is one worker; many of these files wait on child processes
+            // and timers (the catalog-import CLI alone spends ~50 s in its own processes).
+            maxWorkers: 2,
+            sequence: { groupOrder: 0 },
+          },
+        },
+        {
+          // React components in happy-dom: texts, validation messages, toasts and states of one page,
+          // with the network stubbed (tests/component/render-page.tsx). Journeys stay in tests/e2e.
+          test: {
+            name: 'component',
+            include: ['src/client/**/*.test.tsx'],
+            environment: 'happy-dom',
+            setupFiles: ['tests/component/setup.ts'],
+            // Runs beside the unit project (same group): Vitest wants one worker count per group.
+            maxWorkers: 2,
+            sequence: { groupOrder: 0 },
+          },
+        },
+        {
+          test: {
+            name: 'api-pglite',
+            include: apiFiles,
+            environment: 'node',
+            globalSetup: ['tests/setup/global-pglite.ts'],
+            env: { TEST_DB_KIND: 'pglite' },
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            // Each PGlite instance needs several hundred MB; two at a time fits the 2-core CI box.
+            maxWorkers: 2,
+            // One module graph per worker, not per file: importing the whole server again for every
+            // file cost more than most files' tests (docs/performance.md, "Test suite"). Each file still
+            // gets its own database and server (tests/setup/test-server.ts); state lives on those.
+            isolate: false,
+            // Projects run one after another so at most two test databases are open at a time.
+            sequence: { groupOrder: 1 },
+          },
+        },
+        ...(postgres ? [apiPostgres] : []),
+      ],
+    },
+  };
 });

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '#server/app.ts';
-import { createBackground } from '#server/background.ts';
+import { type Background, createBackground } from '#server/background.ts';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { parseEnv } from '#server/env.ts';
 import { artistListCache } from '#server/features/artists/artist-list-cache.ts';
@@ -103,6 +103,7 @@ async function assertSameAnswer(indexedUrl: string, naiveUrl: string): Promise<v
 }
 
 interface ServedApp {
+  background: Background;
   base: string;
   /** Resolves once no request is being handled. */
   idle(): Promise<void>;
@@ -113,7 +114,8 @@ async function serveApp(database: Database): Promise<ServedApp> {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'tourguides-bench'), SEED_DEMO: '0' });
   const logger = createLogger('silent');
   // The list endpoint runs no jobs: the background parts are built but not started.
-  const app = createApp(createBackground({ env, database, logger }));
+  const background = createBackground({ env, database, logger });
+  const app = createApp(background);
   app.get('/bench/naive-artists', naiveArtistListHandler(database));
   let inFlight = 0;
   const countingFetch: typeof app.fetch = async (request, ...rest) => {
@@ -131,6 +133,7 @@ async function serveApp(database: Database): Promise<ServedApp> {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    background,
     base,
     idle: async () => {
       while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -186,7 +189,7 @@ async function benchDatabase(
       const indexedUrl = `${base}/api/artists?today=${TODAY}&page=${page}`;
       const naiveUrl = `${base}/bench/naive-artists?today=${TODAY}&page=${page}`;
       await assertSameAnswer(indexedUrl, naiveUrl);
-      const cache = artistListCache(database);
+      const cache = artistListCache(served.background);
       cache.enabled = false;
       const indexed = await measure(served, database, indexedUrl);
       cache.enabled = true;

@@ -241,7 +241,11 @@ async function main(): Promise<void> {
       try {
         await run(
           'PostgreSQL',
-          { DATABASE_URL: databaseUrl(BENCH_DATABASE), DATA_DIR: path.join(DIR, 'data-pg') },
+          {
+            DATABASE_URL: databaseUrl(BENCH_DATABASE),
+            AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'),
+            DATA_DIR: path.join(DIR, 'data-pg'),
+          },
           expected,
         );
       } finally {

@@ -217,3 +217,36 @@ export async function placeVenues(database: Database, { spread = false } = {}): 
     CITY_PLACES.flat(),
   );
 }
+
+/** A seeded generator (the same linear congruence every run), so each run asks the same questions. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+export interface RowFigures extends Latencies {
+  /** Rows an ask answered, on average. */
+  rows: number;
+}
+
+/** Runs every ask `rounds` times after a warm-up of the first 20: latencies and the mean rows per ask. */
+export async function measureAsks<Ask>(
+  run: (ask: Ask) => Promise<number>,
+  asks: Ask[],
+  rounds: number,
+): Promise<RowFigures> {
+  for (const ask of asks.slice(0, 20)) await run(ask);
+  const times: number[] = [];
+  let rows = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const ask of asks) {
+      const started = performance.now();
+      rows += await run(ask);
+      times.push(performance.now() - started);
+    }
+  }
+  return { ...latencies(times), rows: rows / (rounds * asks.length) };
+}

@@ -14,18 +14,21 @@ import { migrateDatabase } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { selectTripShows, type TripArea, tripShowsSql } from '#server/features/trips/trips.repo.ts';
 import { tripDetail } from '#server/features/trips/trips.service.ts';
+import { addDays } from '#shared/dates.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { type BenchCatalog, generateBenchCatalog } from './catalog-generator.ts';
 import {
   benchArgs,
   CITY_PLACES,
   formatLatencies,
-  type Latencies,
   latencies,
+  measureAsks,
   onEachDatabase,
   placeVenues,
+  type RowFigures,
   runBench,
   secondsSince,
+  seededRandom,
 } from './support.ts';
 
 const QUICK = benchArgs.quick;
@@ -37,21 +40,8 @@ const FOLLOWED = 200;
 const TODAY = '2027-01-15';
 const BENCH_DATABASE = 'tourguides_bench_vacation';
 
-/** A seeded generator, so every run plans the same trips. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 function planTrips(): TripArea[] {
-  const next = random(14);
+  const next = seededRandom(14);
   return Array.from({ length: TRIPS }, (_, i) => {
     const [, lat, lon, timeZone] = CITY_PLACES[Math.floor(next() * CITY_PLACES.length)]!;
     const arriveOn = addDays(TODAY, Math.floor(next() * 300));
@@ -62,25 +52,7 @@ function planTrips(): TripArea[] {
   });
 }
 
-interface Figures extends Latencies {
-  rows: number;
-}
-
-async function measure(run: (trip: TripArea) => Promise<number>, trips: TripArea[]): Promise<Figures> {
-  for (const trip of trips.slice(0, 20)) await run(trip); // warm the cache
-  const times: number[] = [];
-  let rows = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const trip of trips) {
-      const started = performance.now();
-      rows += await run(trip);
-      times.push(performance.now() - started);
-    }
-  }
-  return { ...latencies(times), rows: rows / (ROUNDS * trips.length) };
-}
-
-const line = (label: string, what: string, f: Figures) =>
+const line = (label: string, what: string, f: RowFigures) =>
   console.log(`${label}: ${what.padEnd(34)} ${formatLatencies(f)}; ${f.rows.toFixed(0)} shows per trip on average`);
 
 async function seedFan(database: Database): Promise<string> {
@@ -122,11 +94,16 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
   );
   for (const row of plan) console.log(`    ${row['QUERY PLAN']}`);
 
-  const withBox = await measure(async (area) => (await selectTripShows(database.db, { area, userId })).length, trips);
+  const withBox = await measureAsks(
+    async (area) => (await selectTripShows(database.db, { area, userId })).length,
+    trips,
+    ROUNDS,
+  );
   line(label, 'trip query, bounding box', withBox);
-  const withoutBox = await measure(
+  const withoutBox = await measureAsks(
     async (area) => (await selectTripShows(database.db, { area, userId, boundingBox: false })).length,
     trips,
+    ROUNDS,
   );
   line(label, 'trip query, no prefilter', withoutBox);
   // The database's own time (planning + execution, EXPLAIN ANALYZE): on a shared, loaded machine the
@@ -158,10 +135,12 @@ async function benchDatabase(label: string, database: Database, catalog: BenchCa
     ids.push(rows[0]!.id);
   }
   const byId = new Map(trips.map((trip, i) => [trip, ids[i]!]));
-  const service = await measure(
+  const benchActor = { userId, email: 'bench@example.test', name: 'Bench', createdAt: new Date() };
+  const service = await measureAsks(
     async (trip) =>
-      (await tripDetail({ database }, { userId }, byId.get(trip)!)).days.reduce((n, day) => n + day.shows.length, 0),
+      (await tripDetail({ database }, benchActor, byId.get(trip)!)).days.reduce((n, day) => n + day.shows.length, 0),
     trips,
+    ROUNDS,
   );
   line(label, 'GET /api/trips/:id service answer', service);
 }

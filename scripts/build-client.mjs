@@ -11,6 +11,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+// Always a production build: a caller's NODE_ENV (vitest sets `test`) would otherwise give Vite's
+// development React, 50 KB over the budget (a test that rebuilt the bundle failed in CI).
+// The prerender below runs in this process, so the variable is set here, not only for Vite.
+process.env.NODE_ENV = 'production';
+
 function run(args) {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

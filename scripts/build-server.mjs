@@ -1,20 +1,62 @@
 // Bundles the server (src/server/index.ts and everything it imports) into one JavaScript file,
-// dist/server/index.js, which `npm start` runs with plain Node: no TypeScript compiled at each start
-// (tsx), fewer files to resolve and load. Used by `npm run build` and, when sources changed, by
-// `npm start` (scripts/ensure-build.mjs). `npm run dev`, the tests and the scripts keep using tsx.
+// dist/server/index.js, which `npm start` and the browser tests run with plain Node: no TypeScript
+// compiled at each start (tsx), fewer files to resolve and load. The operator scripts (admin:grant,
+// catalog:import, backup:restore) are bundled beside it, so neither needs tsx at run time (ADR 0036).
+// Used by `npm run build` and, when sources changed, by `npm start`, the operator scripts and
+// `npm run test:e2e` (scripts/ensure-build.mjs). Only `npm run dev` and the unit tests run TypeScript.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outfile = path.join(root, 'dist/server/index.js');
+const outdir = path.join(root, 'dist/server');
+/** Each entry becomes dist/server/<name>.js; all in one folder, so ownModuleUrls' relative paths hold for each. */
+const entries = {
+  index: 'src/server/index.ts',
+  'admin-role': 'scripts/admin-role.ts',
+  'catalog-import': 'scripts/catalog-import.ts',
+  'backup-restore': 'scripts/backup-restore.ts',
+};
 const sourceDir = path.join(root, 'src') + path.sep;
 
 /**
  * Left to Node to load from node_modules: native addons (sharp, argon2), PGlite (finds its wasm and
  * data files beside its own code), and pg (an optional native binding it tries to require).
  */
-const external = ['sharp', '@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pg-native'];
+const external = [
+  'sharp',
+  '@node-rs/argon2',
+  '@electric-sql/pglite',
+  'pg',
+  'pg-native',
+  // Reads its zone files beside itself through CommonJS __dirname, which ES-module output lacks
+  // (bundled, every calendar answered 500 with "__dirname is not defined"; issue 28).
+  '@touch4it/ical-timezones',
+];
+
+/**
+ * Packages whose bundled code names __dirname or __filename only on paths the server never takes
+ * (pino's worker-thread transports: the logger writes to stdout). Any other bundled package that
+ * names them would crash at run time, so the build refuses it: make it external instead.
+ */
+const dirnameAllowed = [/[\\/]node_modules[\\/](pino|thread-stream)[\\/]/];
+const noDirnameInBundle = {
+  name: 'no-dirname-in-bundle',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]node_modules[\\/].*\.(c|m)?js$/ }, async (args) => {
+      if (dirnameAllowed.some((pattern) => pattern.test(args.path))) return undefined;
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
+      return {
+        errors: [
+          {
+            text: `${path.relative(root, args.path)} uses __dirname/__filename, undefined in the ES-module bundle: add its package to \`external\` in scripts/build-server.mjs`,
+          },
+        ],
+      };
+    });
+  },
+};
 
 /**
  * Our modules find files relative to themselves (`new URL('./common-passwords.txt',
@@ -29,7 +71,7 @@ const ownModuleUrls = {
       if (!args.path.startsWith(sourceDir)) return undefined;
       const source = await fs.promises.readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      const fromBundle = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
+      const fromBundle = path.relative(outdir, args.path).split(path.sep).join('/');
       const ownUrl = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
       return { contents: source.replaceAll('import.meta.url', ownUrl), loader: 'ts' };
     });
@@ -39,14 +81,14 @@ const ownModuleUrls = {
 const started = performance.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/server/index.ts'],
-  outfile,
+  entryPoints: Object.entries(entries).map(([out, input]) => ({ in: input, out })),
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
   external,
-  plugins: [ownModuleUrls],
+  plugins: [ownModuleUrls, noDirnameInBundle],
   // Bundled CommonJS packages (nodemailer, pino's dependencies) call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
@@ -59,8 +101,9 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-const bytes = fs.statSync(outfile).size;
+const bytes = fs.statSync(path.join(outdir, 'index.js')).size;
 const inputs = Object.keys(result.metafile.inputs).length;
 console.log(
-  `dist/server/index.js: the server bundled (${inputs} modules, ${(bytes / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - started)} ms`,
+  `dist/server/index.js: the server bundled (${inputs} modules, ${(bytes / 1024 / 1024).toFixed(1)} MB), ` +
+    `with the operator scripts beside it, in ${Math.round(performance.now() - started)} ms`,
 );

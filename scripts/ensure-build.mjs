@@ -9,8 +9,9 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const parts = [
   {
+    id: 'client',
     name: 'the front end',
-    stamp: 'dist/client/index.html',
+    stamps: ['dist/client/index.html'],
     inputs: [
       'src/client',
       'src/shared',
@@ -23,9 +24,19 @@ const parts = [
     script: 'scripts/build-client.mjs',
   },
   {
+    id: 'server',
     name: 'the server',
-    stamp: 'dist/server/index.js',
-    inputs: ['src/server', 'src/shared', 'package-lock.json', 'scripts/build-server.mjs'],
+    // The operator scripts are bundled with the server (ADR 0036).
+    stamps: ['index', 'admin-role', 'catalog-import', 'backup-restore'].map((name) => `dist/server/${name}.js`),
+    inputs: [
+      'src/server',
+      'src/shared',
+      'package-lock.json',
+      'scripts/build-server.mjs',
+      'scripts/admin-role.ts',
+      'scripts/catalog-import.ts',
+      'scripts/backup-restore.ts',
+    ],
     script: 'scripts/build-server.mjs',
   },
 ];
@@ -42,9 +53,15 @@ function newestMtime(target) {
   return newest;
 }
 
-for (const part of parts) {
-  const stamp = path.join(root, part.stamp);
-  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+// `node scripts/ensure-build.mjs server`: only the server bundle (the operator scripts need no front end).
+const only = process.argv[2];
+for (const part of parts.filter((candidate) => !only || candidate.id === only)) {
+  const builtAt = Math.min(
+    ...part.stamps.map((stamp) => {
+      const file = path.join(root, stamp);
+      return fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+    }),
+  );
   const changedAt = Math.max(...part.inputs.map((input) => newestMtime(path.join(root, input))));
   if (builtAt >= changedAt) continue;
   console.log(builtAt ? `Sources of ${part.name} changed: rebuilding…` : `Building ${part.name} (first start)…`);

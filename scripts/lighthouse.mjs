@@ -1,14 +1,15 @@
-// Lighthouse on the home page of the built app, as a phone sees it (Lighthouse's default mobile
-// emulation and throttling), with Debian's Chromium. Starts its own server on a fresh data directory
-// with the demo catalog (and, unless --cold, the first page's artwork made beforehand), prints the
-// performance, accessibility and best-practices scores and what held each back, and exits 1 when a
-// score is under the target. Not part of `npm test`: it takes about a minute and its timings
-// depend on how busy the machine is.
+// Lighthouse on each public page type of the built app (home, tour, artist, venue, guide: one URL
+// each from the demo catalog), as a phone sees it (Lighthouse's default mobile emulation and
+// throttling), with Debian's Chromium. Starts its own server on a fresh data directory with the demo
+// catalog (and, unless --cold, the first page's artwork made beforehand), prints each page's scores
+// and what held them back, then a table, and exits 1 when a score is under the target. Not part of
+// `npm test`: it takes about a minute per page and its timings depend on how busy the machine is.
 //
 //   npm run lighthouse                 # CHROME_PATH defaults to /usr/bin/chromium
 //   npm run lighthouse -- --json out.json
 //   npm run lighthouse -- --trace trace.json   # the trace Lighthouse measured, for DevTools' Performance panel
 //   npm run lighthouse -- --cold       # a fresh install: the first page's artwork is made during the load
+//   npm run lighthouse -- --only=tour  # one page type (home, tour, artist, venue, guide)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const TARGET_SCORE = 90;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const SERVER_START_TIMEOUT_MS = 180_000;
 // The flags this machine's Chromium needs (see ARCHITECTURE.md); new headless renders like a real browser.
 const CHROME_FLAGS = [
@@ -140,51 +141,98 @@ async function main() {
       throw error;
     });
   }
+  const pages = await publicPages(baseUrl).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  const rows = [];
   try {
-    const result = await lighthouse(`${baseUrl}/`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
-    if (jsonPath) fs.writeFileSync(jsonPath, result.report);
-    if (tracePath) fs.writeFileSync(tracePath, JSON.stringify(result.artifacts.Trace));
-    // A failed trace scores 0 everywhere: say so instead of printing meaningless scores.
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure the page: ${lhr.runtimeError.message}`);
+    for (const [name, pagePath] of Object.entries(pages)) {
+      if (only && only !== name) continue;
+      const result = await lighthouse(`${baseUrl}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      if (jsonPath) fs.writeFileSync(jsonPath.replace(/(\.json)?$/, `-${name}.json`), result.report);
+      if (tracePath)
+        fs.writeFileSync(tracePath.replace(/(\.json)?$/, `-${name}.json`), JSON.stringify(result.artifacts.Trace));
+      // A failed trace scores 0 everywhere: say so instead of printing meaningless scores.
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.message}`);
 
-    console.log(
-      `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}, ` +
-        `host benchmark index ${lhr.environment.benchmarkIndex} (a busy or slow machine scores lower), ` +
-        (cold ? 'fresh install (--cold)' : 'first page of artwork made beforehand'),
-    );
-    let allMet = true;
-    for (const id of CATEGORIES) {
-      const score = Math.round((lhr.categories[id].score ?? 0) * 100);
-      allMet &&= score >= TARGET_SCORE;
-      console.log(`${lhr.categories[id].title.padEnd(16)} ${String(score).padStart(3)}`);
-      for (const line of weakAudits(lhr, id)) console.log(`    - ${line}`);
-    }
-    const metrics = [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-    ];
-    console.log(metrics.map((id) => `${lhr.audits[id].title}: ${lhr.audits[id].displayValue}`).join('; '));
-    if (!allMet) {
-      console.log(`A score is under ${TARGET_SCORE}.`);
-      process.exitCode = 1;
+      console.log(
+        `\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}, ` +
+          `host benchmark index ${lhr.environment.benchmarkIndex} (a busy or slow machine scores lower), ` +
+          (cold ? 'fresh install (--cold)' : 'first page of artwork made beforehand'),
+      );
+      const scores = {};
+      for (const id of CATEGORIES) {
+        const score = Math.round((lhr.categories[id].score ?? 0) * 100);
+        scores[id] = score;
+        console.log(`${lhr.categories[id].title.padEnd(16)} ${String(score).padStart(3)}`);
+        for (const line of weakAudits(lhr, id)) console.log(`    - ${line}`);
+      }
+      const metric = (id) => lhr.audits[id].displayValue;
+      const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+        (item) => item.resourceType === 'Script',
+      );
+      const jsKb = scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1024;
+      rows.push({
+        name,
+        path: pagePath,
+        ...scores,
+        fcp: metric('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        js: `${Math.round(jsKb)} KB`,
+      });
     }
   } finally {
     chrome.kill();
     await stop();
   }
+  console.log(
+    '\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS transferred |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ` +
+        `${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${row.js} |`,
+    );
+  }
+  const under = rows.filter((row) => CATEGORIES.some((id) => row[id] < TARGET_SCORE));
+  if (under.length > 0) {
+    console.log(`A score is under ${TARGET_SCORE} on ${under.map((row) => row.path).join(', ')}.`);
+    process.exitCode = 1;
+  }
+}
+
+/** One URL of each public page type in the demo catalog: the first listed artist's tour, its first upcoming stop. */
+async function publicPages(baseUrl) {
+  const today = new Date().toLocaleDateString('sv-SE');
+  const { artists } = await (await fetch(`${baseUrl}/api/artists?page=1&today=${today}&all=0`)).json();
+  const slug = artists[0]?.slug;
+  if (!slug) throw new Error('the demo catalog has no artist with upcoming shows');
+  const tour = await (await fetch(`${baseUrl}/api/artists/${slug}?today=${today}`)).json();
+  const stop = tour.tours.flatMap((t) => t.stops).find((s) => s.isUpcoming);
+  if (!stop) throw new Error(`${slug} has no upcoming stop`);
+  return {
+    home: '/',
+    tour: `/tour/${slug}`,
+    artist: `/artist/${slug}`,
+    venue: `/venue/${stop.venueSlug}`,
+    guide: `/guide/${slug}/${stop.slug}`,
+  };
 }
 
 await main();

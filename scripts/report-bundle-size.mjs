@@ -1,15 +1,33 @@
-// Prints the gzipped size of the JavaScript the home page needs for its first render: the entry
-// chunk with its static imports, plus the lazily loaded home route with its own static imports.
-// Exits 1 when that total is over the budget so a heavy dependency is caught at build time.
+// Prints the gzipped size of the JavaScript each public page needs for its first render: the entry
+// chunk with its static imports, plus the page's lazily loaded route chunk with its own static
+// imports (issue 25 item 2). Chunks loaded later (dynamic imports: toasts, the auth client,
+// signed-in parts) do not count. Exits 1 when a page is over its ceiling, so a heavy dependency is
+// caught at build time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 170;
-const HOME_ROUTE_SOURCE = 'src/client/app/routes/home.tsx';
+/** The target of issue 25: every public page's first render within 100 KB of gzipped JavaScript. */
+const BUDGET_KB = 100;
+/**
+ * What the build refuses today: the budget is not met yet (the entry alone, React and the data
+ * router, is ~110 KB), so the build fails on growth past these measured sizes (plus a little slack
+ * for unrelated changes) and says how far each page is from the budget. Lower them as pages shrink;
+ * once every page is within BUDGET_KB the ceiling is the budget.
+ */
+const CEILING_KB = { home: 155, tour: 153, artist: 154, venue: 156, guide: 158 };
+const PUBLIC_ROUTES = {
+  home: 'src/client/app/routes/home.tsx',
+  tour: 'src/client/app/routes/tour.tsx',
+  artist: 'src/client/app/routes/artist.tsx',
+  venue: 'src/client/app/routes/venue.tsx',
+  guide: 'src/client/app/routes/guide.tsx',
+};
+
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, 'dist/client');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+const verbose = process.argv.includes('--verbose');
 
 /** The manifest keys of a chunk and every chunk it imports statically. */
 function withStaticImports(key, seen = new Set()) {
@@ -19,26 +37,51 @@ function withStaticImports(key, seen = new Set()) {
   return seen;
 }
 
+const gzipped = new Map();
 function gzippedBytes(key) {
-  return gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
+  if (!gzipped.has(key)) gzipped.set(key, gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length);
+  return gzipped.get(key);
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && manifest[key].src === 'index.html');
 if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
-if (!manifest[HOME_ROUTE_SOURCE]) throw new Error(`${HOME_ROUTE_SOURCE} is not a chunk of its own`);
 
-const entryChunks = withStaticImports(entryKey);
-const homeChunks = withStaticImports(HOME_ROUTE_SOURCE, new Set(entryChunks));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (keys) => [...keys].reduce((total, key) => total + gzippedBytes(key), 0);
-
+const entryChunks = withStaticImports(entryKey);
 const entryBytes = sum(entryChunks);
-const totalBytes = sum(homeChunks);
-console.log('\nHome page JavaScript for first render (gzip):');
-for (const key of homeChunks) console.log(`  ${manifest[key].file.padEnd(48)} ${kb(gzippedBytes(key))}`);
-console.log(`  entry + static imports: ${kb(entryBytes)}`);
-console.log(`  with the home route:    ${kb(totalBytes)} (budget ${BUDGET_KB} KB)`);
-if (totalBytes > BUDGET_KB * 1024) {
-  console.error(`Over budget by ${kb(totalBytes - BUDGET_KB * 1024)}`);
+
+console.log(`\nFirst-render JavaScript per public page (gzip; budget ${BUDGET_KB} KB):`);
+console.log(`  entry + static imports (every page): ${kb(entryBytes)}`);
+let failed = false;
+let overBudget = 0;
+for (const [name, source] of Object.entries(PUBLIC_ROUTES)) {
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of its own`);
+  const routeChunks = [...withStaticImports(source)].filter((key) => !entryChunks.has(key));
+  const total = entryBytes + sum(routeChunks);
+  const ceiling = CEILING_KB[name];
+  const verdict =
+    total <= BUDGET_KB * 1024
+      ? 'within budget'
+      : `over budget by ${kb(total - BUDGET_KB * 1024)}${total > ceiling * 1024 ? `, OVER THE CEILING OF ${ceiling} KB` : ''}`;
+  console.log(
+    `  ${name.padEnd(7)} ${kb(total).padStart(9)}  (route chunks ${kb(sum(routeChunks))}, ${routeChunks.length} files) ${verdict}`,
+  );
+  if (verbose) {
+    for (const key of routeChunks.sort((a, b) => gzippedBytes(b) - gzippedBytes(a)))
+      console.log(`      ${manifest[key].file.padEnd(48)} ${kb(gzippedBytes(key))}`);
+  }
+  if (total > BUDGET_KB * 1024) overBudget++;
+  if (total > ceiling * 1024) failed = true;
+}
+if (verbose) {
+  console.log('  entry chunks:');
+  for (const key of [...entryChunks].sort((a, b) => gzippedBytes(b) - gzippedBytes(a)))
+    console.log(`      ${manifest[key].file.padEnd(48)} ${kb(gzippedBytes(key))}`);
+}
+if (overBudget > 0)
+  console.log(`  ${overBudget} of ${Object.keys(PUBLIC_ROUTES).length} pages over the ${BUDGET_KB} KB budget.`);
+if (failed) {
+  console.error('A public page grew past its ceiling (scripts/report-bundle-size.mjs).');
   process.exit(1);
 }

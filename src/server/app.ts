@@ -35,8 +35,12 @@ import {
 } from './features/listening-import/listening-import.routes.ts';
 import { musicServicesRoutes } from './features/music-services/music-services.routes.ts';
 import { musicSyncRoutes, spotifyCallbackRoutes } from './features/music-services/music-services.sync.routes.ts';
+import { nearRoutes } from './features/near/near.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
+import { trackedPlacesRoutes } from './features/places/tracked-places.routes.ts';
+import { publicPagesRoutes } from './features/public-pages/public-pages.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { setlistsRoutes } from './features/setlists/setlists.routes.ts';
@@ -51,7 +55,8 @@ import { venuesRoutes } from './features/venues/venues.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { handleError } from './lib/error-handler.ts';
-import { mountStaticClient } from './lib/static-files.ts';
+import { redactSecretsInPath } from './lib/log-redaction.ts';
+import { builtShell, mountStaticClient } from './lib/static-files.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -73,7 +78,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     const started = performance.now();
     await next();
     log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: redactSecretsInPath(c.req.path),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });
@@ -135,6 +145,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   );
 
   app.get('/healthz', async (c) => {
+    if (deps.lifecycle?.draining) return c.json({ status: 'draining' }, 503);
     await deps.database.query('select 1');
     return c.json({ status: 'ok', database: deps.database.kind });
   });
@@ -156,14 +167,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/events', publicEventsRoutes(deps));
   app.route('/api/events', userEventsRoutes(deps));
   app.route('/api/venues', venuesRoutes(deps));
+  app.route('/api/near', nearRoutes(deps));
   app.route('/api/guides', guidesRoutes(deps));
   app.route('/api/admin/loading-messages', loadingMessagesAdminRoutes(deps));
   app.route('/api/admin/tips', tipsAdminRoutes(deps));
   app.route('/api/admin/llm-usage', llmUsageAdminRoutes(deps));
   app.route('/api/places', placesRoutes());
+  app.route('/api/tracked-places', trackedPlacesRoutes(deps));
   app.route('/api/artist-profile', artistProfileRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));
   app.route('/api/notifications', notificationsRoutes(deps));
+  app.route('/api/push', pushRoutes(deps));
   app.route('/api/music-services/export', spotifyExportRoutes(deps));
   app.route('/api/music-services', musicServicesRoutes(deps));
   app.route('/api/music-services', musicSyncRoutes(deps));
@@ -191,6 +205,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json(body, 404);
   });
 
+  // Public pages with their own head, robots.txt and the sitemaps; without the built front end (API
+  // tests) the pages are a bare document with the same head.
+  app.route('/', publicPagesRoutes(deps, builtShell({ bare: !options.serveClient })));
   if (options.serveClient) mountStaticClient(app);
 
   app.onError(handleError);

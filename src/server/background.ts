@@ -2,11 +2,12 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
 import { restorePointJobDefinitions, scheduleRestorePointJobs } from './features/admin/restore-points.jobs.ts';
+import { createCatalogChanges } from './features/catalog/catalog-changes.ts';
 import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
 import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
 import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
 import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
-import { historyImportJobDefinitions } from './features/history-import/history-import.jobs.ts';
+import { historyImportJobDefinitions, resumeStalledImports } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
 import { listeningImportJobDefinitions } from './features/listening-import/listening-import.jobs.ts';
@@ -16,11 +17,18 @@ import {
   notificationJobDefinitions,
   scheduleNotificationJobs,
 } from './features/notifications/notifications.jobs.ts';
+import { pushJobDefinitions, schedulePushJobs } from './features/push/push.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
 import { setlistJobDefinitions } from './features/setlists/setlists.jobs.ts';
+import {
+  photoOrphanSweepJobDefinition,
+  photoSweepJobDefinition,
+  schedulePhotoSweep,
+} from './features/shows/show-photos.jobs.ts';
 import { scheduleShowJobs, showJobDefinitions } from './features/shows/shows.jobs.ts';
 import { DAILY_RESYNC_CRON, planResyncJob, syncJobDefinitions } from './features/sync/sync.jobs.ts';
+import { hasTourDateSource } from './features/sync/sync.sources.ts';
 import {
   planRecheckJob,
   tourScraperJobDefinitions,
@@ -31,7 +39,6 @@ import type { AppDeps } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createQueue } from './lib/queue.ts';
-import { safeFetchFromEnv } from './lib/safe-fetch.ts';
 import { createStorage } from './lib/storage.ts';
 import { databaseCallRecorder } from './providers/http.ts';
 import { createProviders } from './providers/providers.ts';
@@ -42,6 +49,7 @@ import { createProviders } from './providers/providers.ts';
  * the event bus outlive requests: they start and stop with the server.
  */
 export interface Background extends AppDeps {
+  lifecycle: { draining: boolean };
   start(): Promise<void>;
   /** Ends event streams, then lets running jobs finish (bounded). */
   stop(): Promise<void>;
@@ -56,6 +64,8 @@ export interface BackgroundOptions {
   wikidataUrl?: string;
   /** Tests may catch mail; otherwise SMTP or the outbox, as the env says. */
   mailer?: Mailer;
+  /** Tests only: false stores sent jobs without running any (see QueueOptions.runJobs). */
+  runJobs?: boolean;
 }
 
 /** A photo is a nicety fetched in the background: Wikidata gets less time than a search's providers. */
@@ -64,6 +74,7 @@ const WIKIDATA_TIMEOUT_MS = 5_000;
 export function createBackground(options: BackgroundOptions): Background {
   const { env, database, logger } = options;
   const events = createRealtimeEventBus(database, logger);
+  const catalogChanges = createCatalogChanges(events, logger);
   const storage = createStorage(env, logger);
   const mailer = options.mailer ?? createMailer(env, logger);
   const providers = createProviders({
@@ -85,55 +96,74 @@ export function createBackground(options: BackgroundOptions): Background {
     database,
     logger,
     pollingIntervalSeconds: options.pollingIntervalSeconds,
-    jobs: [
-      artistImageJobDefinition({ database, storage, events, logger, findPhoto }),
-      ...syncJobDefinitions({ database, logger, jamBase: providers.jamBase, events }, () => queue),
-      ...notificationJobDefinitions({ database, logger, env, mailer }, () => queue),
-      ...realtimeJobDefinitions({ database, logger }),
-      ...showJobDefinitions({ database, logger }),
-      ...genreBackfillJobDefinitions({ database, musicBrainz: providers.musicBrainz }),
-      ...historicalImportJobDefinitions({ database }),
-      ...backupJobDefinitions({ database, storage, env, logger }),
-      ...restorePointJobDefinitions({ database, logger }),
-      ...tourScraperJobDefinitions(
-        { database, logger, events, safeFetch: safeFetchFromEnv(env, database) },
-        () => queue,
-      ),
-      ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase }, () => queue),
-      ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
-      ...guideJobDefinitions({ database, logger, env, events, providers }, () => queue),
-      ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, () => queue),
-      ...musicSyncJobDefinitions({ database, env, logger }, () => queue),
-      ...listeningImportJobDefinitions({
+    runJobs: options.runJobs,
+  });
+  queue.register([
+    artistImageJobDefinition({ database, storage, events, logger, findPhoto }),
+    ...syncJobDefinitions(
+      {
         database,
         logger,
-        musicBrainz: providers.musicBrainz,
-        canSyncTours: providers.jamBase !== null,
-        queue: { send: (type, payload, options) => queue.send(type, payload, options) },
-      }),
-    ],
-  });
+        jamBase: providers.jamBase,
+        ticketmaster: providers.ticketmaster,
+        bandsintown: providers.bandsintown,
+        events,
+        catalogChanges,
+      },
+      queue,
+    ),
+    ...notificationJobDefinitions({ database, logger, env, mailer }, queue),
+    ...realtimeJobDefinitions({ database, logger }),
+    ...pushJobDefinitions({ database, logger, env, webPush: providers.webPush, queue }),
+    ...showJobDefinitions({ database, logger }),
+    photoSweepJobDefinition({ database, storage, logger }),
+    photoOrphanSweepJobDefinition({ database, storage, logger }),
+    ...genreBackfillJobDefinitions({ database, catalogChanges, musicBrainz: providers.musicBrainz }),
+    ...historicalImportJobDefinitions({ database }),
+    ...backupJobDefinitions({ database, storage, env, logger }),
+    ...restorePointJobDefinitions({ database, logger }),
+    ...tourScraperJobDefinitions({ database, logger, events, catalogChanges, safeFetch: providers.safeFetch }, queue),
+    ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase }, queue),
+    ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, queue),
+    ...guideJobDefinitions({ database, logger, env, events, providers }, queue),
+    ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, queue),
+    ...musicSyncJobDefinitions({ database, env, logger }, queue),
+    ...listeningImportJobDefinitions({
+      database,
+      logger,
+      musicBrainz: providers.musicBrainz,
+      canSyncTours: hasTourDateSource(providers),
+      queue,
+    }),
+  ]);
+  let stopFollowingCatalogChanges = () => {};
   let stopFollowingTourChanges = () => {};
   let stopFollowingTripEvents = () => {};
   let stopGuidesFollowing = () => {};
+  let stopResumingImports = () => {};
   return {
     env,
     database,
     logger,
     queue,
     events,
+    catalogChanges,
     storage,
     providers,
     mailer,
+    lifecycle: { draining: false },
     async start() {
       await events.start();
+      stopFollowingCatalogChanges = catalogChanges.follow();
       await queue.start();
       stopFollowingTourChanges = followTourChanges(events, queue, logger);
       stopFollowingTripEvents = followTripEvents(events, queue, logger);
       await queue.schedule(planResyncJob, DAILY_RESYNC_CRON, {});
       await scheduleNotificationJobs(queue);
+      await schedulePushJobs(queue);
       await scheduleRealtimeJobs(queue);
       await scheduleShowJobs(queue);
+      await schedulePhotoSweep(queue);
       await scheduleGenreBackfill(queue);
       await scheduleBackupJobs(queue);
       await scheduleRestorePointJobs(queue);
@@ -142,11 +172,14 @@ export function createBackground(options: BackgroundOptions): Background {
       stopGuidesFollowing = followTourChangesForGuides(events, queue, logger);
       await scheduleGuideJobs(queue);
       await scheduleMusicSync(queue);
+      stopResumingImports = resumeStalledImports({ database, logger }, queue);
     },
     async stop() {
+      stopFollowingCatalogChanges();
       stopFollowingTourChanges();
       stopFollowingTripEvents();
       stopGuidesFollowing();
+      stopResumingImports();
       await events.close();
       await queue.stop();
     },

@@ -86,6 +86,13 @@ const envSchema = z
     SAFE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
     BANDSINTOWN_URL: z.url().default('https://rest.bandsintown.com'),
     BANDSINTOWN_APP_ID: z.string().min(1).optional(),
+    /** Bandsintown publishes no quota: calls a day (UTC) we allow ourselves. */
+    BANDSINTOWN_DAILY_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /** Ticketmaster Discovery v2 (tour dates and ticket links); free key at developer.ticketmaster.com. */
+    TICKETMASTER_URL: z.url().default('https://app.ticketmaster.com/discovery/v2'),
+    TICKETMASTER_API_KEY: z.string().min(1).optional(),
+    /** The free tier's 5,000 calls a day (UTC). */
+    TICKETMASTER_DAILY_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
     WIKIDATA_URL: z.url().default('https://www.wikidata.org'),
     // Local guides (issue 13): the providers' base URLs and the gap between calls to each (all processes).
     /** Venue facts for the guides (Wikidata's Action API), one call at a time. */
@@ -124,15 +131,58 @@ const envSchema = z
     SPOTIFY_CLIENT_SECRET: z.string().min(1).max(256).optional(),
     SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com/v1'),
+    /**
+     * Web Push (VAPID, RFC 8292): both keys (base64url, from web-push's generateVAPIDKeys) or neither;
+     * without them a pair is generated once and kept in DATA_DIR/vapid-keys.json. Several servers on
+     * one database must share one pair, so set them there.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a VAPID public key (87 base64url characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (43 base64url characters)')
+      .optional(),
+    /** Who push services may contact about our pushes: mailto: or https:; default mailto:MAIL_FROM's address. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+      .optional(),
+    /** Seconds a push service keeps an alert for an unreachable device before dropping it. */
+    PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
+    /** Pushes sent at once by one worker. */
+    PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    /** TESTS ONLY: origins (http://127.0.0.1:port) of fake push services devices may name; refused in production. */
+    PUSH_TEST_ALLOW: z
+      .string()
+      .regex(/^https?:\/\/[^,\s/]+(,https?:\/\/[^,\s/]+)*$/, 'must be origins separated by commas')
+      .optional()
+      .transform((value) => (value ? value.split(',') : [])),
   })
   .superRefine((value, ctx) => {
-    if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
+    if (value.DATABASE_URL && !value.AUTH_SECRET) {
+      // A secret generated per process would differ between two servers on one database: a sign-in
+      // or a sealed token made by one would be refused by the other.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required with DATABASE_URL (every server on one database must share it)',
+      });
+    } else if (value.NODE_ENV === 'production' && !value.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
     }
     const donate = parseDonateLinks(value.DONATE_LINKS);
     if (donate.error) ctx.addIssue({ code: 'custom', path: ['DONATE_LINKS'], message: donate.error });
     if (value.NODE_ENV === 'production' && value.SAFE_FETCH_TEST_ALLOW.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['SAFE_FETCH_TEST_ALLOW'], message: 'is for tests only, never production' });
+    }
+    if (value.NODE_ENV === 'production' && value.PUSH_TEST_ALLOW.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_ALLOW'], message: 'is for tests only, never production' });
+    }
+    if (Boolean(value.VAPID_PUBLIC_KEY) !== Boolean(value.VAPID_PRIVATE_KEY)) {
+      const missing = value.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID key' });
     }
     const setS3 = [...requiredS3Variables, ...optionalS3Variables].filter((name) => value[name] !== undefined);
     if (setS3.length > 0) {
@@ -161,8 +211,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    // One problem, one line; several, one line each.
+    throw new EnvError(
+      lines.length === 1 ? `Invalid environment: ${lines[0]}` : `Invalid environment:\n  ${lines.join('\n  ')}`,
+    );
   }
   const value = result.data;
   return {

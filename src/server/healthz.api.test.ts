@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
-describe.runIf(databaseAvailable())('server basics', () => {
+describe('server basics', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -12,6 +12,18 @@ describe.runIf(databaseAvailable())('server basics', () => {
     const response = await server.fetch('/healthz');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: server.database.kind });
+  });
+
+  it('answers /healthz 503 once the server is draining (load balancers stop sending), other routes still work', async () => {
+    server.background.lifecycle.draining = true;
+    try {
+      const response = await server.fetch('/healthz');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: 'draining' });
+      expect((await server.fetch('/api/does-not-exist')).status).toBe(404);
+    } finally {
+      server.background.lifecycle.draining = false;
+    }
   });
 
   it('answers unknown API routes with the one error shape and a request id', async () => {

@@ -25,6 +25,10 @@ export interface ProviderStatus {
   } | null;
   /** Whether "Check now" can probe it. */
   probe: boolean;
+  /** A daily call quota we keep for it (UTC day); null when none. */
+  quota: { limit: number; usedToday: number } | null;
+  /** A tour-date source (its listings are merged into the catalog's stops). */
+  tourDates: boolean;
 }
 
 export interface JobQueueStatus {
@@ -45,9 +49,22 @@ export interface FailedJob {
   attempts: number;
 }
 
+/** A stop whose sources disagree on its date: the rule of ADR 0044 kept `stopDate`. */
+export interface SourceConflict {
+  stopId: string;
+  artistName: string;
+  artistSlug: string;
+  stopDate: string;
+  venue: string;
+  provider: string;
+  reportedDate: string;
+}
+
 export interface ApiStatusResponse {
   generatedAt: string;
   providers: ProviderStatus[];
+  /** Tour-date conflicts between sources (upcoming stops, soonest first, at most 50). */
+  conflicts: SourceConflict[];
   jobs: JobQueueStatus[];
   failedJobs: FailedJob[];
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { StopView } from './artists.ts';
 import { isIsoDate } from './dates.ts';
+import { storableString } from './text-schema.ts';
 
 /** GET /api/artist-profile/:slug?today=YYYY-MM-DD — the artist page. */
-export const artistProfileQuerySchema = z.object({ today: z.string().refine(isIsoDate, 'expected YYYY-MM-DD') });
+export const artistProfileQuerySchema = z.object({ today: storableString().refine(isIsoDate, 'expected YYYY-MM-DD') });
 
 /** The artist page lists this many of the next shows (the tour page has them all). */
 export const ARTIST_NEXT_SHOWS = 5;

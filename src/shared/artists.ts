@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import { storableString } from './text-schema.ts';
+import type { StopSourceView } from './tour-sources.ts';
 
 /** Home page list: 20 per page (spec section 9). */
 export const ARTISTS_PAGE_SIZE = 20;
 
-const isoDate = z.string().refine(isIsoDate, 'expected YYYY-MM-DD');
+const isoDate = storableString().refine(isIsoDate, 'expected YYYY-MM-DD');
 
 /** GET /api/artists?page=1&today=YYYY-MM-DD&all=0|1 */
 export const listArtistsQuerySchema = z.object({
@@ -62,6 +64,8 @@ export interface TourStopView extends Omit<StopView, 'stopSlug' | 'stopId'> {
   id: string;
   slug: string;
   isUpcoming: boolean;
+  /** The sources listing it now, best first (provenance, ADR 0044); empty for imports and fans' shows. */
+  sources: StopSourceView[];
 }
 
 export interface TourView {
@@ -89,8 +93,7 @@ export interface ArtistTourPage {
 }
 
 export const artistSlugParamSchema = z.object({
-  slug: z
-    .string()
+  slug: storableString()
     .min(1)
     .max(120)
     .regex(/^[a-z0-9-]+$/),

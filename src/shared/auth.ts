@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { adminArtistSorts } from './admin-artists.ts';
 import { placeIdSchema } from './places.ts';
+import { storableString } from './text-schema.ts';
 
 /** Spec section 9: email max 255; password 6 to 72; name 2 to 100. */
 export const EMAIL_MAX = 255;
@@ -36,19 +37,16 @@ export function tooManyAttemptsMessage(seconds: number): string {
   return `Too many attempts. Please wait ${seconds} seconds and try again.`;
 }
 
-export const emailSchema = z
-  .string()
+export const emailSchema = storableString()
   .trim()
   .email({ message: authMessages.invalidEmail })
   .max(EMAIL_MAX, { message: authMessages.emailTooLong });
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = storableString()
   .min(PASSWORD_MIN, { message: authMessages.passwordTooShort })
   .max(PASSWORD_MAX, { message: authMessages.passwordTooLong });
 
-export const fullNameSchema = z
-  .string()
+export const fullNameSchema = storableString()
   .trim()
   .min(FULL_NAME_MIN, { message: authMessages.nameTooShort })
   .max(FULL_NAME_MAX, { message: authMessages.nameTooLong });
@@ -67,27 +65,27 @@ export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 /** Reset mode checks only the email, with its own message. */
 export const resetRequestSchema = z.object({
-  email: z.string().trim().email({ message: authMessages.resetInvalidEmail }),
+  email: storableString().trim().email({ message: authMessages.resetInvalidEmail }),
 });
 export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 /** The new-password page after the mailed link. */
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1),
+  token: storableString().min(1),
   newPassword: passwordSchema,
 });
 
 /** One-time code request: an email (or, in the spec, a phone; we only send email). */
 export const otpRequestSchema = z
   .object({
-    email: z.string().trim().optional(),
-    phone: z.string().trim().optional(),
+    email: storableString().trim().optional(),
+    phone: storableString().trim().optional(),
   })
   .refine((value) => Boolean(value.email || value.phone), { message: authMessages.otpNeedsRecipient });
 
 /** Settings: change password (needs the current one). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, { message: 'Enter your current password' }),
+  currentPassword: storableString().min(1, { message: 'Enter your current password' }),
   newPassword: passwordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
@@ -106,13 +104,13 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** DELETE /api/account — typed confirmation, plus the password when the session is not fresh. */
 export const deleteAccountSchema = z.object({
   confirm: z.literal('DELETE', { message: authMessages.deleteConfirm }),
-  password: z.string().max(PASSWORD_MAX).optional(),
+  password: storableString().max(PASSWORD_MAX).optional(),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;
 
 /** POST /api/account/two-factor/qr — the QR code of the enrolment URI, as SVG. */
 export const totpQrRequestSchema = z.object({
-  uri: z.string().max(512).startsWith('otpauth://totp/', { message: 'Not an authenticator URI' }),
+  uri: storableString().max(512).startsWith('otpauth://totp/', { message: 'Not an authenticator URI' }),
 });
 
 /** GET /api/me */
@@ -138,7 +136,7 @@ export interface MeResponse {
 /** GET /api/admin/artists?q=&page= */
 export const ADMIN_ARTISTS_PAGE_SIZE = 25;
 export const adminArtistsQuerySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: storableString().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   sort: z.enum(adminArtistSorts).default('name'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALENDAR_FEED_KINDS, type CalendarFeedKind } from './shows.ts';
+import { storableString } from './text-schema.ts';
 
 /** What each private feed holds, as Settings names it. Kept apart: Songkick's one feed mixes them. */
 export const CALENDAR_FEED_LABELS: Record<CalendarFeedKind, { title: string; description: string }> = {
@@ -38,12 +39,12 @@ export type RotateFeedsRequest = z.infer<typeof rotateFeedsSchema>;
 
 /** `/api/calendar/{token}.ics`: the file name of a feed, checked before any database read. */
 export const feedFileParamSchema = z.object({
-  file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'Calendar feed not found'),
+  file: storableString().regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'Calendar feed not found'),
 });
 
 /** `/api/calendar/stops/{stopId}.ics`: one show's calendar file. */
 export const stopFileParamSchema = z.object({
-  file: z.string().regex(/^[0-9a-f-]{36}\.ics$/i, 'Show not found'),
+  file: storableString().regex(/^[0-9a-f-]{36}\.ics$/i, 'Show not found'),
 });
 
 /** How long a calendar app should wait before fetching a feed again. */

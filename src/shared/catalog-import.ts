@@ -6,16 +6,21 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import { storableString } from './text-schema.ts';
+import { isTimeZone } from './time-zones.ts';
 
 export const CATALOG_NAME_MAX = 200;
 
 const name = () =>
-  z.string().trim().min(1, 'must not be empty').max(CATALOG_NAME_MAX, `must be at most ${CATALOG_NAME_MAX} characters`);
+  storableString()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(CATALOG_NAME_MAX, `must be at most ${CATALOG_NAME_MAX} characters`);
 
 const optionalText = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).optional();
+  storableString().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).optional();
 
-const isoDate = z.string().refine(isIsoDate, 'expected YYYY-MM-DD');
+const isoDate = storableString().refine(isIsoDate, 'expected YYYY-MM-DD');
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -26,35 +31,17 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-// Building a formatter is slow and a big file names the same few zones thousands of times.
-const timeZoneValidity = new Map<string, boolean>();
-
-function isTimeZone(value: string): boolean {
-  let valid = timeZoneValidity.get(value);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    timeZoneValidity.set(value, valid);
-  }
-  return valid;
-}
-
 export const catalogStopSchema = z
   .strictObject({
     date: isoDate,
-    time: z
-      .string()
+    time: storableString()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM between 00:00 and 23:59')
       .optional(),
     venue: name(),
     city: name(),
     /** US state name or code (converted to the code on import), province, county… */
     region: optionalText(100),
-    country: z.string().regex(/^[A-Za-z]{2}$/, 'expected a 2-letter country code such as US'),
+    country: storableString().regex(/^[A-Za-z]{2}$/, 'expected a 2-letter country code such as US'),
     lat: z
       .number()
       .min(-90, 'expected a latitude between -90 and 90')
@@ -65,16 +52,14 @@ export const catalogStopSchema = z
       .min(-180, 'expected a longitude between -180 and 180')
       .max(180, 'expected a longitude between -180 and 180')
       .optional(),
-    ticketUrl: z
-      .string()
+    ticketUrl: storableString()
       .max(2000, 'must be at most 2000 characters')
       .refine(isHttpUrl, 'expected an http(s) URL')
       .optional(),
     address: optionalText(300),
-    timeZone: z.string().refine(isTimeZone, 'expected an IANA time zone such as America/Denver').optional(),
+    timeZone: storableString().refine(isTimeZone, 'expected an IANA time zone such as America/Denver').optional(),
     /** Provider syncs only: which provider the stop came from and its id there. */
-    source: z
-      .string()
+    source: storableString()
       .regex(/^[a-z0-9-]{1,40}$/, 'expected a short lower-case label such as jambase')
       .optional(),
     externalId: optionalText(200),
@@ -93,8 +78,7 @@ export const catalogTourSchema = z.strictObject({
 
 export const catalogArtistSchema = z.strictObject({
   name: name(),
-  mbid: z
-    .string()
+  mbid: storableString()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a MusicBrainz id (UUID)')
     .optional(),
   genres: z.array(name()).max(20, 'at most 20 genres').optional(),

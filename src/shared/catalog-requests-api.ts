@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BULK_APPROVE_MAX, REJECT_REASON_MAX } from './catalog-requests.ts';
+import { storableString } from './text-schema.ts';
 
 /** GET /api/admin/catalog-requests?q=&page= — `q` matches artist, venue, city or submitter email. */
 export const catalogRequestsQuerySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: storableString().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type CatalogRequestsQuery = z.infer<typeof catalogRequestsQuerySchema>;
@@ -17,14 +18,12 @@ export const approveRequestBodySchema = z.object({
   edit: z
     .object({
       date: isoDate.optional(),
-      time: z
-        .string()
+      time: storableString()
         .regex(/^\d\d:\d\d$/, 'Enter a time as HH:MM')
         .nullable()
         .optional(),
-      tourName: z.string().trim().min(1).max(200).optional(),
-      venueSlug: z
-        .string()
+      tourName: storableString().trim().min(1).max(200).optional(),
+      venueSlug: storableString()
         .regex(/^[a-z0-9-]{1,160}$/)
         .optional(),
     })
@@ -33,12 +32,12 @@ export const approveRequestBodySchema = z.object({
 export type ApproveRequestBody = z.infer<typeof approveRequestBodySchema>;
 
 export const rejectRequestBodySchema = z.object({
-  reason: z.string().trim().min(3, 'Say why, in a few words').max(REJECT_REASON_MAX),
+  reason: storableString().trim().min(3, 'Say why, in a few words').max(REJECT_REASON_MAX),
 });
 
 /** POST /bulk-approve — every pending request matching `q` (the filtered set the admin sees). */
 export const bulkApproveBodySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: storableString().trim().max(100).default(''),
   /** The count the admin confirmed: refused when the set changed meanwhile. */
   expected: z.number().int().min(1).max(BULK_APPROVE_MAX),
 });

@@ -1,5 +1,7 @@
 /** The admin's queue of fans' submitted stops (Add Show, ADR 0017): types and texts. */
 
+import { formatLongDate } from './dates.ts';
+
 export const CATALOG_REQUESTS_PAGE_SIZE = 20;
 export const REJECT_REASON_MAX = 500;
 /** A bulk approve handles at most this many requests at once. */
@@ -56,14 +58,54 @@ export interface BulkApproveOutcome {
   message: string;
 }
 
+/** A public stop as a change request shows it (ADR 0037): its date, time, place and status. */
+export interface StopClaim {
+  date: string;
+  time: string | null;
+  venue: string;
+  city: string;
+  status: string;
+}
+
+/** What a fan's page says instead, with the full place so applying it can create the venue. */
+export interface StopClaimAfter extends StopClaim {
+  region: string | null;
+  country: string;
+  lat: number | null;
+  lon: number | null;
+  timeZone: string | null;
+  ticketUrl: string | null;
+}
+
+/** A fan's import that disagrees with a public stop, waiting for an admin (GET …/catalog-requests/changes). */
+export interface ChangeRequestView {
+  id: string;
+  stopId: string;
+  artistName: string;
+  artistSlug: string;
+  stopSlug: string;
+  before: StopClaim;
+  after: StopClaimAfter;
+  /** The fan's page the claim was read from. */
+  sourceUrl: string;
+  submitter: { name: string; email: string } | null;
+  createdAt: string;
+}
+
+export interface ChangeRequestsPage {
+  changes: ChangeRequestView[];
+  total: number;
+}
+
 export const catalogRequestTexts = {
   approvedTitle: 'Your show was added',
   rejectedTitle: 'Your show was not added',
+  // `date` is YYYY-MM-DD; a fan reads it in the app's format ('Sat, Oct 3, 2026'), never ISO.
   approved: (artist: string, date: string, venue: string) =>
-    `${artist} on ${date} at ${venue} is now in the catalog for everyone.`,
+    `${artist} on ${formatLongDate(date)} at ${venue} is now in the catalog for everyone.`,
   merged: (artist: string, date: string, venue: string) =>
-    `${artist} on ${date} at ${venue} was already in the catalog: your show now points to it.`,
+    `${artist} on ${formatLongDate(date)} at ${venue} was already in the catalog: your show now points to it.`,
   rejected: (artist: string, date: string, venue: string, reason: string) =>
-    `${artist} on ${date} at ${venue} was not added: ${reason}`,
+    `${artist} on ${formatLongDate(date)} at ${venue} was not added: ${reason}`,
   notPending: 'This request was already reviewed.',
 } as const;

@@ -43,6 +43,11 @@ export function localIsoDate(now: Date = new Date()): string {
 }
 
 /** True for a real calendar date in YYYY-MM-DD form (rejects 2027-02-30). */
+/** YYYY-MM-DD plus whole days (negative goes back), as calendar dates: no zone or DST involved. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;

@@ -44,3 +44,33 @@ export interface FavoritesList {
   favorites: FavoriteArtistEntry[];
   homeCity: string | null;
 }
+
+/** A venue the fan follows ("tell me about every show here"). */
+export interface FollowedVenue {
+  venueName: string;
+  venueSlug: string;
+  city: string;
+  region: string | null;
+  country: string;
+  followedAt: string;
+}
+
+export interface FollowedVenuesList {
+  venues: FollowedVenue[];
+}
+
+export interface VenueFollowChange {
+  venueSlug: string;
+  venueName: string;
+  following: boolean;
+}
+
+export const venueFollowMessages = {
+  signInTitle: 'Sign in required',
+  signInDescription: 'Please sign in to follow venues',
+  followedTitle: 'Following venue',
+  followed: (venue: string) => `We'll tell you about every new show at ${venue}`,
+  unfollowedTitle: 'Venue unfollowed',
+  unfollowed: (venue: string) => `${venue} has been removed from your venues`,
+  errorDescription: 'Failed to update your venues. Please try again.',
+} as const;

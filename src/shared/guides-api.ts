@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOADING_MESSAGE_MAX, TIP_CATEGORIES, TIP_LIMITS, tipMessages } from './guides.ts';
+import { storableString } from './text-schema.ts';
 
 /** Request schemas of the guides' admin routes (server side; the pages post plain objects). */
 
@@ -9,8 +10,7 @@ export const loadingMessagesMessages = {
   orderMismatch: 'The order must list every message once',
 } as const;
 
-const text = z
-  .string({ message: loadingMessagesMessages.textRequired })
+const text = storableString({ message: loadingMessagesMessages.textRequired })
   .trim()
   .min(1, { message: loadingMessagesMessages.textRequired })
   .max(LOADING_MESSAGE_MAX, { message: loadingMessagesMessages.textTooLong });
@@ -24,8 +24,7 @@ export const loadingMessageIdSchema = z.object({ id: z.uuid() });
 
 export const createTipSchema = z.object({
   category: z.enum(TIP_CATEGORIES, { message: tipMessages.category }),
-  text: z
-    .string({ message: tipMessages.tooShort })
+  text: storableString({ message: tipMessages.tooShort })
     .trim()
     .min(TIP_LIMITS.minLength, { message: tipMessages.tooShort })
     .max(TIP_LIMITS.maxLength, { message: tipMessages.tooLong }),
@@ -36,7 +35,7 @@ export const adminTipsQuerySchema = z.object({
 });
 export const moderateTipSchema = z.object({
   action: z.enum(['approve', 'hide', 'delete']),
-  reason: z.string().trim().max(TIP_LIMITS.reasonMax).default(''),
+  reason: storableString().trim().max(TIP_LIMITS.reasonMax).default(''),
 });
 
 export const llmUsageQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { csvFields, HISTORICAL_IMPORT_MAX_BYTES } from './historical-import.ts';
+import { storableString } from './text-schema.ts';
 
-const mapping = z.partialRecord(z.enum(csvFields), z.string().min(1).max(200));
+const mapping = z.partialRecord(z.enum(csvFields), storableString().min(1).max(200));
 
 /** POST /api/admin/historical-import/dry-run and /run */
 export const historicalImportBodySchema = z.object({
-  fileName: z.string().trim().min(1).max(200),
+  fileName: storableString().trim().min(1).max(200),
   format: z.enum(['json', 'csv']),
-  content: z.string().min(1, 'The file is empty').max(HISTORICAL_IMPORT_MAX_BYTES, 'The file is larger than 10 MB'),
+  content: storableString()
+    .min(1, 'The file is empty')
+    .max(HISTORICAL_IMPORT_MAX_BYTES, 'The file is larger than 10 MB'),
   mapping: mapping.optional(),
 });
 export type HistoricalImportBody = z.infer<typeof historicalImportBodySchema>;
@@ -19,5 +22,5 @@ export const historicalRunBodySchema = historicalImportBodySchema.extend({
 
 /** POST /api/admin/historical-import/setlistfm: an artist's setlist.fm history as import rows. */
 export const setlistfmHistoryBodySchema = z.object({
-  artistSlug: z.string().trim().min(1).max(200),
+  artistSlug: storableString().trim().min(1).max(200),
 });

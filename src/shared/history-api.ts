@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
 import { HISTORY_PAGE_SIZE, HISTORY_SEARCH_MAX } from './history.ts';
 import { SHOW_LIMITS } from './shows.ts';
+import { storableString } from './text-schema.ts';
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max, message)
     .optional()
@@ -18,8 +18,7 @@ const year = z.coerce
   .max(SHOW_LIMITS.maxYear, `Year must be between ${SHOW_LIMITS.minYear} and ${SHOW_LIMITS.maxYear}`);
 
 /** Keyset cursor: the last show's date and venue id ('2024-05-01_<uuid>'). */
-const cursor = z
-  .string()
+const cursor = storableString()
   .regex(/^\d{4}-\d{2}-\d{2}_[0-9a-f-]{36}$/, 'Invalid cursor')
   .transform((value) => ({ date: value.slice(0, 10), venueId: value.slice(11) }));
 
@@ -38,5 +37,5 @@ export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 /** GET /api/history/did-you-go?today= */
 export const didYouGoQuerySchema = z.object({
-  today: z.string().refine(isIsoDate, 'expected YYYY-MM-DD'),
+  today: storableString().refine(isIsoDate, 'expected YYYY-MM-DD'),
 });

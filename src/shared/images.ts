@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { storableString } from './text-schema.ts';
 
 /** POST /api/images/queue — the spec's queue-artist-image function: body {artistName}. */
 export const queueArtistImageBodySchema = z.object({
-  artistName: z.string().trim().min(1, 'Artist name is required').max(200, 'Artist name too long'),
+  artistName: storableString().trim().min(1, 'Artist name is required').max(200, 'Artist name too long'),
 });
 export type QueueArtistImageBody = z.infer<typeof queueArtistImageBodySchema>;
 

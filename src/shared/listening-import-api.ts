@@ -1,13 +1,13 @@
 /** Request schemas of the listening imports (zod: kept apart from listening-import.ts for the pages' bundles). */
 import { z } from 'zod';
 import { LISTENING_IMPORT_LIMITS, LISTENING_IMPORT_MESSAGES, spotifyPlaylistId } from './listening-import.ts';
+import { storableString } from './text-schema.ts';
 
 export const listeningImportParamSchema = z.object({ id: z.uuid() });
 
 /** PUT …/:id/files?name=StreamingHistory_music_0.json (the body is the file itself). */
 export const listeningFileQuerySchema = z.object({
-  name: z
-    .string()
+  name: storableString()
     .trim()
     .min(1, 'Name the file')
     .max(LISTENING_IMPORT_LIMITS.fileNameMax)
@@ -27,7 +27,7 @@ export const listeningPickSchema = z.union([
   z.object({ top: z.number().int().min(1).max(LISTENING_IMPORT_LIMITS.pickMax) }),
   z.object({
     keys: z
-      .array(z.string().min(1).max(320))
+      .array(storableString().min(1).max(320))
       .min(1, 'Pick at least one artist')
       .max(LISTENING_IMPORT_LIMITS.pickMax, `At most ${LISTENING_IMPORT_LIMITS.pickMax} artists at once`),
   }),
@@ -35,16 +35,14 @@ export const listeningPickSchema = z.union([
 
 /** POST /api/admin/spotify-import/list */
 export const artistListSchema = z.object({
-  text: z
-    .string()
+  text: storableString()
     .max(LISTENING_IMPORT_LIMITS.listCharsMax, 'The list is too long')
     .refine((text) => text.trim().length > 0, 'Enter at least one artist'),
 });
 
 /** POST /api/admin/spotify-import/playlist: a playlist link or URI (its id is what is kept). */
 export const playlistImportSchema = z.object({
-  link: z
-    .string()
+  link: storableString()
     .max(500, LISTENING_IMPORT_MESSAGES.notAPlaylist)
     .refine((text) => spotifyPlaylistId(text) !== null, LISTENING_IMPORT_MESSAGES.notAPlaylist),
 });

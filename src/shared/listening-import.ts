@@ -11,6 +11,14 @@ export const LISTENING_IMPORT_LIMITS = {
   /** A zip upload: what its entries may unpack to in all (zip bombs), and how many entries it may hold. */
   zipMaxUncompressedBytes: 1024 * 1024 * 1024,
   zipMaxEntries: 1000,
+  /**
+   * A zip's entries may unpack to at most this many times the bytes sent so far (checked past
+   * zipRatioFloorBytes): Spotify's JSON packs about ten to one, a bomb a thousand to one.
+   */
+  zipMaxRatio: 50,
+  zipRatioFloorBytes: 8 * 1024 * 1024,
+  /** Different artists one upload may name: a real history has thousands, not a hundred thousand. */
+  maxArtists: 25_000,
   fileNameMax: 200,
   /** Preview rows per page. */
   pageMax: 200,

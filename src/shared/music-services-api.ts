@@ -1,6 +1,7 @@
 /** Request schemas of /api/music-services (zod: kept apart from music-services.ts for the page's bundle). */
 import { z } from 'zod';
 import { LISTENING_PERIODS, MUSIC_LIMITS, MUSIC_SOURCES } from './music-services.ts';
+import { storableString } from './text-schema.ts';
 
 export const musicSourceSchema = z.enum(MUSIC_SOURCES);
 /** The sources a follow may carry: the username services and Spotify. */
@@ -9,8 +10,7 @@ export const importSourceSchema = z.enum([...MUSIC_SOURCES, 'spotify']);
 /** POST /api/music-services/preview */
 export const musicPreviewSchema = z.object({
   source: musicSourceSchema,
-  username: z
-    .string()
+  username: storableString()
     .trim()
     .min(1, 'Enter a username')
     .max(MUSIC_LIMITS.usernameMax, `A username has at most ${MUSIC_LIMITS.usernameMax} characters`)
@@ -67,7 +67,7 @@ export const musicProposalsSchema = z.object({
 
 /** GET /api/spotify/callback: Spotify's redirect (either code or error, with our state). Lenient: judged by the service. */
 export const spotifyCallbackSchema = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(256).optional(),
-  error: z.string().max(256).optional(),
+  code: storableString().max(2048).optional(),
+  state: storableString().max(256).optional(),
+  error: storableString().max(256).optional(),
 });

@@ -56,9 +56,11 @@ export interface MusicConnectionList {
   spotify: {
     /** False when SPOTIFY_CLIENT_ID is not set on the server. */
     configured: boolean;
-    /** What to register as the Spotify app's redirect URI. */
-    redirectUri: string;
+    /** What to register as the Spotify app's redirect URI: for admins only (operator detail), null for fans. */
+    redirectUri: string | null;
   };
+  /** The username services this server offers (Last.fm needs LASTFM_API_KEY; ListenBrainz needs nothing). */
+  sources: MusicSource[];
   connections: MusicConnection[];
 }
 
@@ -110,8 +112,8 @@ export const SPOTIFY_OUTCOME_MESSAGES: Record<SpotifyOutcome, string> = {
 };
 
 export const SYNC_MESSAGES = {
-  spotifyNotConfigured:
-    'Spotify is not set up on this server: the administrator registers a Spotify app and sets SPOTIFY_CLIENT_ID (see the README, “Connect Spotify”).',
+  // A fan's words: what to set up, and where, is for the administrator (the page shows it to admins only).
+  spotifyNotConfigured: "Spotify isn't available on this server.",
   reconnect: 'Spotify no longer accepts this connection (access was removed or expired). Connect Spotify again.',
   rateLimited: (seconds: number) =>
     `Spotify asks us to slow down. Nothing was changed — please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

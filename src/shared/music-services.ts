@@ -106,12 +106,9 @@ export const MUSIC_MESSAGES = {
     `${MUSIC_SOURCE_LABELS[source]} has no user called “${username}”. Check the spelling of the username.`,
   providerDown: (source: MusicSource) =>
     `${MUSIC_SOURCE_LABELS[source]} is not answering right now. Nothing was changed — please try again in a few minutes.`,
-  notConfigured: (source: MusicSource) =>
-    `${MUSIC_SOURCE_LABELS[source]} import is not set up on this server yet (the administrator needs to set LASTFM_API_KEY).`,
+  notConfigured: (source: MusicSource) => `${MUSIC_SOURCE_LABELS[source]} isn't available on this server.`,
   noStats: (source: MusicSource) =>
     `${MUSIC_SOURCE_LABELS[source]} has no listening statistics for this user and period yet.`,
   unknownArtists: 'Some of the chosen artists are not in the catalog. Nothing was followed — preview again.',
   excludeNotFound: 'That artist is not on your exclude list.',
-  spotifyMissing:
-    'Spotify needs its own developer app on each server: the administrator registers one and sets SPOTIFY_CLIENT_ID. Spotify import is not available here yet.',
 } as const;

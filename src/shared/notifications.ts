@@ -16,6 +16,8 @@ export const NOTIFICATIONS_KEPT = 10;
  * - show-reminder: the day before a show the user marked as Going;
  * - trip-show: a new show where and when the user travels (Vacation mode), once per show.
  * - submission-reviewed: an admin approved or rejected a show the user submitted (Add Show).
+ * - on-sale: tickets (or a presale) for a show of a followed artist go on sale, when a source says when.
+ * - venue-show: a new show at a venue the user follows (one per show; one grouped when a sync adds several).
  */
 export const notificationKinds = [
   'new-dates',
@@ -24,6 +26,8 @@ export const notificationKinds = [
   'show-reminder',
   'trip-show',
   'submission-reviewed',
+  'on-sale',
+  'venue-show',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -50,29 +54,62 @@ export interface UnreadCountResponse {
   unreadCount: number;
 }
 
-/** Preference groups shown in Settings; moved and cancelled share "tour changes". */
-export const notificationPreferenceGroups = ['newDates', 'tourChanges', 'reminders', 'tripShows'] as const;
+/**
+ * Preference groups shown in Settings. `tourChanges` is moved shows (its name predates the split);
+ * cancellations have their own.
+ */
+export const notificationPreferenceGroups = [
+  'newDates',
+  'venueShows',
+  'onSale',
+  'tourChanges',
+  'cancellations',
+  'reminders',
+  'tripShows',
+] as const;
 export type NotificationPreferenceGroup = (typeof notificationPreferenceGroups)[number];
 
+/** Where one kind goes: any of the three, or none (off). Push reaches only the devices the fan added. */
 export interface ChannelChoice {
   inApp: boolean;
   email: boolean;
+  push: boolean;
+}
+
+/**
+ * Pushes are held through these hours of the fan's day (in `timeZone`) and sent when they end.
+ * 'HH:MM', 24-hour; `from` after `to` spans midnight.
+ */
+export interface QuietHours {
+  from: string;
+  to: string;
+  timeZone: string;
 }
 
 /** GET/PUT /api/notifications/preferences */
-export type NotificationPreferences = Record<NotificationPreferenceGroup, ChannelChoice>;
-
-export const defaultNotificationPreferences: NotificationPreferences = {
-  newDates: { inApp: true, email: false },
-  tourChanges: { inApp: true, email: false },
-  reminders: { inApp: true, email: false },
-  tripShows: { inApp: true, email: false },
+export type NotificationPreferences = Record<NotificationPreferenceGroup, ChannelChoice> & {
+  quietHours: QuietHours | null;
 };
 
+export const defaultNotificationPreferences: NotificationPreferences = {
+  newDates: { inApp: true, email: false, push: true },
+  onSale: { inApp: true, email: false, push: true },
+  tourChanges: { inApp: true, email: false, push: true },
+  cancellations: { inApp: true, email: false, push: true },
+  venueShows: { inApp: true, email: false, push: true },
+  reminders: { inApp: true, email: false, push: true },
+  tripShows: { inApp: true, email: false, push: true },
+  quietHours: null,
+};
+
+/** Submission reviews are answers to the fan's own request: they share the tour changes' choice. */
 export function preferenceGroupOf(kind: NotificationKind): NotificationPreferenceGroup {
   if (kind === 'new-dates') return 'newDates';
   if (kind === 'show-reminder') return 'reminders';
   if (kind === 'trip-show') return 'tripShows';
+  if (kind === 'on-sale') return 'onSale';
+  if (kind === 'stop-cancelled') return 'cancellations';
+  if (kind === 'venue-show') return 'venueShows';
   return 'tourChanges';
 }
 

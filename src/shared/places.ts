@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-schema.ts';
 
 /**
  * Places: cities of the world from the GeoNames gazetteer (CC BY 4.0), shipped offline in the
@@ -41,8 +42,7 @@ export const PLACES_ATTRIBUTION_URL = 'https://www.geonames.org/';
 
 /** GET /api/places?q=&limit= */
 export const placesQuerySchema = z.object({
-  q: z
-    .string({ message: placesMessages.queryRequired })
+  q: storableString({ message: placesMessages.queryRequired })
     .trim()
     .min(1, { message: placesMessages.queryRequired })
     .max(PLACE_LIMITS.queryMax, { message: placesMessages.queryTooLong }),
@@ -55,7 +55,7 @@ export const placesQuerySchema = z.object({
 });
 export type PlacesQuery = z.infer<typeof placesQuerySchema>;
 
-export const placeIdSchema = z.string().regex(/^[1-9]\d{0,11}$/, { message: placesMessages.unknownPlace });
+export const placeIdSchema = storableString().regex(/^[1-9]\d{0,11}$/, { message: placesMessages.unknownPlace });
 
 export interface PlacesResponse {
   places: Place[];
@@ -121,4 +121,42 @@ export function distanceKm(from: { lat: number; lon: number }, to: { lat: number
   const dLon = rad(to.lon - from.lon);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Places a fan tracks besides home: at most this many. */
+export const TRACKED_PLACES_MAX = 10;
+export const TRACKED_RADIUS_CHOICES = [25, 50, 100, 250, 500] as const;
+const trackedRadiusMessage = 'Radius must be 25, 50, 100, 250 or 500 km';
+const trackedRadius = z
+  .number({ message: trackedRadiusMessage })
+  .refine((value) => (TRACKED_RADIUS_CHOICES as readonly number[]).includes(value), { message: trackedRadiusMessage });
+
+export const trackedPlacesMessages = {
+  tooMany: `You can track at most ${TRACKED_PLACES_MAX} places besides home`,
+  alreadyTracked: 'You already track this place',
+} as const;
+
+/** POST /api/tracked-places */
+export const trackedPlaceCreateSchema = z.object({ placeId: placeIdSchema, radiusKm: trackedRadius }).strict();
+/** PATCH /api/tracked-places/:id */
+export const trackedPlaceUpdateSchema = z.object({ radiusKm: trackedRadius }).strict();
+/** PATCH /api/tracked-places/home: home's radius is My Shows' one, so it may also be anywhere (null). */
+export const homeRadiusUpdateSchema = z.object({ radiusKm: trackedRadius.nullable() }).strict();
+export const trackedPlaceIdParamSchema = z.object({ id: z.uuid({ message: 'Unknown place' }) });
+
+/** One of the fan's tracked places; home is listed first with `home: true` (its radius is My Shows'). */
+export interface TrackedPlace {
+  /** 'home' for home, else the row's id. */
+  id: string;
+  home: boolean;
+  /** The gazetteer's id (to add it back after a removal); null for a home typed before places existed. */
+  placeId: string | null;
+  name: string;
+  region: string | null;
+  country: string;
+  radiusKm: number | null;
+}
+
+export interface TrackedPlacesResponse {
+  places: TrackedPlace[];
 }

@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import { validateBandSearch } from './search.ts';
+import { storableString } from './text-schema.ts';
 
 /** Spec section 9: search suggestions limit 5 (catalog matches and MusicBrainz suggestions alike). */
 export const SEARCH_RESULTS_LIMIT = 5;
 
 /** The typed band name: checked in the spec's order, trimmed; the message is the toast's description. */
-export const bandNameSchema = z.string().transform((value, ctx) => {
+export const bandNameSchema = storableString().transform((value, ctx) => {
   const check = validateBandSearch(value);
   if (!check.ok) {
     ctx.addIssue({ code: 'custom', message: check.problem.description });
@@ -18,8 +19,7 @@ export const bandNameSchema = z.string().transform((value, ctx) => {
   return check.query;
 });
 
-export const mbidSchema = z
-  .string()
+export const mbidSchema = storableString()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a MusicBrainz id')
   .transform((value) => value.toLowerCase());
 

@@ -10,7 +10,8 @@ export const BAND_NAME_MAX_LENGTH = 100;
 export const MUSICBRAINZ_BUSY_MESSAGE = 'MusicBrainz is busy right now. Please try again in a few seconds.';
 
 /** The error message when the server has no JamBase key. */
-export const NO_TOUR_SOURCE_MESSAGE = 'No tour-date source is configured (JAMBASE_API_KEY is not set).';
+// Fans read it: no operator detail (the missing JAMBASE_API_KEY is the admins' API status page's business).
+export const NO_TOUR_SOURCE_MESSAGE = "New tour dates can't be looked up on this server.";
 
 const INVALID_CHARACTERS = /[<>{}\\]/;
 

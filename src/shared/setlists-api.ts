@@ -6,20 +6,19 @@ import {
   SETLIST_MESSAGES,
   SETLIST_SONG_KINDS,
 } from './setlists.ts';
+import { storableString } from './text-schema.ts';
 
 /** Request schemas of /api/setlists and /api/history-import (server and the forms that need them). */
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max, message)
     .nullish()
     .transform((value) => (value ? value : null));
 
 export const setlistSongInputSchema = z.object({
-  name: z
-    .string({ error: SETLIST_MESSAGES.songNameRequired })
+  name: storableString({ error: SETLIST_MESSAGES.songNameRequired })
     .trim()
     .min(1, SETLIST_MESSAGES.songNameRequired)
     .max(SETLIST_LIMITS.songNameMax, SETLIST_MESSAGES.songNameTooLong),
@@ -52,17 +51,17 @@ export type OwnSetlistInput = z.infer<typeof ownSetlistSchema>;
 const uuidParam = z.uuid('expected an id');
 export const stopIdParamSchema = z.object({ stopId: uuidParam });
 export const artistIdParamSchema = z.object({ artistId: uuidParam });
-export const artistSlugParamSchema = z.object({ slug: z.string().min(1).max(200) });
+export const artistSlugParamSchema = z.object({ slug: storableString().min(1).max(200) });
 
 export const songSuggestQuerySchema = z.object({
-  q: z.string().trim().max(SETLIST_LIMITS.songNameMax).default(''),
+  q: storableString().trim().max(SETLIST_LIMITS.songNameMax).default(''),
 });
 
 // ---------------------------------------------------------------------------------------------
 // History import
 
-const column = z.string().trim().max(200).optional();
-const fileName = z.string().trim().max(200).default('history.csv');
+const column = storableString().trim().max(200).optional();
+const fileName = storableString().trim().max(200).default('history.csv');
 
 /** POST /api/history-imports/csv?date=…&artist=…&venue=…&city=…&country=…&name=… — the file is the body. */
 export const csvImportQuerySchema = z
@@ -73,8 +72,7 @@ export const csvImportQuerySchema = z
 export const appImportQuerySchema = z.object({ name: fileName });
 
 export const setlistfmImportSchema = z.object({
-  username: z
-    .string()
+  username: storableString()
     .trim()
     .min(1, 'Enter a setlist.fm user name.')
     .max(HISTORY_IMPORT_LIMITS.usernameMax, 'That user name is too long.')

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { showNotesSchema } from './add-show-api.ts';
 import { SHOW_DETAIL_MESSAGES } from './show-detail.ts';
 import { SHOW_LIMITS } from './shows.ts';
+import { storableString } from './text-schema.ts';
 
 const uuid = z.uuid('expected a show id');
 
@@ -21,7 +22,10 @@ export const showDetailsPatchSchema = z
       .max(SHOW_LIMITS.ratingMax, SHOW_DETAIL_MESSAGES.ratingRange)
       .nullable()
       .optional(),
-    companions: z.string().max(SHOW_LIMITS.companionsMax, SHOW_DETAIL_MESSAGES.companionsTooLong).nullable().optional(),
+    companions: storableString()
+      .max(SHOW_LIMITS.companionsMax, SHOW_DETAIL_MESSAGES.companionsTooLong)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type ShowDetailsPatch = z.infer<typeof showDetailsPatchSchema>;

@@ -3,6 +3,7 @@
  * the fan's state, and for attended shows their notes, rating, companions and photos.
  */
 import { type ReviewState, SHOW_LIMITS, type ShowState, type StopStatus } from './shows.ts';
+import type { StopSourceView } from './tour-sources.ts';
 
 export const SHOW_DETAIL_MESSAGES = {
   notFound: 'Show not found',
@@ -63,6 +64,10 @@ export interface ShowDetail {
   };
   /** The guide of this stop: /guide/{artistSlug}/{stopSlug}. */
   guidePath: string;
+  /** The stop's own ticket link (used when no source names a seller). */
+  ticketUrl: string | null;
+  /** The sources listing this stop now, best first: "Listed by …" and one "Tickets" per seller. */
+  sources: StopSourceView[];
   /** The fan's own layer; null when they have not marked the show. */
   mine: {
     state: ShowState;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
 import { SHOW_LIMITS, SHOW_STATES, type ShowState } from './shows.ts';
+import { storableString } from './text-schema.ts';
 
 /**
  * Data portability of a fan's shows: the rows the account export carries (`shows` in the JSON, the
@@ -62,37 +63,32 @@ export const SHOW_IMPORT_LIMITS = {
 } as const;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
     .nullish()
     .transform((value) => value || null);
 
 const requiredText = (label: string) =>
-  z
-    .string({ error: `${label} is missing` })
+  storableString({ error: `${label} is missing` })
     .trim()
     .min(1, `${label} is missing`)
     .max(SHOW_IMPORT_LIMITS.nameMax, `${label} must be at most ${SHOW_IMPORT_LIMITS.nameMax} characters`);
 
 /** One imported show, after CSV cells were turned into JSON values (see the server's parser). */
 export const showImportRowSchema = z.object({
-  date: z
-    .string({ error: 'Date is missing' })
+  date: storableString({ error: 'Date is missing' })
     .refine(isIsoDate, 'Date must be a real date written YYYY-MM-DD')
     .refine((value) => {
       const year = Number(value.slice(0, 4));
       return year >= SHOW_LIMITS.minYear && year <= SHOW_LIMITS.maxYear;
     }, `Date must be between ${SHOW_LIMITS.minYear} and ${SHOW_LIMITS.maxYear}`),
-  time: z
-    .string()
+  time: storableString()
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Time must be written HH:MM')
     .nullish()
     .or(z.literal('')),
   artist: requiredText('Artist'),
-  artistMbid: z
-    .string()
+  artistMbid: storableString()
     .trim()
     .regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, 'Artist MBID is not a MusicBrainz id')
     .nullish()

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import { publicPaths } from './public-paths.ts';
 import { SHOW_LIMITS, type SHOWS_RADIUS_CHOICES, type ShowState, type StopStatus, showStateSchema } from './shows.ts';
+import { storableString } from './text-schema.ts';
 
 /** At most this many stops per GET /api/shows/states (one page of a list). */
 export const SHOW_STATES_MAX_IDS = 200;
@@ -15,8 +17,7 @@ export const SHOW_STATES_MAX_IDS = 200;
 export const UPCOMING_SHOWS_PAGE = 50;
 
 /** A page cursor: the last show's date and venue id (`YYYY-MM-DD_uuid`). */
-const upcomingCursor = z
-  .string()
+const upcomingCursor = storableString()
   .regex(/^\d{4}-\d{2}-\d{2}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Unknown page of shows')
   .refine((value) => isIsoDate(value.slice(0, 10)), 'Unknown page of shows')
   .transform((value) => ({ date: value.slice(0, 10), venueId: value.slice(11).toLowerCase() }));
@@ -32,7 +33,7 @@ export type UpcomingFilter = (typeof UPCOMING_FILTERS)[number];
 export type RadiusChoice = Exclude<(typeof SHOWS_RADIUS_CHOICES)[number], null> | 'anywhere';
 export const RADIUS_CHOICE_VALUES = ['25', '50', '100', '250', '500', 'anywhere'] as const;
 
-const isoDate = z.string().refine(isIsoDate, 'expected YYYY-MM-DD');
+const isoDate = storableString().refine(isIsoDate, 'expected YYYY-MM-DD');
 const uuid = z.uuid('Unknown show');
 
 export const stopIdParamSchema = z.object({ stopId: uuid });
@@ -42,8 +43,7 @@ export const putShowStateSchema = z
   .object({
     state: showStateSchema,
     hasTickets: z.boolean().optional(),
-    seat: z
-      .string()
+    seat: storableString()
       .trim()
       .max(SHOW_LIMITS.seatMax, `Seat or section is at most ${SHOW_LIMITS.seatMax} characters`)
       .nullable()
@@ -59,8 +59,7 @@ export type PutShowStateBody = z.input<typeof putShowStateSchema>;
 
 /** GET /api/shows/states?stopIds=a,b,c */
 export const showStatesQuerySchema = z.object({
-  stopIds: z
-    .string()
+  stopIds: storableString()
     .transform((value) => [...new Set(value.split(',').filter(Boolean))])
     .pipe(z.array(uuid).max(SHOW_STATES_MAX_IDS, `At most ${SHOW_STATES_MAX_IDS} shows at once`)),
 });
@@ -131,8 +130,10 @@ export interface UpcomingShow {
     country: string;
     timeZone: string | null;
   };
-  /** Whole km from home, or null without a home or coordinates. */
+  /** Whole km from the nearest of the fan's places (home or a tracked place), or null without one or coordinates. */
   distanceKm: number | null;
+  /** The tracked place that distance is from; null when it is home. */
+  distanceFrom: string | null;
   artists: BillArtist[];
   state: UserShowState | null;
   guidePath: string;
@@ -152,6 +153,8 @@ export interface UpcomingShowsResponse {
   /** The radius used (km), null for anywhere. */
   radiusKm: number | null;
   home: { city: string | null; hasCoordinates: boolean };
+  /** The fan's tracked places besides home (Settings), by name: "near you" is near any of them too. */
+  places: string[];
   followingCount: number;
   /** Pass as `after` for the next page; null on the last page. */
   nextCursor: string | null;
@@ -161,9 +164,7 @@ export interface ShowsSettingsResponse {
   radiusKm: number | null;
 }
 
-export function guidePath(artistSlug: string, stopSlug: string): string {
-  return `/guide/${artistSlug}/${stopSlug}`;
-}
+export const guidePath = publicPaths.guide;
 
 export function showDetailPath(stopId: string): string {
   return `/shows/${stopId}`;

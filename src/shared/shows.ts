@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 export const SHOW_STATES = ['interested', 'going', 'attended', 'missed'] as const;
 export type ShowState = (typeof SHOW_STATES)[number];
-export const showStateSchema = z.enum(SHOW_STATES);
+// Pure: a page that needs only the constants (the state buttons) does not load zod with them.
+export const showStateSchema = /* @__PURE__ */ z.enum(SHOW_STATES);
 
 /** The button names, exactly as the issue gives them. */
 export const SHOW_STATE_LABELS: Record<Exclude<ShowState, 'missed'>, string> = {

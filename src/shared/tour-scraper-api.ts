@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { STOP_STATUSES } from './shows.ts';
+import { storableString } from './text-schema.ts';
+import { timeZoneSchema } from './time-zones.ts';
 import { TOUR_SCRAPER_LIMITS, TOUR_SCRAPER_MESSAGES } from './tour-scraper.ts';
 
 /** Request schemas of /api/tour-scraper and /api/tour-web (zod kept out of the pages' first load). */
-const httpUrl = z
-  .string()
+const httpUrl = storableString()
   .trim()
   .min(1, TOUR_SCRAPER_MESSAGES.noUrls)
   .max(TOUR_SCRAPER_LIMITS.urlMax, `must be at most ${TOUR_SCRAPER_LIMITS.urlMax} characters`);
@@ -18,28 +19,26 @@ export const scrapePreviewRequestSchema = z.object({
   today: z.iso.date().optional(),
 });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => storableString().trim().min(1).max(max);
 const nullableText = (max: number) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max)
     .nullable()
     .transform((v) => v || null);
 
 export const importRowSchema = z.object({
-  externalId: z.string().max(2000).nullable(),
+  externalId: storableString().max(2000).nullable(),
   artistName: text(200),
   date: z.iso.date({ error: TOUR_SCRAPER_MESSAGES.needsDate }),
-  localTime: z
-    .string()
+  localTime: storableString()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM between 00:00 and 23:59')
     .nullable(),
   venueName: text(200),
   city: text(200),
   region: nullableText(100),
-  countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'expected a 2-letter country code such as US'),
-  timeZone: z.string().max(64).nullable(),
+  countryCode: storableString().regex(/^[A-Za-z]{2}$/, 'expected a 2-letter country code such as US'),
+  timeZone: timeZoneSchema.nullable(),
   lat: z.number().min(-90).max(90).nullable(),
   lon: z.number().min(-180).max(180).nullable(),
   status: z.enum(STOP_STATUSES),
@@ -48,7 +47,7 @@ export const importRowSchema = z.object({
     .max(2000)
     .nullable(),
   pageUrl: z.url({ protocol: /^https?$/ }).max(TOUR_SCRAPER_LIMITS.urlMax),
-  ambiguities: z.array(z.string().max(200)).max(10),
+  ambiguities: z.array(storableString().max(200)).max(10),
   /** The person ticked this row although it has ambiguities (it starts unticked). */
   confirmed: z.boolean().default(false),
 });
@@ -58,7 +57,7 @@ export const scrapeImportRequestSchema = z.object({
 });
 
 export const finderRequestSchema = z.object({
-  artistSlug: z.string().trim().min(1).max(200),
+  artistSlug: storableString().trim().min(1).max(200),
   today: z.iso.date().optional(),
 });
 

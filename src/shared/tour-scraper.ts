@@ -83,6 +83,7 @@ export const TOUR_SCRAPER_MESSAGES = {
   /** Added to noEvents when the page-text reader (LLM fallback) could not read the page. */
   textReaderOff: 'The page-text reader is not configured',
   textReaderBudget: "The page-text reader is off: this month's language-model budget is spent",
+  textReaderQuota: "The page-text reader is off for you until tomorrow: you have used today's page reads",
   textReaderFailed: 'The page-text reader could not read the page just now: try again later',
 } as const;
 
@@ -114,6 +115,8 @@ export interface ScrapeImportResponse {
   added: number;
   /** Rows the catalog already had (same artist, date and venue). */
   alreadyKnown: number;
+  /** A fan's rows that disagree with a public stop: sent to an admin as change requests, nothing changed. */
+  changeRequests: number;
   artists: { name: string; slug: string }[];
 }
 
@@ -137,5 +140,7 @@ export interface FinderResponse {
 export const FINDER_MESSAGES = {
   unknownArtist: 'That artist is not in the catalog',
   noSite: 'No official web site is known for this artist',
+  lookupFailed:
+    'The official web site could not be looked up right now (MusicBrainz or Wikidata did not answer). Please try again later.',
   noTourPage: 'No tour page was found on the official site',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeIdSchema } from './places.ts';
+import { storableString } from './text-schema.ts';
 
 /**
  * Vacation mode (issue 14): trips, the shows on them, sharing. One name on all three sides:
@@ -34,8 +35,7 @@ export const tripMessages = {
   searchRetry: 'The search for more shows there failed; it will be retried.',
 } as const;
 
-const isoDate = z
-  .string({ message: tripMessages.dateInvalid })
+const isoDate = storableString({ message: tripMessages.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: tripMessages.dateInvalid })
   .refine(
     (value) =>
@@ -51,7 +51,7 @@ const pointSchema = z.object({
 });
 
 const tripFields = {
-  name: z.string().trim().max(TRIP_LIMITS.nameMax, { message: tripMessages.nameTooLong }).optional().nullable(),
+  name: storableString().trim().max(TRIP_LIMITS.nameMax, { message: tripMessages.nameTooLong }).optional().nullable(),
   /** A gazetteer place, or `point` for a spot picked on the map: exactly one of the two. */
   placeId: placeIdSchema.optional(),
   point: pointSchema.optional(),
@@ -202,7 +202,7 @@ export interface SharedTripResponse {
 }
 
 /** Shared links are /trip/<token>: 32 URL-safe characters. */
-export const shareTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { message: 'Unknown shared trip' });
+export const shareTokenSchema = storableString().regex(/^[A-Za-z0-9_-]{32}$/, { message: 'Unknown shared trip' });
 
 export const tripIdParamSchema = z.object({ id: z.uuid({ message: tripMessages.notFound }) });
 export const shareTokenParamSchema = z.object({ token: shareTokenSchema });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import type { StopView } from './artists.ts';
 import { isIsoDate } from './dates.ts';
+import { storableString } from './text-schema.ts';
 
 export const venueSlugParamSchema = z.object({
-  slug: z
-    .string()
+  slug: storableString()
     .min(1)
     .max(200)
     .regex(/^[a-z0-9-]+$/),
 });
 /** GET /api/venues/:slug?today=YYYY-MM-DD — "upcoming" means on or after the visitor's date. */
-export const venuePageQuerySchema = z.object({ today: z.string().refine(isIsoDate, 'expected YYYY-MM-DD') });
+export const venuePageQuerySchema = z.object({ today: storableString().refine(isIsoDate, 'expected YYYY-MM-DD') });
 
 /** At most this many upcoming shows are listed on a venue page. */
 export const VENUE_UPCOMING_LIMIT = 100;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type FakeS3, startFakeS3 } from '#tests/fakes/s3.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
 async function waitForImageUrl(server: TestServer, artistName: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -20,14 +20,17 @@ async function waitForImageUrl(server: TestServer, artistName: string, timeoutMs
   throw new Error(`no image for ${artistName}`);
 }
 
-describe.runIf(databaseAvailable())('artist images in an S3-compatible bucket', () => {
+describe('artist images in an S3-compatible bucket', () => {
   let fake: FakeS3;
   let server: TestServer;
   const dataDir = '.tmp/test-data-s3';
   beforeAll(async () => {
     fake = await startFakeS3();
     // No photo lookups: MusicBrainz refuses at once, so the job draws an artwork.
-    server = await startTestServer({ ...fake.env(), DATA_DIR: dataDir, MUSICBRAINZ_URL: 'http://127.0.0.1:9' });
+    server = await startTestServer(
+      { ...fake.env(), DATA_DIR: dataDir, MUSICBRAINZ_URL: 'http://127.0.0.1:9' },
+      { jobs: true },
+    );
     await seedCatalog(server.database, [{ name: 'Copper Satellites', tours: [] }]);
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { accounts, expect, signInViaApi, test } from './helpers/auth.ts';
+import { accounts, expect, expectedHttpErrors, signInViaApi, test } from './helpers/auth.ts';
 import { FEATURED, PAST_ONLY_ARTIST_COUNT, UPCOMING_ARTIST_COUNT } from './support/fixture-catalog.ts';
 
 // Flows marked test.slow() sign in several times: argon2 hashing takes seconds on a loaded 2-core box.
@@ -76,5 +76,61 @@ test.describe('admin artists', () => {
     await page.goto('/admin/artists?q=lantern');
     await expect(page.getByRole('searchbox', { name: 'Search artists' })).toHaveValue('lantern');
     await expect(page.getByRole('row')).toHaveCount(2);
+  });
+});
+
+test.describe('admin add from MusicBrainz', () => {
+  test('a failing search is asked once and its failure shown at once, not retried behind the spinner', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(expectedHttpErrors([502]));
+    let searches = 0;
+    await page.route('**/api/admin/catalog/musicbrainz?*', async (route) => {
+      searches += 1;
+      await route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'PROVIDER_UNAVAILABLE', message: 'MusicBrainz did not answer.' } }),
+      });
+    });
+    await signInViaApi(page, accounts.admin);
+    await page.goto('/admin/artists');
+    await page.getByRole('button', { name: 'Add from MusicBrainz' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an artist from MusicBrainz' });
+    await dialog.getByPlaceholder('Artist name').fill('Lantern Choir');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('MusicBrainz did not answer.');
+    // TanStack Query's default would have asked twice more (about 3 s) before showing anything.
+    await page.waitForTimeout(4000);
+    expect(searches).toBe(1);
+  });
+});
+
+test.describe('admin pages share one header', () => {
+  test('every admin page, the AI usage page too, starts with the ADMIN eyebrow above its title (1440 px)', async ({
+    page,
+  }) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    const pages: [string, string][] = [
+      ['/admin/artists', 'Artists'],
+      ['/admin/tips', 'Tips moderation'],
+      ['/admin/loading-messages', 'Loading messages'],
+      ['/admin/api-status', 'API status'],
+      ['/admin/backups', 'Backups'],
+      ['/openai-usage', 'AI usage'],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      const header = page
+        .getByRole('main')
+        .locator('header')
+        .filter({ has: page.getByRole('heading', { level: 1 }) });
+      await expect(header.getByRole('heading', { level: 1 }), path).toHaveText(title);
+      // The eyebrow is the header's first line, styled upper-case: 'Admin' in the DOM, ADMIN on screen.
+      await expect(header.locator('p').first(), path).toHaveText('Admin');
+      await expect(header.locator('p').first(), path).toHaveCSS('text-transform', 'uppercase');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { accounts, expect, expectedHttpErrors, expectToast, signInViaApi, test } from './helpers/auth.ts';
+import { accounts, expect, expectedHttpErrors, expectToast, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 
 const WIDTHS = [1440, 390] as const;
@@ -31,6 +31,37 @@ test.describe('calendar feeds and show files', () => {
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain(`SUMMARY:${FEATURED.name} at Red Rocks Amphitheatre`);
     expect(text).toMatch(new RegExp(`DTSTART(;TZID=[^:]+)?:${date.replaceAll('-', '')}T193000`));
+  });
+
+  test('a past show the fan attended offers no Add to calendar; an upcoming Going one does (390 px)', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpViaApi(page, 'calendar-past');
+    const today = isoDateFromToday(0);
+    const artist = await (await page.request.get(`/api/artists/${FEATURED.slug}?today=${today}`)).json();
+    const stops = (artist.tours as { stops: { id: string; date: string }[] }[]).flatMap((tour) => tour.stops);
+    const stopOn = (days: number) => stops.find((stop) => stop.date === isoDateFromToday(days))!.id;
+    const mark = async (stopId: string, state: 'attended' | 'going') => {
+      const response = await page.request.put(`/api/shows/stops/${stopId}`, {
+        data: { state, today },
+        headers: { origin: new URL(testInfo.project.use.baseURL ?? '').origin },
+      });
+      expect(response.status()).toBe(200);
+    };
+    const past = stopOn(FEATURED.pastDays[0]!);
+    const upcoming = stopOn(FEATURED.upcomingDays[0]!);
+    await mark(past, 'attended');
+    await mark(upcoming, 'going');
+
+    await page.goto(`/shows/${past}`);
+    await expect(page.getByText('Your show: I was there')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('past-attended-show-390.png'), fullPage: true });
+
+    await page.goto(`/shows/${upcoming}`);
+    await expect(page.getByText('Your show: Going')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
   });
 
   test('Settings: copy a feed link, subscribe links, reset the links', async ({ page, context }, testInfo) => {

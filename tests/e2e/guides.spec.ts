@@ -19,47 +19,49 @@ const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'guide', fullName
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
-for (const width of [390, 1440]) {
-  test(`the guide page has the show, every section, places, the city and the weather (${width} px)`, async ({
-    page,
-    consoleGuard,
-  }) => {
-    // The e2e map tiles point at a path the server does not have: the drawn plan must take over.
-    consoleGuard.allow(/Failed to load resource|no-tiles/);
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-    await page.goto(GUIDE);
-    await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in Morrison' })).toBeVisible();
-    await expect(page.getByText(formatLongDate(DATE)).first()).toBeVisible();
-    for (const name of HEADINGS) await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
-    // Parts arrive without a reload (built on demand, announced on the guide's stream).
-    await expect(page.getByText('Central Station').first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('heading', { name: 'Food & drink' })).toBeVisible();
-    await expect(page.getByText(/Wikivoyage article/)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('link', { name: 'CC BY-SA 4.0' })).toHaveAttribute('href', /creativecommons/);
-    await expect(page.getByRole('link', { name: '© OpenStreetMap contributors' }).first()).toBeVisible();
-    await expect(page.getByText(/Sunset at \d\d:\d\d local time/)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(/chance of rain/)).toBeVisible();
-    // The venue's facts from Wikidata (a certain match: the name and the place agree), with their source.
-    const facts = page.getByRole('region', { name: 'Getting there' }).getByTestId('venue-facts');
-    await expect(facts).toContainText('Capacity9,525', { timeout: 20_000 });
-    await expect(facts).toContainText('OpenedJune 15, 1941');
-    await expect(facts.getByRole('link', { name: /redrocksonline\.com/ })).toHaveAttribute(
-      'href',
-      'https://www.redrocksonline.com/',
-    );
-    await expect(facts.getByText('Venue facts from Wikidata')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /Gathering|being put together/ })).toHaveCount(0);
-    await page.getByRole('heading', { name: 'Around the venue' }).scrollIntoViewIfNeeded();
-    await expect(
-      page.getByTestId('map-fallback').getByRole('img', { name: /Plan of Red Rocks Amphitheatre/ }),
-    ).toBeVisible();
-    await page.getByText('Get around', { exact: true }).click();
-    await expect(page.getByText(/Trams run until midnight/)).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shoot(page, `guide-${width}`);
-  });
-}
+// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+const width = 1440;
+test(`the guide page has the show, every section, places, the city and the weather (${width} px)`, async ({
+  page,
+  consoleGuard,
+}) => {
+  // The e2e map tiles point at a path the server does not have: the drawn plan must take over.
+  consoleGuard.allow(/Failed to load resource|no-tiles/);
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(GUIDE);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in Morrison' })).toBeVisible();
+  await expect(page.getByText(formatLongDate(DATE)).first()).toBeVisible();
+  // Venue and place read as one phrase: no flex gap before the comma ("Roundhouse , London").
+  await expect(page.getByTestId('guide-place')).toHaveText('Red Rocks Amphitheatre, Morrison, CO');
+  for (const name of HEADINGS) await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  // Parts arrive without a reload (built on demand, announced on the guide's stream).
+  await expect(page.getByText('Central Station').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Food & drink' })).toBeVisible();
+  await expect(page.getByText(/Wikivoyage article/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'CC BY-SA 4.0' })).toHaveAttribute('href', /creativecommons/);
+  await expect(page.getByRole('link', { name: '© OpenStreetMap contributors' }).first()).toBeVisible();
+  await expect(page.getByText(/Sunset at \d{1,2}:\d\d [AP]M local time/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/chance of rain/)).toBeVisible();
+  // The venue's facts from Wikidata (a certain match: the name and the place agree), with their source.
+  const facts = page.getByRole('region', { name: 'Getting there' }).getByTestId('venue-facts');
+  await expect(facts).toContainText('Capacity9,525', { timeout: 20_000 });
+  await expect(facts).toContainText('OpenedJune 15, 1941');
+  await expect(facts.getByRole('link', { name: /redrocksonline\.com/ })).toHaveAttribute(
+    'href',
+    'https://www.redrocksonline.com/',
+  );
+  await expect(facts.getByText('Venue facts from Wikidata')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Gathering|being put together/ })).toHaveCount(0);
+  await page.getByRole('heading', { name: 'Around the venue' }).scrollIntoViewIfNeeded();
+  await expect(
+    page.getByTestId('map-fallback').getByRole('img', { name: /Plan of Red Rocks Amphitheatre/ }),
+  ).toBeVisible();
+  await page.getByText('Get around', { exact: true }).click();
+  await expect(page.getByText(/Trams run until midnight/)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shoot(page, `guide-${width}`);
+});
 
 test('a venue the catalog has no point for: the guide says what is missing and why', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -258,82 +260,80 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
-for (const width of [390, 1440]) {
-  test(`a venue with a Wikidata photo: the guide shows it with its name and the Commons credit (${width} px)`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-    const thumbnails: string[] = [];
-    await page.route('https://upload.wikimedia.org/**', (route) => {
-      thumbnails.push(route.request().url());
-      return route.fulfill({ contentType: 'image/png', body: PIXEL });
-    });
-    await signInViaApi(page, accounts.admin);
-    // A show at The Anthem, placed where the fake Wikidata has it (with its photo), approved by the admin.
-    const known = (await (await page.request.get('/api/add-show/venues?q=The%20Anthem')).json()) as {
-      venues: { name: string; slug: string; city: string }[];
-    };
-    const anthem = known.venues.find((venue) => venue.name === 'The Anthem' && venue.city === 'Washington');
-    const added = await page.request.post('/api/add-show', {
-      data: {
-        today: isoDateFromToday(0),
-        artist: { kind: 'catalog', slug: BUILDING_ARTIST },
-        venue: anthem
-          ? { kind: 'catalog', slug: anthem.slug }
-          : {
-              kind: 'new',
-              name: 'The Anthem',
-              place: {
-                id: 'e2e-anthem-washington',
-                name: 'Washington',
-                region: 'DC',
-                countryCode: 'US',
-                lat: 38.87995,
-                lon: -77.02515,
-                timeZone: 'America/New_York',
-              },
+test(`a venue with a Wikidata photo: the guide shows it with its name and the Commons credit (${width} px)`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width, height: 900 });
+  const thumbnails: string[] = [];
+  await page.route('https://upload.wikimedia.org/**', (route) => {
+    thumbnails.push(route.request().url());
+    return route.fulfill({ contentType: 'image/png', body: PIXEL });
+  });
+  await signInViaApi(page, accounts.admin);
+  // A show at The Anthem, placed where the fake Wikidata has it (with its photo), approved by the admin.
+  const known = (await (await page.request.get('/api/add-show/venues?q=The%20Anthem')).json()) as {
+    venues: { name: string; slug: string; city: string }[];
+  };
+  const anthem = known.venues.find((venue) => venue.name === 'The Anthem' && venue.city === 'Washington');
+  const added = await page.request.post('/api/add-show', {
+    data: {
+      today: isoDateFromToday(0),
+      artist: { kind: 'catalog', slug: BUILDING_ARTIST },
+      venue: anthem
+        ? { kind: 'catalog', slug: anthem.slug }
+        : {
+            kind: 'new',
+            name: 'The Anthem',
+            place: {
+              id: 'e2e-anthem-washington',
+              name: 'Washington',
+              region: 'DC',
+              countryCode: 'US',
+              lat: 38.87995,
+              lon: -77.02515,
+              timeZone: 'America/New_York',
             },
-        date: isoDateFromToday(width > 800 ? 151 : 150),
-      },
+          },
+      date: isoDateFromToday(151),
+    },
+    headers: { origin: origin() },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const show = (await added.json()) as { stopId: string; pending: boolean };
+  if (show.pending) {
+    const approved = await page.request.post(`/api/admin/catalog-requests/${show.stopId}/approve`, {
+      data: {},
       headers: { origin: origin() },
     });
-    expect(added.status(), await added.text()).toBe(201);
-    const show = (await added.json()) as { stopId: string; pending: boolean };
-    if (show.pending) {
-      const approved = await page.request.post(`/api/admin/catalog-requests/${show.stopId}/approve`, {
-        data: {},
-        headers: { origin: origin() },
-      });
-      expect(approved.status(), await approved.text()).toBe(200);
-    }
-    const going = (await (await page.request.get('/api/guides/going')).json()) as {
-      guides: { stopId: string; artistSlug: string; stopSlug: string }[];
-    };
-    const stop = going.guides.find((guide) => guide.stopId === show.stopId)!;
-    expect(stop).toBeDefined();
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
+  const going = (await (await page.request.get('/api/guides/going')).json()) as {
+    guides: { stopId: string; artistSlug: string; stopSlug: string }[];
+  };
+  const stop = going.guides.find((guide) => guide.stopId === show.stopId)!;
+  expect(stop).toBeDefined();
 
-    await page.goto(`/guide/${stop.artistSlug}/${stop.stopSlug}`);
-    const facts = page.getByRole('region', { name: 'Getting there' }).getByTestId('venue-facts');
-    await expect(facts).toContainText('Capacity6,000', { timeout: 30_000 });
-    const photo = facts.getByRole('img', { name: 'The Anthem', exact: true });
-    await photo.scrollIntoViewIfNeeded();
-    await expect(photo).toBeVisible();
-    await expect(photo).toHaveAttribute(
-      'src',
-      /^https:\/\/upload\.wikimedia\.org\/wikipedia\/commons\/thumb\/.+The_Anthem/,
-    );
-    // Loaded, not hidden after an error (a failed photo is left out).
-    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(4);
-    expect(thumbnails.length).toBeGreaterThan(0);
-    const credit = facts.locator('figcaption');
-    await expect(credit).toHaveText('Photo: The Anthem (Washington, D.C.) 2018.jpg, Wikimedia Commons');
-    await expect(credit.getByRole('link', { name: 'The Anthem (Washington, D.C.) 2018.jpg' })).toHaveAttribute(
-      'href',
-      'https://commons.wikimedia.org/wiki/File:The_Anthem_(Washington%2C_D.C.)_2018.jpg',
-    );
-    await shoot(page, `guide-venue-photo-${width}`);
-  });
-}
+  await page.goto(`/guide/${stop.artistSlug}/${stop.stopSlug}`);
+  const facts = page.getByRole('region', { name: 'Getting there' }).getByTestId('venue-facts');
+  await expect(facts).toContainText('Capacity6,000', { timeout: 30_000 });
+  const photo = facts.getByRole('img', { name: 'The Anthem', exact: true });
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute(
+    'src',
+    /^https:\/\/upload\.wikimedia\.org\/wikipedia\/commons\/thumb\/.+The_Anthem/,
+  );
+  // Loaded, not hidden after an error (a failed photo is left out).
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(4);
+  expect(thumbnails.length).toBeGreaterThan(0);
+  const credit = facts.locator('figcaption');
+  await expect(credit).toHaveText('Photo: The Anthem (Washington, D.C.) 2018.jpg, Wikimedia Commons');
+  await expect(credit.getByRole('link', { name: 'The Anthem (Washington, D.C.) 2018.jpg' })).toHaveAttribute(
+    'href',
+    'https://commons.wikimedia.org/wiki/File:The_Anthem_(Washington%2C_D.C.)_2018.jpg',
+  );
+  await shoot(page, `guide-venue-photo-${width}`);
+});
 
 test('a guide being built shows one of the loading messages, then appears without a reload', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -67,122 +67,120 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-for (const [index, width] of [1440, 390].entries()) {
-  test(`History lists, filters and asks "Did you go?"; Stats shows its chart, table and map (${width} px)`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-    await signUpFan(page);
-    // A new fan's empty History offers the import (as does the header).
-    await page.goto('/my-shows');
-    await expect(page.getByRole('heading', { level: 2, name: historyMessages.emptyHeading })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Import shows' })).toHaveCount(2);
-    for (const link of await page.getByRole('link', { name: 'Import shows' }).all()) {
-      await expect(link).toHaveAttribute('href', '/my-shows/import');
-    }
-    await shoot(page, `history-empty-${width}`);
-    // Dates of their own per width: Add Show links a second fan's same show to the first's stop.
-    const day = String(10 + index).padStart(2, '0');
-    const first = await addShow(page, FEATURED.slug, `2019-03-${day}`, 'Paradiso', 'amsterdam');
-    await addShow(page, 'amber-foxes', `2019-07-${day}`, 'Brudenell Social Club', 'leeds');
-    const second = await addShow(page, FEATURED.slug, `2020-02-${day}`, 'Paradise Rock Club', 'boston');
-    // Setlists entered by hand (the setlists feature's API): songs heard live and the History badge.
-    const song = (name: string, setIndex = 0) => ({ name, setIndex });
-    for (const [stopId, songs] of [
-      [first, [song('Lantern Light'), song('Afterglow'), song('Night Drive', 1)]],
-      [second, [song('Lantern Light'), song('Night Drive')]],
-    ] as const) {
-      const saved = await page.request.put(`/api/setlists/stops/${stopId}/mine`, {
-        data: { songs },
-        headers: { origin: origin() },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-    }
-    await addShow(page, 'copper-foxes', `2021-05-${day}`, 'The Fillmore', 'sf');
-    await addShow(page, FEATURED.slug, `2021-09-${day}`, 'Paradise Rock Club', 'boston');
-    // A Going show whose date has passed: marked Going while it was still ahead.
-    const passed = await addShow(page, 'velvet-foxes', `2021-11-${day}`, 'Paradise Rock Club', 'boston');
-    const going = await page.request.put(`/api/shows/stops/${passed}`, {
-      data: { state: 'going', today: `2021-10-01` },
+// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+const index = 0;
+const width = 1440;
+test(`History lists, filters and asks "Did you go?"; Stats shows its chart, table and map (${width} px)`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width, height: 900 });
+  await signUpFan(page);
+  // A new fan's empty History offers the import (as does the header).
+  await page.goto('/my-shows');
+  await expect(page.getByRole('heading', { level: 2, name: historyMessages.emptyHeading })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Import shows' })).toHaveCount(2);
+  for (const link of await page.getByRole('link', { name: 'Import shows' }).all()) {
+    await expect(link).toHaveAttribute('href', '/my-shows/import');
+  }
+  await shoot(page, `history-empty-${width}`);
+  // Dates of their own per width: Add Show links a second fan's same show to the first's stop.
+  const day = String(10 + index).padStart(2, '0');
+  const first = await addShow(page, FEATURED.slug, `2019-03-${day}`, 'Paradiso', 'amsterdam');
+  await addShow(page, 'amber-foxes', `2019-07-${day}`, 'Brudenell Social Club', 'leeds');
+  const second = await addShow(page, FEATURED.slug, `2020-02-${day}`, 'Paradise Rock Club', 'boston');
+  // Setlists entered by hand (the setlists feature's API): songs heard live and the History badge.
+  const song = (name: string, setIndex = 0) => ({ name, setIndex });
+  for (const [stopId, songs] of [
+    [first, [song('Lantern Light'), song('Afterglow'), song('Night Drive', 1)]],
+    [second, [song('Lantern Light'), song('Night Drive')]],
+  ] as const) {
+    const saved = await page.request.put(`/api/setlists/stops/${stopId}/mine`, {
+      data: { songs },
       headers: { origin: origin() },
     });
-    expect(going.status(), await going.text()).toBe(200);
-
-    await page.goto('/my-shows');
-    const prompt = page.getByTestId('did-you-go');
-    await expect(prompt).toHaveCount(1, { timeout: 15_000 });
-    await expect(prompt).toContainText('Velvet Foxes');
-    const shows = page.getByTestId('history-show');
-    await expect(shows).toHaveCount(5);
-    await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /^20\d\d$/ })).toHaveText([
-      '2021',
-      '2020',
-      '2019',
-    ]);
-    await expect(shows.first()).toContainText(FEATURED.name);
-    await expect(shows.filter({ hasText: 'Paradiso' })).toContainText('Setlist · 3 songs');
-    await expect(shows.first().getByRole('link')).toHaveAttribute('href', /^\/shows\/[0-9a-f-]{36}$/);
-    await shoot(page, `history-${width}`);
-
-    // One tap: I was there — the prompt goes and the show joins the list.
-    await prompt.getByRole('button', { name: 'I was there' }).click();
-    await expect(prompt).toHaveCount(0);
-    await expect(shows).toHaveCount(6);
-    await expect(shows.first()).toContainText('Velvet Foxes');
-
-    await page.getByRole('combobox', { name: 'Year' }).selectOption('2019');
-    await expect(shows).toHaveCount(2);
-    await expect(page).toHaveURL(/year=2019/);
-    await page.getByRole('combobox', { name: 'Artist' }).selectOption({ label: `${FEATURED.name} (3)` });
-    await expect(shows).toHaveCount(1);
-    await expect(shows.first()).toContainText('Paradiso');
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(shows).toHaveCount(6);
-    await page.getByRole('searchbox', { name: 'Search artists, venues and cities' }).fill('leeds');
-    await expect(shows).toHaveCount(1);
-    await expect(shows.first()).toContainText('Brudenell Social Club');
-    await shoot(page, `history-filtered-${width}`);
-
-    await page.goto('/stats');
-    const total = (key: string) => page.getByTestId(`total-${key}`).locator('dd');
-    await expect(total('shows')).toHaveText('6', { timeout: 15_000 });
-    await expect(total('artists')).toHaveText('4');
-    await expect(total('countries')).toHaveText('3');
-    await expect(total('cities')).toHaveText('4');
-    const chart = page.getByRole('figure', { name: 'Shows per year' });
-    await expect(chart.getByTestId('bar-chart')).toBeVisible();
-    await chart.getByText('Show the figures as a table').click();
-    const table = chart.getByTestId('chart-table');
-    await expect(table.locator('tbody tr')).toHaveText(['20192', '20201', '20213']);
-    const world = page.getByTestId('world-map');
-    await expect(world).toHaveAttribute('alt', /3 countries visited/);
-    await world.scrollIntoViewIfNeeded();
-    await expect.poll(() => world.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960);
-    await expect(page.getByTestId('places-countries').locator('tbody tr')).toHaveText([
-      'United States4',
-      'Netherlands1',
-      'United Kingdom1',
-    ]);
-    await expect(page.getByTestId('places-us-states').locator('tbody tr')).toHaveText([
-      'Massachusetts3',
-      'California1',
-    ]);
-    await expect(page.getByTestId('top-artists')).toContainText(FEATURED.name);
-    await expect(total('songs')).toHaveText('3');
-    await expect(page.getByTestId('top-songs').locator('tbody tr').first()).toContainText('Lantern Light');
-    await expect(page.getByTestId('coverage')).toContainText('3 of 3 songs · 3 shows');
-    await shoot(page, `stats-${width}`);
-
-    await page.getByRole('combobox', { name: 'Year' }).selectOption('2021');
-    await expect(page.getByRole('figure', { name: 'Shows per month in 2021' })).toBeVisible();
-    await expect(total('shows')).toHaveText('3');
-    await expect(page.getByRole('link', { name: 'Share image' })).toHaveAttribute(
-      'href',
-      '/api/stats/summary.png?year=2021',
-    );
-    await shoot(page, `stats-2021-${width}`);
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  await addShow(page, 'copper-foxes', `2021-05-${day}`, 'The Fillmore', 'sf');
+  await addShow(page, FEATURED.slug, `2021-09-${day}`, 'Paradise Rock Club', 'boston');
+  // A Going show whose date has passed: marked Going while it was still ahead.
+  const passed = await addShow(page, 'velvet-foxes', `2021-11-${day}`, 'Paradise Rock Club', 'boston');
+  const going = await page.request.put(`/api/shows/stops/${passed}`, {
+    data: { state: 'going', today: `2021-10-01` },
+    headers: { origin: origin() },
   });
-}
+  expect(going.status(), await going.text()).toBe(200);
+
+  await page.goto('/my-shows');
+  const prompt = page.getByTestId('did-you-go');
+  await expect(prompt).toHaveCount(1, { timeout: 15_000 });
+  await expect(prompt).toContainText('Velvet Foxes');
+  const shows = page.getByTestId('history-show');
+  await expect(shows).toHaveCount(5);
+  await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /^20\d\d$/ })).toHaveText([
+    '2021',
+    '2020',
+    '2019',
+  ]);
+  await expect(shows.first()).toContainText(FEATURED.name);
+  await expect(shows.filter({ hasText: 'Paradiso' })).toContainText('Setlist · 3 songs');
+  await expect(shows.first().getByRole('link')).toHaveAttribute('href', /^\/shows\/[0-9a-f-]{36}$/);
+  await shoot(page, `history-${width}`);
+
+  // One tap: I was there — the prompt goes and the show joins the list.
+  await prompt.getByRole('button', { name: 'I was there' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(shows).toHaveCount(6);
+  await expect(shows.first()).toContainText('Velvet Foxes');
+
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('2019');
+  await expect(shows).toHaveCount(2);
+  await expect(page).toHaveURL(/year=2019/);
+  await page.getByRole('combobox', { name: 'Artist' }).selectOption({ label: `${FEATURED.name} (3)` });
+  await expect(shows).toHaveCount(1);
+  await expect(shows.first()).toContainText('Paradiso');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(shows).toHaveCount(6);
+  await page.getByRole('searchbox', { name: 'Search artists, venues and cities' }).fill('leeds');
+  await expect(shows).toHaveCount(1);
+  await expect(shows.first()).toContainText('Brudenell Social Club');
+  await shoot(page, `history-filtered-${width}`);
+
+  await page.goto('/stats');
+  const total = (key: string) => page.getByTestId(`total-${key}`).locator('dd');
+  await expect(total('shows')).toHaveText('6', { timeout: 15_000 });
+  await expect(total('artists')).toHaveText('4');
+  await expect(total('countries')).toHaveText('3');
+  await expect(total('cities')).toHaveText('4');
+  const chart = page.getByRole('figure', { name: 'Shows per year' });
+  await expect(chart.getByTestId('bar-chart')).toBeVisible();
+  await chart.getByText('Show the figures as a table').click();
+  const table = chart.getByTestId('chart-table');
+  await expect(table.locator('tbody tr')).toHaveText(['20192', '20201', '20213']);
+  const world = page.getByTestId('world-map');
+  await expect(world).toHaveAttribute('alt', /3 countries visited/);
+  await world.scrollIntoViewIfNeeded();
+  await expect.poll(() => world.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960);
+  await expect(page.getByTestId('places-countries').locator('tbody tr')).toHaveText([
+    'United States4',
+    'Netherlands1',
+    'United Kingdom1',
+  ]);
+  await expect(page.getByTestId('places-us-states').locator('tbody tr')).toHaveText(['Massachusetts3', 'California1']);
+  await expect(page.getByTestId('top-artists')).toContainText(FEATURED.name);
+  await expect(total('songs')).toHaveText('3');
+  await expect(page.getByTestId('top-songs').locator('tbody tr').first()).toContainText('Lantern Light');
+  await expect(page.getByTestId('coverage')).toContainText('3 of 3 songs · 3 shows');
+  await shoot(page, `stats-${width}`);
+
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('2021');
+  await expect(page.getByRole('figure', { name: 'Shows per month in 2021' })).toBeVisible();
+  await expect(total('shows')).toHaveText('3');
+  await expect(page.getByRole('link', { name: 'Share image' })).toHaveAttribute(
+    'href',
+    '/api/stats/summary.png?year=2021',
+  );
+  await shoot(page, `stats-2021-${width}`);
+});
 
 test('History with 5,000 shows: 50 at first, the rest page by page as the fan scrolls, without long stalls', async ({
   page,

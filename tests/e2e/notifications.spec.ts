@@ -178,18 +178,27 @@ test.describe('notifications', () => {
     await expect(popover(page)).toHaveCount(0);
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
 
-    // Small screens: the side menu's item carries the count and opens the same list.
+    // Small screens: the header's bell link carries the count and opens the list in one tap; the
+    // side menu's item carries it too.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(bell(page)).toBeHidden();
+    const phoneBell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+    await expect(phoneBell).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(page.getByTestId('phone-notification-badge')).toHaveText('1');
+    await page.screenshot({ path: testInfo.outputPath('header-390.png') });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menuItem = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Notifications/ });
     await expect(menuItem).toHaveAccessibleName('Notifications, 1 unread');
     await page.screenshot({ path: testInfo.outputPath('menu-390.png') });
-    await menuItem.click();
+    await page.keyboard.press('Escape');
+    await phoneBell.click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByRole('banner').getByRole('heading', { name: 'Notifications' })).toBeVisible();
     const pageItems = page.getByRole('main').getByRole('listitem');
     await expect(pageItems).toHaveCount(2);
+    // Dates read as people write them, never ISO.
+    await expect(pageItems.first()).toContainText(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(await page.getByRole('main').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await page.screenshot({ path: testInfo.outputPath('notifications-390.png'), fullPage: true });
 
     // Mark all read sets 0, and the server remembers it.
@@ -223,7 +232,7 @@ test.describe('notifications', () => {
     const section = page.getByRole('region', { name: 'Notifications', exact: true });
     await expect(section).toContainText('Emails arrive as one daily digest.');
     const newDatesEmail = section.getByRole('switch', { name: 'New tour dates: by email' });
-    const changesInApp = section.getByRole('switch', { name: 'Tour changes (moved or cancelled): in the app' });
+    const changesInApp = section.getByRole('switch', { name: 'Moved shows: in the app' });
     const remindersInApp = section.getByRole('switch', { name: 'Show reminders: in the app' });
     // Defaults: everything in the app, nothing by email.
     await expect(newDatesEmail).not.toBeChecked();
@@ -231,7 +240,8 @@ test.describe('notifications', () => {
     await expect(remindersInApp).toBeChecked();
 
     await newDatesEmail.click();
-    await section.getByText('In the app', { exact: true }).nth(2).click();
+    // Its label toggles it too (the fifth row: new dates, venue shows, moved, cancelled, reminders).
+    await section.getByText('In the app', { exact: true }).nth(4).click();
     await expect(remindersInApp).not.toBeChecked();
     await section.getByRole('button', { name: 'Save Notification Settings' }).click();
     await expect(toast(page).filter({ hasText: 'Notification settings saved' })).toBeVisible();
@@ -240,6 +250,24 @@ test.describe('notifications', () => {
     await expect(newDatesEmail).toBeChecked();
     await expect(remindersInApp).not.toBeChecked();
     await expect(changesInApp).toBeChecked();
+
+    // Push (to the fan's devices) is on by default; quiet hours hold pushes until they end.
+    // Moves and cancellations are chosen apart: cancellations pushed, moves not.
+    const changesPush = section.getByRole('switch', { name: 'Moved shows: push' });
+    const cancelledPush = section.getByRole('switch', { name: 'Cancelled shows: push' });
+    await expect(changesPush).toBeChecked();
+    await expect(section.getByRole('switch', { name: 'Shows at venues you follow: push' })).toBeChecked();
+    await changesPush.click();
+    await section.getByRole('switch', { name: 'Quiet hours' }).click();
+    await section.getByLabel('From').fill('23:00');
+    await section.getByLabel('to', { exact: true }).fill('06:30');
+    await section.getByRole('button', { name: 'Save Notification Settings' }).click();
+    await expect(toast(page).filter({ hasText: 'Notification settings saved' }).last()).toBeVisible();
+    await page.reload();
+    await expect(changesPush).not.toBeChecked();
+    await expect(cancelledPush).toBeChecked();
+    await expect(section.getByLabel('From')).toHaveValue('23:00');
+    await expect(section.getByLabel('to', { exact: true })).toHaveValue('06:30');
   });
 });
 

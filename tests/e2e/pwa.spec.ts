@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { accounts, test as signedInTest, signInViaApi } from './helpers/auth.ts';
-import { FEATURED } from './support/fixture-catalog.ts';
+import sharp from 'sharp';
+import type { AddShowResponse } from '#shared/add-show.ts';
+import { accounts, test as signedInTest, signInViaApi, signUpViaApi } from './helpers/auth.ts';
+import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -345,6 +347,213 @@ signedInTest.describe('signed-in user cache', () => {
       await page.reload();
       await expect(header.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
       await expect(header.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
+    },
+  );
+});
+
+/** A show through Add Show at a new venue: past dates are attended, later ones Going. */
+async function addShow(page: Page, daysFromToday: number, venue: string): Promise<string> {
+  const response = await page.request.post('/api/add-show', {
+    data: {
+      artist: { kind: 'catalog', slug: FEATURED.slug },
+      venue: {
+        kind: 'new',
+        name: venue,
+        place: {
+          id: 'e2e-ams',
+          name: 'Amsterdam',
+          region: 'North Holland',
+          countryCode: 'NL',
+          lat: 52.37,
+          lon: 4.89,
+          timeZone: 'Europe/Amsterdam',
+        },
+      },
+      date: isoDateFromToday(daysFromToday),
+      today: isoDateFromToday(0),
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as AddShowResponse).stopId;
+}
+
+/** Loads `url` as an <img> does (the service worker sees an image request): 'loaded' or 'failed'. */
+function loadAsImage(page: Page, url: string): Promise<string> {
+  return page.evaluate(
+    (src) =>
+      new Promise<string>((resolve) => {
+        const image = new Image();
+        image.onload = () => resolve('loaded');
+        image.onerror = () => resolve('failed');
+        image.src = src;
+      }),
+    url,
+  );
+}
+
+/** Every URL kept in any of the worker's caches. */
+function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(`${name} ${request.url}`);
+    }
+    return urls;
+  });
+}
+
+signedInTest.describe('shared device (issue 28)', () => {
+  signedInTest.use(allowServiceWorkers);
+
+  signedInTest(
+    "two fans one after the other in one browser: the second sees none of the first's data, also offline",
+    async ({ page, context, consoleGuard }) => {
+      signedInTest.setTimeout(120_000);
+      consoleGuard.allow(/net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
+      consoleGuard.allow(/Failed to load resource/);
+      await page.goto('/');
+      await waitForControl(page);
+
+      // The first fan: a show seen (with a photo), one Going, the stats map.
+      await signUpViaApi(page, { prefix: 'device-first', fullName: 'First Fan' });
+      const seen = await addShow(page, -30, 'First Fan Hall');
+      await addShow(page, 20, 'First Fan Club');
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer();
+      const uploaded = await page.request.post(`/api/shows/${seen}/photos`, {
+        multipart: { photo: { name: 'first.png', mimeType: 'image/png', buffer: png } },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+      const added = (await uploaded.json()) as { photo?: { url: string }; url?: string };
+      const photoUrl = added.photo?.url ?? added.url;
+
+      await page.goto(`/shows/${seen}`);
+      const photo = page.locator('img[src^="/api/shows/photos/"]').first();
+      await expect(photo).toBeVisible();
+      const photoSrc = photoUrl ?? (await photo.getAttribute('src'))!;
+      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      await page.goto('/stats');
+      const map = page.getByTestId('world-map');
+      await expect.poll(() => map.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      const mapSrc = (await map.getAttribute('src'))!;
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('my-show').filter({ hasText: 'First Fan Club' })).toHaveCount(1);
+
+      // No private answer is in a shared cache, even while the fan is signed in.
+      const shared = (await cachedUrls(page)).filter((entry) => !entry.startsWith('tourguides-user-'));
+      expect(shared.filter((entry) => /\/api\/(shows|stats)/.test(entry))).toEqual([]);
+
+      const header = page.getByRole('banner');
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+      await expect(header.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+      await expect
+        .poll(async () => (await cachedUrls(page)).filter((entry) => /\/api\/(shows|stats|me)/.test(entry)))
+        .toEqual([]);
+
+      // The second fan in the same browser.
+      await signUpViaApi(page, { prefix: 'device-second', fullName: 'Second Fan' });
+      const secondShows = page.waitForResponse((response) => response.url().includes('/api/shows/upcoming'));
+      await page.goto('/dashboard');
+      expect(await (await secondShows).text()).not.toContain('First Fan Club');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('First Fan Club')).toHaveCount(0);
+      expect(await loadAsImage(page, photoSrc)).toBe('failed');
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByText('First Fan Club')).toHaveCount(0);
+      expect(await loadAsImage(page, photoSrc)).toBe('failed');
+      expect(await loadAsImage(page, mapSrc)).toBe('failed');
+      const offlineShows = await page.evaluate(() =>
+        fetch('/api/shows/upcoming').then(
+          async (response) => await response.text(),
+          () => 'no answer',
+        ),
+      );
+      expect(offlineShows).not.toContain('First Fan Club');
+      await context.setOffline(false);
+    },
+  );
+});
+
+signedInTest.describe('My Shows offline (issue 26)', () => {
+  signedInTest.use({ ...allowServiceWorkers, viewport: { width: 390, height: 844 } });
+
+  signedInTest(
+    "a Going show: My Shows, its page and its guide open offline with the fan's state and the copy's age",
+    async ({ page, context, consoleGuard }) => {
+      signedInTest.setTimeout(120_000);
+      consoleGuard.allow(/net::ERR_(INTERNET_DISCONNECTED|FAILED)|Failed to load resource|no-tiles/);
+      await page.goto('/');
+      await waitForControl(page);
+      await signUpViaApi(page, { prefix: 'offline-shows', fullName: 'Offline Fan' });
+      const date = isoDateFromToday(FEATURED.upcomingDays[0]!);
+      const guidePath = `/guide/${FEATURED.slug}/${date}-morrison-co`;
+
+      // Marked Going on the guide itself: the state it loaded first ("not marked") is now old.
+      await page.goto(guidePath);
+      const going = page.getByRole('button', { name: 'Going', exact: true });
+      await expect(going).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
+      await going.click();
+      await expect(going).toHaveAttribute('aria-pressed', 'true');
+
+      await page.goto('/dashboard');
+      const card = page.getByTestId('my-show').filter({ hasText: 'Red Rocks Amphitheatre' });
+      await expect(card).toHaveCount(1, { timeout: 15_000 });
+      await card
+        .getByRole('link', { name: /Red Rocks|The Midnight Lanterns/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/shows\//);
+      const showPath = new URL(page.url()).pathname;
+      await expect(page.getByText('Your show: Going')).toBeVisible();
+      // The warm-up after the change keeps the guide again, with the fan's new state.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              async (path) => {
+                for (const name of (await caches.keys()).filter((key) => key.startsWith('tourguides-user-'))) {
+                  const answer = await (await caches.open(name)).match(path);
+                  if (answer)
+                    return ((await answer.json()) as { myState?: { state: string } }).myState?.state ?? 'none';
+                }
+                return 'missing';
+              },
+              `/api${guidePath.replace('/guide/', '/guides/')}`,
+            ),
+          { timeout: 40_000 },
+        )
+        .toBe('going');
+
+      await context.setOffline(true);
+      const age = page.getByText(/^Offline — saved (just now|\d+ minutes? ago)$/);
+      await page.reload();
+      await expect(page.getByText('Your show: Going')).toBeVisible();
+      await expect(age).toBeVisible();
+      await expect(going).toHaveAttribute('aria-pressed', 'true');
+      await page.screenshot({ path: signedInTest.info().outputPath('show-offline-390.png'), fullPage: true });
+
+      await page.goto('/dashboard');
+      await expect(card).toHaveCount(1);
+      await expect(age).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await page.screenshot({ path: signedInTest.info().outputPath('my-shows-offline-390.png'), fullPage: true });
+
+      await page.goto(guidePath);
+      await expect(page.getByRole('heading', { level: 1, name: 'The Midnight Lanterns in Morrison' })).toBeVisible();
+      await expect(going).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Interested', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      expect(showPath).toMatch(/^\/shows\/[\w-]+$/);
+      await context.setOffline(false);
     },
   );
 });

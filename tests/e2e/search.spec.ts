@@ -70,12 +70,13 @@ test.describe('band search', () => {
     await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
     const chosen = (await options.nth(1).locator('span span').first().textContent()) ?? '';
     await input.press('Enter');
-    await expect(page).toHaveURL(/\/tour\/velvet-/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
+    // The toast first: it lasts a few seconds, and a loaded machine may take as long to paint the page.
     // How many tours depends on which Velvet artist is second: other specs add some to the shared catalog.
     await expect(page.getByRole('status').filter({ hasText: 'Found tour dates!' })).toContainText(
       new RegExp(`Found \\d+ tour\\(s\\) for ${chosen}`),
     );
+    await expect(page).toHaveURL(/\/tour\/velvet-/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
   });
 
   test('a MusicBrainz suggestion without upcoming dates still opens its tour page', async ({ page }) => {
@@ -90,25 +91,26 @@ test.describe('band search', () => {
   });
 
   test('a MusicBrainz suggestion syncs its tour dates from JamBase and opens them', async ({ page }) => {
+    // A band no other spec syncs: it is new to the catalog whichever specs ran before (two workers).
     await page.goto('/');
-    await search(page, 'Northern Lanterns');
-    const option = searchBox(page).list.getByRole('option', { name: /^Northern Lanterns/ });
-    await expect(option).toContainText('Group · UK indie band');
+    await search(page, 'Winterbourne Kites');
+    const option = searchBox(page).list.getByRole('option', { name: /^Winterbourne Kites/ });
+    await expect(option).toContainText('Group · Scottish dream-pop band');
     await option.click();
     const toast = page.getByRole('status').filter({ hasText: 'Found tour dates!' });
-    await expect(toast).toContainText('Successfully synced 4 tour stops for Northern Lanterns');
-    await expect(page).toHaveURL(/\/tour\/northern-lanterns$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Northern Lanterns');
+    await expect(toast).toContainText('Successfully synced 4 tour stops for Winterbourne Kites');
+    await expect(page).toHaveURL(/\/tour\/winterbourne-kites$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winterbourne Kites');
     for (const city of ['London', 'Manchester', 'Boston', 'San Francisco']) {
       await expect(page.getByText(city).first()).toBeVisible();
     }
 
     // Now in the catalog: the same search goes straight to the tour page.
     await page.goto('/');
-    await search(page, 'northern lanterns');
-    await expect(page).toHaveURL(/\/tour\/northern-lanterns$/);
+    await search(page, 'winterbourne kites');
+    await expect(page).toHaveURL(/\/tour\/winterbourne-kites$/);
     await expect(page.getByRole('status').filter({ hasText: 'Found tour dates!' })).toContainText(
-      'Found 1 tour(s) for Northern Lanterns',
+      'Found 1 tour(s) for Winterbourne Kites',
     );
   });
 

@@ -22,6 +22,28 @@ test.describe('shell', () => {
     await expect(header.getByRole('button', { name: 'Go back' })).toHaveCount(0);
   });
 
+  test('the header never hides: while the session check is slow it shows the signed-out links (1440 px)', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/donate');
+    await expect(page.getByRole('heading', { name: 'Donate' })).toBeVisible();
+    const header = page.getByRole('banner');
+    for (const [name] of SIGNED_OUT_LINKS) {
+      // toBeVisible counts visibility:hidden as hidden: the old header kept its links invisible here.
+      await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    release();
+    await expect(header.getByRole('navigation', { name: 'Main' })).not.toHaveAttribute('aria-busy', 'true');
+  });
+
   test('unknown paths show the 404 page and log the 404', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/^404 Error: User attempted to access non-existent route:/);
     await page.goto('/no/such/page');

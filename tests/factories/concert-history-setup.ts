@@ -3,6 +3,7 @@ import { type AuthTestServer, startAuthTestServer } from '#server/auth/auth.test
 import type { Database } from '#server/db/client.ts';
 import { FAKE_SETLISTFM_KEY, type FakeSetlistFm, startFakeSetlistFm } from '#tests/fakes/setlistfm.ts';
 import { type SignedInFan, signedInFan } from '#tests/setup/fans.ts';
+import type { TestServerOptions } from '#tests/setup/test-server.ts';
 import { type FactoryArtist, seedCatalog } from './catalog.ts';
 import { FIXTURE_SHOWS, fixtureCatalog } from './concert-history.ts';
 
@@ -81,8 +82,8 @@ export interface FixtureHistory extends ConcertCatalog {
  * and the fixture fan's 40 attended shows, a cancelled one, a missed one and a Going one whose date
  * passed, and a second fan. Setlists, ratings and home are each test file's own.
  */
-export async function fixtureHistory(): Promise<FixtureHistory> {
-  const server = await startAuthTestServer();
+export async function fixtureHistory(options: TestServerOptions = {}): Promise<FixtureHistory> {
+  const server = await startAuthTestServer({}, options);
   const catalog = await concertCatalog(server, fixtureCatalog());
   const fan = await signedInFan(server, { label: 'history-fan' });
   const other = await signedInFan(server, { label: 'history-other' });
@@ -107,9 +108,12 @@ export interface SetlistFmCatalog extends ConcertCatalog {
 }
 
 /** A server wired to a fresh fake setlist.fm (tests/fakes/setlistfm.ts), with `catalog` seeded. */
-export async function setlistFmCatalog(catalog: FactoryArtist[]): Promise<SetlistFmCatalog> {
+export async function setlistFmCatalog(
+  catalog: FactoryArtist[],
+  options: TestServerOptions = {},
+): Promise<SetlistFmCatalog> {
   const fake = await startFakeSetlistFm();
-  const server = await startAuthTestServer({ SETLISTFM_URL: fake.url, SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY });
+  const server = await startAuthTestServer({ SETLISTFM_URL: fake.url, SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY }, options);
   return {
     ...(await concertCatalog(server, catalog)),
     fake,

@@ -56,6 +56,8 @@ export const GLASS_MERIDIAN = '7f6e5d4c-4444-4555-8666-777788889999';
 export const QUARTZ_PARADE = '8a7f6e5d-5555-4666-8777-888899990000';
 /** Only the search spec's "listed at home at once" test syncs it: its name sorts first on the home page. */
 export const ALDER_SKYLINES = '9b8a7f6e-6666-4777-8888-999900001111';
+/** Only the search spec's "a MusicBrainz suggestion syncs" test syncs it: new to the catalog whatever ran first. */
+export const WINTERBOURNE_KITES = 'c3d4e5f6-9999-4aaa-8bbb-222233334444';
 /** Only the genre-backfill tests look these up: genres with votes, and tags without any genre. */
 export const SAFFRON_TIDES = 'a1b2c3d4-7777-4888-8999-000011112222';
 export const UMBER_COAST = 'b2c3d4e5-8888-4999-8aaa-111122223333';
@@ -93,6 +95,14 @@ export function fakeArtists(): FakeArtist[] {
     },
     { mbid: QUARTZ_PARADE, name: 'Quartz Parade', type: 'Group', country: 'GB', jambaseId: 'jambase:5550006' },
     { mbid: ALDER_SKYLINES, name: 'Alder Skylines', type: 'Group', country: 'US', jambaseId: 'jambase:5550007' },
+    {
+      mbid: WINTERBOURNE_KITES,
+      name: 'Winterbourne Kites',
+      type: 'Group',
+      disambiguation: 'Scottish dream-pop band',
+      country: 'GB',
+      jambaseId: 'jambase:5550010',
+    },
     {
       mbid: SAFFRON_TIDES,
       name: 'Saffron Tides',
@@ -269,6 +279,14 @@ export function fakeEvents(): FakeEvent[] {
       daysFromToday: 12,
       time: '20:00:00',
     },
+    // Far from every trip's dates (trips.api.test.ts, vacation.spec.ts search around day 20).
+    ...['jambase:70001', 'jambase:70002', 'jambase:70003', 'jambase:70004'].map((venueId, index) => ({
+      id: `jambase:1200007${index}`,
+      performers: [WINTERBOURNE_KITES],
+      venueId,
+      daysFromToday: 61 + index * 5,
+      time: '20:00:00',
+    })),
   ];
 }
 

@@ -52,7 +52,26 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export async function startFakeServer(handlers: FakeHandlers, options: { port?: number; basePath?: string } = {}) {
+export interface FakeServerOptions {
+  port?: number;
+  basePath?: string;
+  /**
+   * Realistic latency: every answer waits a random time between the two numbers (ms), as a real
+   * provider over the internet would. Off (0) unless asked for (benches, the standalone runner's
+   * FAKE_LATENCY_MS=min-max).
+   */
+  latencyMs?: readonly [number, number];
+}
+
+/** 'min-max' or 'ms' (FAKE_LATENCY_MS) → the latency option; undefined when unset. */
+export function latencyFromEnv(value: string | undefined): readonly [number, number] | undefined {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value?.trim() ?? '');
+  if (!match) return undefined;
+  const min = Number(match[1]);
+  return [min, Number(match[2] ?? min)];
+}
+
+export async function startFakeServer(handlers: FakeHandlers, options: FakeServerOptions = {}) {
   let mode: FakeMode = { kind: 'normal' };
   const requests: FakeRequest[] = [];
 
@@ -88,6 +107,10 @@ export async function startFakeServer(handlers: FakeHandlers, options: { port?: 
     };
     requests.push(request);
     const current = takeMode();
+    if (options.latencyMs) {
+      const [min, max] = options.latencyMs;
+      await sleep(min + Math.random() * Math.max(0, max - min));
+    }
     switch (current.kind) {
       case 'unavailable':
         return send({

@@ -1,5 +1,5 @@
 /**
- * Where the browser tests' fake providers listen: the two ports after the app's (E2E_PORT), so
+ * Where the browser tests' fake providers listen: the ports after the app's (E2E_PORT, +1 to +17), so
  * two checkouts running side by side do not collide. Shared by playwright.config.ts and the specs.
  */
 export function fakeProviderPorts(appPort: number) {
@@ -35,5 +35,13 @@ export function fakeProviderPorts(appPort: number) {
     lastFmUrl: `http://127.0.0.1:${appPort + 13}/2.0/`,
     listenBrainzPort: appPort + 14,
     listenBrainzUrl: `http://127.0.0.1:${appPort + 14}`,
+    // Tour-date sources beside JamBase (issue 24): Ticketmaster Discovery v2 and Bandsintown v3.
+    ticketmasterPort: appPort + 16,
+    ticketmasterUrl: `http://127.0.0.1:${appPort + 16}/discovery/v2`,
+    bandsintownPort: appPort + 17,
+    bandsintownUrl: `http://127.0.0.1:${appPort + 17}`,
+    // Web Push (issue 29): the fake push service a browser test starts itself (tests/e2e/push.spec.ts).
+    pushServicePort: appPort + 18,
+    pushServiceUrl: `http://127.0.0.1:${appPort + 18}`,
   };
 }

@@ -1,3 +1,5 @@
+import { FAKE_BANDSINTOWN_KEY, startFakeBandsintown } from './bandsintown.ts';
+import { latencyFromEnv } from './fake-server.ts';
 import {
   startFakeNominatim,
   startFakeOpenMeteo,
@@ -10,6 +12,7 @@ import { startFakeLastFm, startFakeListenBrainz } from './listening.ts';
 import { startFakeMusicBrainz } from './musicbrainz.ts';
 import { startFakeSetlistFm } from './setlistfm.ts';
 import { startFakeSpotify } from './spotify.ts';
+import { FAKE_TICKETMASTER_KEY, startFakeTicketmaster } from './ticketmaster.ts';
 import { startFakeInternal, startFakeTourSites } from './tour-sites.ts';
 
 /**
@@ -17,10 +20,21 @@ import { startFakeInternal, startFakeTourSites } from './tour-sites.ts';
  *   node --import tsx tests/fakes/run.ts
  * then MUSICBRAINZ_URL=http://127.0.0.1:4101 JAMBASE_URL=http://127.0.0.1:4102/v3 JAMBASE_API_KEY=fake-jambase-key.
  * setlist.fm: SETLISTFM_URL=http://127.0.0.1:4103/rest/1.0 SETLISTFM_API_KEY=fake-setlistfm-key.
+ * Ticketmaster: TICKETMASTER_URL=http://127.0.0.1:4116/discovery/v2 TICKETMASTER_API_KEY=fake-ticketmaster-key.
+ * Bandsintown: BANDSINTOWN_URL=http://127.0.0.1:4117 BANDSINTOWN_APP_ID=fake-bandsintown-app.
  * Ports from FAKE_MUSICBRAINZ_PORT / FAKE_JAMBASE_PORT / FAKE_SETLISTFM_PORT. Modes: POST {url}/__fake/mode {"kind":"unavailable"}.
+ * FAKE_LATENCY_MS=80-400 gives the tour-date sources a real provider's latency (random in the range).
  */
+const latencyMs = latencyFromEnv(process.env.FAKE_LATENCY_MS);
 const musicBrainz = await startFakeMusicBrainz({ port: Number(process.env.FAKE_MUSICBRAINZ_PORT ?? 4101) });
 const jamBase = await startFakeJamBase({ port: Number(process.env.FAKE_JAMBASE_PORT ?? 4102) });
+const ticketmaster = await startFakeTicketmaster({
+  port: Number(process.env.FAKE_TICKETMASTER_PORT ?? 4116),
+  latencyMs,
+});
+const bandsintown = await startFakeBandsintown({ port: Number(process.env.FAKE_BANDSINTOWN_PORT ?? 4117), latencyMs });
+console.log(`fake Ticketmaster at ${ticketmaster.url} (TICKETMASTER_API_KEY=${FAKE_TICKETMASTER_KEY})`);
+console.log(`fake Bandsintown at ${bandsintown.url} (BANDSINTOWN_APP_ID=${FAKE_BANDSINTOWN_KEY})`);
 const internal = await startFakeInternal({ port: Number(process.env.FAKE_INTERNAL_PORT ?? 4110) });
 const tourSites = await startFakeTourSites({
   port: Number(process.env.FAKE_TOUR_SITES_PORT ?? 4109),
@@ -56,6 +70,8 @@ const stop = async () => {
   await Promise.all([
     musicBrainz.close(),
     jamBase.close(),
+    ticketmaster.close(),
+    bandsintown.close(),
     tourSites.close(),
     internal.close(),
     setlistFm.close(),

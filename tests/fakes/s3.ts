@@ -22,6 +22,7 @@ export interface StoredObject {
   contentType: string;
   cacheControl: string | undefined;
   etag: string;
+  lastModified: Date;
 }
 
 export interface FakeS3 {
@@ -33,6 +34,8 @@ export interface FakeS3 {
   requests: { method: string; path: string; status: number; code?: string }[];
   /** Answer the next `times` requests only after `ms` (for timeouts). */
   delayNext(ms: number, times?: number): void;
+  /** Keys a ListObjectsV2 page holds at most (S3's 1,000 unless set lower, to test paging). */
+  setListPageSize(size: number): void;
   /** Refuse the next `times` requests with S3's 503 SlowDown (S3 under load). */
   failNext(times?: number): void;
   /** S3_* variables that point the server at this bucket (override any to break one). */
@@ -104,11 +107,45 @@ const messages: Record<string, string> = {
   SlowDown: 'Please reduce your request rate.',
 };
 
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** ListObjectsV2 as S3 answers it: keys in order, `max-keys` a page (1,000 by default), an opaque token. */
+function listBucketXml(objects: Map<string, StoredObject>, query: URLSearchParams, pageSize: number): string {
+  const prefix = query.get('prefix') ?? '';
+  const maxKeys = Math.min(pageSize, Number(query.get('max-keys') ?? 1000));
+  const after = query.get('continuation-token')
+    ? Buffer.from(query.get('continuation-token')!, 'base64url').toString()
+    : (query.get('start-after') ?? '');
+  const keys = [...objects.keys()].filter((key) => key.startsWith(prefix) && key > after).sort();
+  const page = keys.slice(0, maxKeys);
+  const truncated = keys.length > page.length;
+  const contents = page
+    .map((key) => {
+      const object = objects.get(key)!;
+      return (
+        `<Contents><Key>${escapeXml(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified>` +
+        `<ETag>${escapeXml(object.etag)}</ETag><Size>${object.body.byteLength}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+      );
+    })
+    .join('');
+  const next = truncated
+    ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64url')}</NextContinuationToken>`
+    : '';
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${FAKE_S3_BUCKET}</Name>` +
+    `<Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys>` +
+    `<IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`
+  );
+}
+
 export async function startFakeS3(options: { port?: number } = {}): Promise<FakeS3> {
   const objects = new Map<string, StoredObject>();
   const requests: FakeS3['requests'] = [];
   let delay = { ms: 0, times: 0 };
   let failures = 0;
+  let listPageSize = 1000;
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -140,6 +177,10 @@ export async function startFakeS3(options: { port?: number } = {}): Promise<Fake
     const [, bucket, ...keyParts] = resource.split('/');
     const key = keyParts.join('/');
     if (bucket !== FAKE_S3_BUCKET) return fail(404, 'NoSuchBucket');
+    const query = new URL(req.url ?? '/', 'http://fake.local').searchParams;
+    if (!key && req.method === 'GET' && query.get('list-type') === '2') {
+      return reply(200, { 'Content-Type': 'application/xml' }, listBucketXml(objects, query, listPageSize));
+    }
     if (!key) return fail(405, 'MethodNotAllowed');
 
     if (req.method === 'PUT') {
@@ -149,6 +190,7 @@ export async function startFakeS3(options: { port?: number } = {}): Promise<Fake
         contentType: req.headers['content-type'] ?? 'binary/octet-stream',
         cacheControl: req.headers['cache-control'],
         etag,
+        lastModified: new Date(),
       });
       return reply(200, { ETag: etag, 'Content-Length': 0 });
     }
@@ -161,7 +203,7 @@ export async function startFakeS3(options: { port?: number } = {}): Promise<Fake
           'Content-Type': object.contentType,
           'Content-Length': object.body.byteLength,
           ETag: object.etag,
-          'Last-Modified': new Date().toUTCString(),
+          'Last-Modified': object.lastModified.toUTCString(),
           ...(object.cacheControl ? { 'Cache-Control': object.cacheControl } : {}),
         },
         object.body,
@@ -184,6 +226,9 @@ export async function startFakeS3(options: { port?: number } = {}): Promise<Fake
     requests,
     delayNext(ms, times = 1) {
       delay = { ms, times };
+    },
+    setListPageSize(size) {
+      listPageSize = size;
     },
     failNext(times = 1) {
       failures = times;

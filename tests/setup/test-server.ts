@@ -1,12 +1,12 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { inject } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { type Background, createBackground } from '#server/background.ts';
 import type { Database } from '#server/db/client.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { openTestDatabase, testDbKind } from './databases.ts';
+import { openTestDatabase } from './databases.ts';
 
 export interface TestServer {
   url: string;
@@ -17,12 +17,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** True when this test run may use its database (PostgreSQL project without a server: false). */
-export function databaseAvailable(): boolean {
-  return testDbKind() === 'pglite' || inject('postgresReachable') === true;
-}
-
 export interface TestServerOptions {
+  /**
+   * Run the job queue's workers and schedules, as the real server does. Off by default: jobs sent
+   * are stored but never run, so a file that does not wait for a job's work pays no queue polling.
+   */
+  jobs?: boolean;
   /** Every log line at `level` and above goes to `write` (default: none, the logger is silent). */
   log?: { level: string; write: (line: string) => void };
 }
@@ -47,7 +47,13 @@ export async function startTestServer(
     ...envOverrides,
   });
   const logger = options.log ? createLogger(options.log.level, { write: options.log.write }) : createLogger('silent');
-  const background = createBackground({ env, database, logger, pollingIntervalSeconds: 0.5 });
+  const background = createBackground({
+    env,
+    database,
+    logger,
+    pollingIntervalSeconds: 0.5,
+    runJobs: options.jobs ?? false,
+  });
   await background.start();
   const { events } = background;
   const app = createApp(background);
@@ -61,7 +67,11 @@ export async function startTestServer(
     fetch: (path, init) => fetch(url + path, init),
     close: async () => {
       events.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The tests are done: a kept-alive or streaming connection would hold the close for seconds.
+        (server as Server).closeAllConnections();
+      });
       await background.stop();
       await database.close();
     },

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { keepGuidesOffline } from '#client/features/guides/offline-guides.ts';
+import { keepShowsOffline } from '#client/features/shows/offline-shows.ts';
 import { apiGet } from '#client/lib/api-client.ts';
 import { meQueryOptions } from '#client/lib/session/session.ts';
 import { userCacheName } from '#client/sw/cache-rules.ts';
@@ -11,12 +12,12 @@ const IDLE_TIMEOUT_MS = 3_000;
 const WORKER_WAIT_MS = 15_000;
 
 /**
- * The one offline warm-up for the shows a fan is Going to (issues 12 and 13, ADR 0005). When the
+ * The one offline warm-up for the shows a fan is Going to (issues 12, 13 and 26, ADR 0005). When the
  * browser is idle and the service worker keeps this fan's reads, it reads the Going shows once
- * (GET /api/guides/going, which carries each night's bill) and keeps their guides and the bills'
- * setlists in the fan's cache. Runs at app start and after every change of a show state (see
- * use-offline-warm-up.ts). It ties three features together (pwa's worker cache, guides, setlists), so
- * it lives here in app/.
+ * (GET /api/guides/going, which carries each night's bill) and keeps their guides, the bills'
+ * setlists, their show pages and My Shows in the fan's cache. Runs at app start and after every
+ * change of a show state (see use-offline-warm-up.ts). It ties four features together (pwa's worker
+ * cache, guides, setlists, shows), so it lives here in app/.
  */
 
 interface Run {
@@ -58,7 +59,12 @@ async function warm(run: Run): Promise<void> {
   const setlists = import('#client/features/setlists/api/warm-going-setlists.ts').then((module) =>
     module.warmGoingSetlists(run.queryClient, run.userId, guides),
   );
-  await Promise.allSettled([session, keepGuidesOffline(run.userId, guides, run), setlists]);
+  const shows = keepShowsOffline(
+    run.userId,
+    guides.map((guide) => guide.stopId),
+    run,
+  );
+  await Promise.allSettled([session, keepGuidesOffline(run.userId, guides, run), setlists, shows]);
 }
 
 let running: Promise<void> | null = null;

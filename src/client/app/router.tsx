@@ -50,6 +50,10 @@ export const appRoutes: RouteObject[] = [
             lazy: page(() => import('#client/features/trips/components/shared-trip-page.tsx'), 'SharedTripPage'),
           },
           {
+            path: 'near',
+            lazy: page(() => import('#client/features/near/components/near-page.tsx'), 'NearPage'),
+          },
+          {
             path: 'add-show',
             lazy: page(() => import('#client/features/add-show/components/add-show-page.tsx'), 'AddShowPage'),
           },

@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode, ErrorIssue } from '#shared/errors.ts';
+import { type Saved, savedAtOf } from './saved-copy.ts';
 
 /** A non-2xx answer from our API, carrying the wire error's code and message. */
 export class ApiError extends Error {
@@ -78,6 +79,15 @@ export async function apiGet<T>(
   options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
 ): Promise<T> {
   return (await (await apiRequest('GET', path, options)).json()) as T;
+}
+
+/** GET a fan's own JSON resource with the time the server sent it (an offline copy says how old it is). */
+export async function apiGetSaved<T extends object>(
+  path: string,
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+): Promise<Saved<T>> {
+  const response = await apiRequest('GET', path, options);
+  return { ...((await response.json()) as T), savedAt: savedAtOf(response) };
 }
 
 /** A state-changing call answered with JSON. */

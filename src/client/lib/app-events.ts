@@ -5,6 +5,8 @@
 export interface AppEvents {
   /** The fan saved (or cleared) their state on a stop: its guide and setlists may be kept offline. */
   'show-state-changed': { stopId: string };
+  /** The fan followed an artist (the push feature may offer alerts after the first). */
+  'artist-followed': { artistSlug: string; artistName: string };
 }
 
 type Listener<K extends keyof AppEvents> = (event: AppEvents[K]) => void;

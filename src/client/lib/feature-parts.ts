@@ -33,5 +33,28 @@ export type FavoriteHeartPart = ComponentType<{
   className?: string;
 }>;
 
-/** 'Add to calendar' for one stop (the calendar feature's AddToCalendarLink). */
-export type CalendarLinkPart = ComponentType<{ stopId: string; size?: 'sm' | 'default' }>;
+/** 'Add to calendar' for one stop (the calendar feature's AddToCalendarLink); nothing for a past date. */
+export type CalendarLinkPart = ComponentType<{ stopId: string; date: string; size?: 'sm' | 'default' }>;
+
+/**
+ * The labelled Follow toggle of one artist (the favorites feature's FollowButtonForSession: the
+ * heart's follow, its status batcher and toasts). `size="sm"` fits a row of a list. A visitor's
+ * Follow goes to sign-in and comes back to the page.
+ */
+export type FollowPart = ComponentType<{
+  session: Session['status'];
+  artistSlug: string;
+  artistName: string;
+  size?: 'sm' | 'default';
+  /** Where a visitor comes back to after signing in (default: this page). */
+  returnTo?: string;
+  className?: string;
+}>;
+
+/** "Follow venue" on a venue page (the favorites feature's VenueFollowButton): every show there, told. */
+export type VenueFollowPart = ComponentType<{
+  session: Session['status'];
+  venueSlug: string;
+  venueName: string;
+  className?: string;
+}>;

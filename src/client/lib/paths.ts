@@ -3,14 +3,13 @@
  * are in app/router.tsx and app/account-routes.ts). Slugs are URL-safe as stored
  * ([a-z0-9-]), so they go in as they are.
  */
+import { publicPaths } from '#shared/public-paths.ts';
+
 export const paths = {
   home: '/',
   /** The artist list on the home page. */
   homeArtists: '/#artists',
-  tour: (artistSlug: string) => `/tour/${artistSlug}`,
-  artist: (artistSlug: string) => `/artist/${artistSlug}`,
-  venue: (venueSlug: string) => `/venue/${venueSlug}`,
-  guide: (artistSlug: string, stopSlug: string) => `/guide/${artistSlug}/${stopSlug}`,
+  ...publicPaths,
   addShow: '/add-show',
   tourScraper: '/tour-scraper',
   tourWeb: '/tour-web',
@@ -34,6 +33,8 @@ export const paths = {
   /** Import a concert history (setlist.fm, CSV, this app's export). */
   historyImport: '/my-shows/import',
   vacation: '/vacation',
+  /** Every upcoming show around a place (issue 29), signed in or not. */
+  near: '/near',
   /** One of the fan's trips: what's on there. */
   trip: (tripId: string) => `/vacation/${tripId}`,
   /** A trip shared read-only by link (the server hands out the token). */

@@ -1,22 +1,2 @@
-import type { TourStopView } from '#shared/artists.ts';
-
-let regionNames: Intl.DisplayNames | null | undefined;
-
-/** 'GB' → 'United Kingdom'; unknown or free-text values are shown as they are. */
-export function countryName(country: string): string {
-  if (regionNames === undefined) {
-    regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-  }
-  if (!regionNames || !/^[A-Z]{2}$/.test(country)) return country;
-  try {
-    return regionNames.of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
-
-/** 'Morrison, CO' for US stops (the state code), 'London, United Kingdom' elsewhere (spec: 'state code or country'). */
-export function placeLabel(stop: Pick<TourStopView, 'city' | 'region' | 'country'>): string {
-  const isUs = stop.country === 'US' || stop.country === 'USA';
-  return `${stop.city}, ${isUs && stop.region ? stop.region : countryName(stop.country)}`;
-}
+/** The one place label of the app (src/shared/place-label.ts): the server's lists use it too. */
+export { countryName, placeLabel } from '#shared/place-label.ts';

@@ -7,6 +7,11 @@ interface TourGuidesQueryMeta extends Record<string, unknown> {
    * dropped, not fetched again, when the session ends (see clearUserState).
    */
   signedInOnly?: boolean;
+  /**
+   * The answer depends on the fan's places (home and tracked places: My Shows, Near): marked stale
+   * when they change in Settings (invalidatePlaceQueries), whichever feature owns the query.
+   */
+  usesPlaces?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -17,6 +22,14 @@ declare module '@tanstack/react-query' {
 
 /** Spread into a query's options: `meta: SIGNED_IN_ONLY`. */
 export const SIGNED_IN_ONLY: TourGuidesQueryMeta = { signedInOnly: true };
+
+/** The fan's own data that also depends on their places. */
+export const SIGNED_IN_PLACES: TourGuidesQueryMeta = { signedInOnly: true, usesPlaces: true };
+
+/** After the fan's places change: every query whose answer depends on them is fetched again when next shown. */
+export function invalidatePlaceQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.usesPlaces === true });
+}
 
 let signedInOnlyHeld = false;
 

@@ -4,6 +4,7 @@ import {
   isCatalogRead,
   isEventStream,
   isNeverCached,
+  isPrivateAnswer,
   isSameOriginImage,
   isUserRead,
   SERVER_ONLY_PATHS,
@@ -38,11 +39,15 @@ describe('what the service worker may cache', () => {
       '/api/setlists/stops/00000000-0000-4000-8000-000000000000',
       '/api/setlists/artists/northern-lanterns',
       '/api/guides/the-band/2027-03-06-tokyo-jp',
+      '/api/shows/upcoming',
+      '/api/shows/00000000-0000-4000-8000-000000000000',
     ]) {
       expect(isUserRead(path), path).toBe(true);
       expect(isCatalogRead(path), path).toBe(false);
     }
     expect(isUserRead('/api/meetups')).toBe(false);
+    // A kept batch of states would outlive the next change of state and override newer copies offline.
+    expect(isUserRead('/api/shows/states')).toBe(false);
   });
 
   it('never caches sign-in traffic or the event stream', () => {
@@ -73,11 +78,32 @@ describe('what the service worker may cache', () => {
     expect(isSameOriginImage(new URL('https://cdn.example/a.jpg'), origin, 'image')).toBe(false);
   });
 
+  it("never keeps a fan's images (photos, stats maps) in the shared image cache", () => {
+    expect(isSameOriginImage(new URL(`${origin}/api/shows/photos/1f0e`), origin, 'image')).toBe(false);
+    expect(isSameOriginImage(new URL(`${origin}/api/stats/map?region=world`), origin, 'image')).toBe(false);
+    expect(isUserRead('/api/shows/photos/1f0e')).toBe(true);
+  });
+
+  it('tells private and no-store answers from public ones', () => {
+    const answer = (cacheControl?: string) =>
+      new Response('{}', { headers: cacheControl ? { 'cache-control': cacheControl } : {} });
+    for (const value of ['private, no-store', 'no-store', 'Private', 'max-age=0, private']) {
+      expect(isPrivateAnswer(answer(value)), value).toBe(true);
+    }
+    for (const value of [undefined, 'public, max-age=0, must-revalidate, s-maxage=60', 'no-cache']) {
+      expect(isPrivateAnswer(answer(value)), String(value)).toBe(false);
+    }
+  });
+
   it("keys catalog reads without the visitor's date, so yesterday's page opens offline today", () => {
     const yesterday = catalogCacheKey(new URL(`${origin}/api/artists?today=2026-11-21&page=2&all=1`));
     const today = catalogCacheKey(new URL(`${origin}/api/artists?page=2&all=1&today=2026-11-22`));
     expect(yesterday).toBe(today);
     expect(yesterday).toBe(`${origin}/api/artists?all=1&page=2`);
+    // My Shows too: the list seen yesterday opens offline today.
+    expect(catalogCacheKey(new URL(`${origin}/api/shows/upcoming?today=2026-11-21&filter=all`))).toBe(
+      `${origin}/api/shows/upcoming?filter=all`,
+    );
   });
 });
 

@@ -38,12 +38,27 @@ export function isUserRead(pathname: string): boolean {
   // Setlists carry the fan's own setlists: kept per user, so Going shows' setlists open offline.
   // Guides carry the fan's distance from home; a guide opened while signed in stays readable offline
   // (the venue's dead zone), Going shows first among them (ADR 0005, issue 13).
-  return /^\/api\/(me|favorites|account|notifications|setlists|guides)(\/|$)/.test(pathname);
+  // Shows carry My Shows and each show's detail: kept so they open offline (issue 26). Not the batched
+  // states (`/api/shows/states?stopIds=…`): a change of state never updates a kept batch, so offline
+  // an old one would override the state the kept guide or show page carries (they are fetched again
+  // on every change).
+  if (/^\/api\/shows\/states$/.test(pathname)) return false;
+  return /^\/api\/(me|favorites|account|notifications|setlists|guides|shows)(\/|$)/.test(pathname);
 }
 
+/** Images of the shared cache: public files only. Images under /api (a fan's photos, stats maps) are per user. */
 export function isSameOriginImage(url: URL, origin: string, destination: string): boolean {
-  if (url.origin !== origin) return false;
+  if (url.origin !== origin || /^\/api(\/|$)/.test(url.pathname)) return false;
   return /^\/files\//.test(url.pathname) || destination === 'image';
+}
+
+/**
+ * An answer marked `private` or `no-store` belongs to one signed-in fan: it never goes into a cache
+ * every visitor of this browser reads (catalog, images, fonts). ADR 0039.
+ */
+export function isPrivateAnswer(response: Response): boolean {
+  const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
+  return /(^|[,\s])(private|no-store)([,\s=]|$)/.test(cacheControl);
 }
 
 export function isSameOriginFont(url: URL, origin: string, destination: string): boolean {
@@ -51,8 +66,8 @@ export function isSameOriginFont(url: URL, origin: string, destination: string):
 }
 
 /**
- * The client sends the visitor's local date (`today`) with catalog reads. Offline, the page seen
- * yesterday should still open today, so the date is left out of the cache key.
+ * The client sends the visitor's local date (`today`) with catalog reads and My Shows. Offline, the
+ * page seen yesterday should still open today, so the date is left out of the cache key.
  */
 export function catalogCacheKey(url: URL): string {
   const key = new URL(url.href);

@@ -16,12 +16,14 @@ import {
   IMAGE_CACHE,
   isCatalogRead,
   isEventStream,
+  isPrivateAnswer,
   isSameOriginFont,
   isSameOriginImage,
   isUserRead,
   SERVER_ONLY_PATHS,
 } from './cache-rules.ts';
 import { parsePageMessage } from './messages.ts';
+import { clickTarget, notificationFor, parsePushPayload } from './push.ts';
 import { currentUserCacheName, forgetCurrentUser, setCurrentUser } from './user-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -30,10 +32,32 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Past this, a slow network loses to the saved copy (a stadium with one bar of signal). */
 const NETWORK_TIMEOUT_SECONDS = 3;
 
-/** Only complete, successful JSON or media answers are worth keeping; never a live stream. */
-const cacheOnlyOk = {
+/**
+ * Shared caches (every visitor of this browser reads them) keep only complete, successful, public
+ * answers: never a live stream, never one marked private or no-store (a fan's own answer, ADR 0039).
+ */
+const sharedCacheOnlyOk = {
   cacheWillUpdate: async ({ response }: { response: Response }) =>
-    response.status === 200 && !isEventStream(response) ? response : null,
+    response.status === 200 && !isEventStream(response) && !isPrivateAnswer(response) ? response : null,
+};
+
+/**
+ * A catalog page answered for one signed-in fan (their pending artist or venue shows) is private: it
+ * goes to that fan's own cache, under the catalog key, and offline it wins over the public copy.
+ */
+const personalCatalogCopies = {
+  cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status !== 200 || !isPrivateAnswer(response)) return response;
+    const cacheName = await currentUserCacheName();
+    if (cacheName) await (await caches.open(cacheName)).put(catalogCacheKey(new URL(request.url)), response.clone());
+    return response;
+  },
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }: { request: Request; cachedResponse?: Response }) => {
+    const cacheName = await currentUserCacheName();
+    if (!cacheName) return cachedResponse ?? null;
+    const own = await (await caches.open(cacheName)).match(catalogCacheKey(new URL(request.url)));
+    return own ?? cachedResponse ?? null;
+  },
 };
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -49,7 +73,8 @@ registerRoute(
     cacheName: CATALOG_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
-      cacheOnlyOk,
+      personalCatalogCopies,
+      sharedCacheOnlyOk,
       { cacheKeyWillBeUsed: async ({ request }) => catalogCacheKey(new URL(request.url)) },
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
     ],
@@ -70,7 +95,7 @@ registerRoute(
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [
-      cacheOnlyOk,
+      sharedCacheOnlyOk,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
     ],
   }),
@@ -80,7 +105,7 @@ registerRoute(
   ({ url, request }) => isSameOriginFont(url, self.location.origin, request.destination),
   new CacheFirst({
     cacheName: FONT_CACHE,
-    plugins: [cacheOnlyOk, new ExpirationPlugin({ maxEntries: 30, purgeOnQuotaError: true })],
+    plugins: [sharedCacheOnlyOk, new ExpirationPlugin({ maxEntries: 30, purgeOnQuotaError: true })],
   }),
 );
 
@@ -90,6 +115,8 @@ function userReadStrategy(cacheName: string): NetworkFirst {
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
       {
+        // My Shows sends the fan's date too: the list seen yesterday still opens offline today.
+        cacheKeyWillBeUsed: async ({ request }) => catalogCacheKey(new URL(request.url)),
         // An answer that arrives after sign-out (or a switch of user) must not land in any cache.
         cacheWillUpdate: async ({ response }) =>
           response.status === 200 && !isEventStream(response) && (await currentUserCacheName()) === cacheName
@@ -114,3 +141,30 @@ self.addEventListener('message', (event) => {
   }
   event.waitUntil(message.type === 'set-user' ? setCurrentUser(message.userId) : forgetCurrentUser());
 });
+
+// Web Push (issue 29.3): every push shows a notification (browsers require it); a click opens the
+// show in an open window of the app when there is one, else in a new one.
+self.addEventListener('push', (event) => {
+  const { title, options } = notificationFor(parsePushPayload(event.data?.text()));
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = clickTarget(event.notification.data, self.location.origin);
+  event.waitUntil(openOrFocus(target));
+});
+
+async function openOrFocus(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    try {
+      // Only a window this worker controls can be navigated; any other opens a new one.
+      const navigated = await open.navigate(url);
+      await (navigated ?? open).focus();
+      return;
+    } catch {}
+  }
+  await self.clients.openWindow(url);
+}

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { hitLimit, resetLimit } from '#server/lib/rate-limit.ts';
 import { openTestDatabase } from '#tests/setup/databases.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-describe.runIf(databaseAvailable())('attempt counters (per-account limits)', () => {
+describe('attempt counters (per-account limits)', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase();

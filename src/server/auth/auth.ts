@@ -7,12 +7,13 @@ import type { Env } from '#server/env.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createMailer, type Mailer } from '#server/lib/mailer.ts';
+import { hitLimit } from '#server/lib/rate-limit.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
 import { existingAccountMail, oneTimeCodeMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
 import { createAuthHooks, rememberPasswordReset } from './hooks.ts';
-import { defaultPerIpRule, perIpRules } from './limits.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { accountLimitKey, defaultPerIpRule, perAccountRules, perIpRules } from './limits.ts';
+import { hashPassword, passwordHashOptions, verifyPassword } from './password-hash.ts';
 import { resolveAuthSecret } from './secret.ts';
 
 export interface AuthDeps {
@@ -46,6 +47,8 @@ export function createAuth(deps: AuthDeps) {
   const mailer = deps.mailer ?? createMailer(env, deps.logger);
   const mailConfigured = Boolean(env.SMTP_URL);
   const hooks = createAuthHooks({ database, events: deps.events });
+  const mailAllowed = async (email: string) =>
+    (await hitLimit(database, accountLimitKey('verificationMail', email), perAccountRules.verificationMail)).allowed;
 
   return betterAuth({
     appName: 'TourGuides',
@@ -79,7 +82,10 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: {
+        hash: (password) => hashPassword(password, passwordHashOptions(env.NODE_ENV)),
+        verify: verifyPassword,
+      },
       // With mail, the address must be confirmed first (and sign-up stops telling who is registered).
       requireEmailVerification: mailConfigured,
       revokeSessionsOnPasswordReset: true,
@@ -90,6 +96,9 @@ export function createAuth(deps: AuthDeps) {
       },
       onPasswordReset: async ({ user }, request) => rememberPasswordReset(request, user),
       onExistingUserSignUp: async ({ user }) => {
+        // Sign-ups with a taken address answer like new ones, so the mails they cause are capped
+        // per account instead: strangers cannot flood an owner's inbox.
+        if (!(await mailAllowed(user.email))) return;
         await mailer.send(existingAccountMail(user.email, `${env.publicUrl}/auth`));
       },
     },
@@ -97,6 +106,7 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignUp: mailConfigured,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, token }) => {
+        if (!(await mailAllowed(user.email))) return;
         const callback = encodeURIComponent(`${env.publicUrl}/dashboard`);
         const url = `${env.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
         await mailer.send(verifyEmailMail(user.email, url));

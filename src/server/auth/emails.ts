@@ -7,17 +7,39 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+/**
+ * The app's own colours (src/client/app/styles.css @theme): a dark venue with an amber accent that
+ * carries dark text. Mail clients ignore stylesheets and CSS variables, so they are inline values.
+ */
+export const MAIL_COLOURS = {
+  background: '#0c0a17',
+  surface: '#151226',
+  border: '#2c2747',
+  foreground: '#f5f2fc',
+  muted: '#aca6c6',
+  accent: '#ffc247',
+  accentForeground: '#1b1304',
+} as const;
+
+const FONT = "'DM Sans',ui-sans-serif,system-ui,-apple-system,'Segoe UI',sans-serif";
+
 function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const c = MAIL_COLOURS;
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n');
   const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#666">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:${c.accent};color:${c.accentForeground};font-weight:600;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:${c.muted};word-break:break-all">Or paste this link into your browser: <span style="color:${c.accent}">${escapeHtml(action.url)}</span></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${BRAND}: ${escapeHtml(heading)}</h1>
+  // bgcolor as well as the style: some clients keep only one of them on <body> and <table>.
+  return `<!doctype html><html><body bgcolor="${c.background}" style="margin:0;padding:24px 12px;background:${c.background};color:${c.foreground};font-family:${FONT}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" bgcolor="${c.surface}" style="max-width:560px;margin:auto;background:${c.surface};border:1px solid ${c.border};border-radius:16px">
+<tr><td style="padding:24px;color:${c.foreground};font-size:15px;line-height:1.5">
+<p style="margin:0 0 4px;font-size:12px;font-weight:700;letter-spacing:0.12em;text-transform:uppercase;color:${c.accent}">${BRAND}</p>
+<h1 style="margin:0 0 16px;font-size:22px;color:${c.foreground}">${escapeHtml(heading.charAt(0).toUpperCase() + heading.slice(1))}</h1>
 ${body}
 ${button}
-<p style="font-size:12px;color:#666">${BRAND}: never miss your favorite bands on tour.</p>
+<p style="margin:20px 0 0;font-size:12px;color:${c.muted}">${BRAND}: never miss your favorite bands on tour.</p>
+</td></tr></table>
 </body></html>`;
 }
 

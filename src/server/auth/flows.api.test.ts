@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import {
   type AuthTestServer,
   latestMail,
@@ -31,7 +30,7 @@ async function me(browser: TestBrowser) {
   return (await (await browser.request('/api/me')).json()).user;
 }
 
-describe.runIf(databaseAvailable())('accounts: reset, one-time code, two-factor', () => {
+describe('accounts: reset, one-time code, two-factor', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
     server = await startAuthTestServer();

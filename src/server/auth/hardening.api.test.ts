@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDeleteLimits } from '#server/features/account/account.routes.ts';
 import { authMessages } from '#shared/auth.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import {
   type AuthTestServer,
   mailCount,
@@ -32,7 +31,7 @@ async function ageSessions(server: AuthTestServer, email: string) {
   );
 }
 
-describe.runIf(databaseAvailable())('accounts: hardening (issue 18)', () => {
+describe('accounts: hardening (issue 18)', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
     server = await startAuthTestServer();

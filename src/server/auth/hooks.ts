@@ -4,8 +4,10 @@ import type { Database } from '#server/db/client.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import { hitLimit, resetLimit } from '#server/lib/rate-limit.ts';
 import { authMessages, fullNameSchema, tooManyAttemptsMessage } from '#shared/auth.ts';
+import { isStorableText, TEXT_MESSAGES } from '#shared/text-schema.ts';
 import { CLIENT_IP_HEADER, clientGroup } from './client-ip.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { readDevice, rememberDevice } from './device-cookie.ts';
 import { badRequest, bodyField, type HookContext } from './hook-utils.ts';
 import { type AccountLimit, accountLimitKey, perAccountRules } from './limits.ts';
 import { requireCurrentTotpCode } from './two-factor-hooks.ts';
@@ -49,8 +51,23 @@ function clientOf(ctx: HookContext): string {
   return clientGroup(ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
 }
 
-function signInKeys(ctx: HookContext, email: string): string[] {
-  return [accountLimitKey('signIn', email, clientOf(ctx)), accountLimitKey('signInAccount', email)];
+/**
+ * The counters a sign-in counts against. A browser with a valid device cookie for this account
+ * (ADR 0039) counts only against itself: strangers who exhaust the account's counters do not
+ * lock the owner out of the browsers they signed in from before.
+ */
+async function signInCounters(ctx: HookContext, email: string): Promise<[AccountLimit, string][]> {
+  const device = await readDevice(ctx);
+  if (device) {
+    const found = await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+    if (found?.user.id === device.userId) {
+      return [['signInDevice', accountLimitKey('signInDevice', email, device.deviceId)]];
+    }
+  }
+  return [
+    ['signIn', accountLimitKey('signIn', email, clientOf(ctx))],
+    ['signInAccount', accountLimitKey('signInAccount', email)],
+  ];
 }
 
 async function countAccountAttempt(database: Database, limit: AccountLimit, email: string | undefined) {
@@ -81,9 +98,7 @@ const CODE_TYPES = new Set(['sign-in', 'email-verification']);
 async function countSignIn(ctx: HookContext, database: Database): Promise<void> {
   const email = bodyField(ctx, 'email');
   if (!email) return;
-  const [perClient, perAccount] = signInKeys(ctx, email);
-  await countAttempt(database, 'signIn', perClient!);
-  await countAttempt(database, 'signInAccount', perAccount!);
+  for (const [limit, key] of await signInCounters(ctx, email)) await countAttempt(database, limit, key);
 }
 
 const beforeHooks: Record<string, Hook> = {
@@ -176,7 +191,8 @@ const afterHooks: Record<string, Hook> = {
     renameError(ctx, 'INVALID_EMAIL_OR_PASSWORD', authMessages.invalidCredentials);
     const email = bodyField(ctx, 'email');
     // The owner is back: the failures before were theirs, or a stranger's that proved nothing.
-    if (!returnedError(ctx) && email) for (const key of signInKeys(ctx, email)) await resetLimit(database, key);
+    if (returnedError(ctx) || !email) return;
+    for (const [, key] of await signInCounters(ctx, email)) await resetLimit(database, key);
   },
   '/reset-password': async (ctx, deps) => {
     await announceSessionsEnded(ctx, deps);
@@ -200,13 +216,26 @@ async function signInAfterReset(ctx: HookContext): Promise<void> {
   await setSessionCookie(ctx, { session, user: fullUser });
 }
 
+/** Better Auth's bodies skip our schemas: the shared text rule, applied to every string they carry. */
+function refuseUnstorableText(value: unknown): void {
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) throw badRequest(TEXT_MESSAGES.unstorable);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) refuseUnstorableText(item);
+  }
+}
+
 export function createAuthHooks(deps: HookDeps) {
   return {
     before: createAuthMiddleware(async (ctx) => {
+      refuseUnstorableText(ctx.body);
       await beforeHooks[ctx.path]?.(ctx, deps);
     }),
     after: createAuthMiddleware(async (ctx) => {
       await afterHooks[ctx.path]?.(ctx, deps);
+      // Every browser that signs in (password, code, second factor, reset) becomes a known device.
+      const newSession = ctx.context.newSession;
+      if (newSession && !returnedError(ctx)) await rememberDevice(ctx, newSession.user.id);
     }),
   };
 }

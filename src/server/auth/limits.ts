@@ -1,4 +1,5 @@
 import type { LimitRule } from '#server/lib/rate-limit.ts';
+import { VERIFICATION_MAILS_PER_ACCOUNT } from '#shared/write-limits.ts';
 
 /**
  * Abuse limits. Per IP: Better Auth's limiter (database storage) with these rules. Per account:
@@ -26,9 +27,13 @@ export const perAccountRules = {
   signIn: { windowSeconds: 15 * 60, max: 10 },
   /** Per account alone, from every client together: a slow distributed guess still stops. */
   signInAccount: { windowSeconds: 15 * 60, max: 50 },
+  /** Failed sign-ins from a browser that signed in to the account before (its device cookie, ADR 0039). */
+  signInDevice: { windowSeconds: 15 * 60, max: 10 },
   resetRequest: { windowSeconds: 60 * 60, max: 3 },
   otpSend: { windowSeconds: 15 * 60, max: 3 },
   otpSignIn: { windowSeconds: 15 * 60, max: 10 },
+  /** Confirmation mails asked for one address, from every client together (issue 28). */
+  verificationMail: VERIFICATION_MAILS_PER_ACCOUNT,
 } satisfies Record<string, LimitRule>;
 
 export type AccountLimit = keyof typeof perAccountRules;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commonPasswordCount, isCommonPassword } from './common-passwords.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, passwordHashOptions, verifyPassword } from './password-hash.ts';
 import { resolveAuthSecret } from './secret.ts';
 
 describe('passwords', () => {
@@ -20,6 +20,14 @@ describe('passwords', () => {
     expect(await verifyPassword({ hash, password: 'violet-tour-2027' })).toBe(true);
     expect(await verifyPassword({ hash, password: 'violet-tour-2028' })).toBe(false);
     expect(await verifyPassword({ hash: 'not-a-hash', password: 'x' })).toBe(false);
+  });
+
+  it('keeps OWASP parameters everywhere but NODE_ENV=test, whose cheap hashes still verify', async () => {
+    expect(passwordHashOptions('production')).toMatchObject({ memoryCost: 19_456, timeCost: 2 });
+    expect(passwordHashOptions('development')).toMatchObject({ memoryCost: 19_456, timeCost: 2 });
+    const cheap = await hashPassword('violet-tour-2027', passwordHashOptions('test'));
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect(await verifyPassword({ hash: cheap, password: 'violet-tour-2027' })).toBe(true);
   });
 });
 

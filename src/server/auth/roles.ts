@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { userRoles, users } from '#server/db/schema/auth.ts';
+import type { Actor, ActorWithRole } from '#server/lib/actor.ts';
 
 export type Role = 'admin';
 
@@ -12,6 +13,11 @@ export async function hasRole(database: Database, userId: string, role: Role): P
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The request's actor with its admin role, for services whose rules differ for admins. */
+export async function withAdminRole(database: Database, actor: Actor): Promise<ActorWithRole> {
+  return { ...actor, isAdmin: await hasRole(database, actor.userId, 'admin') };
 }
 
 export async function findUserIdByEmail(database: Database, email: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { VERIFICATION_MAILS_PER_ACCOUNT } from '#shared/write-limits.ts';
 import {
   type AuthTestServer,
   decodeQuotedPrintable,
@@ -19,7 +19,7 @@ function mailTo(smtp: FakeSmtp, email: string): string {
   return decodeQuotedPrintable(raw);
 }
 
-describe.runIf(databaseAvailable())('accounts with a mail server: email confirmation', () => {
+describe('accounts with a mail server: email confirmation', () => {
   let server: AuthTestServer;
   let smtp: FakeSmtp;
   beforeAll(async () => {
@@ -52,6 +52,20 @@ describe.runIf(databaseAvailable())('accounts with a mail server: email confirma
     expect(confirmed.headers.get('location')).toBe('http://localhost:3000/dashboard');
     const me = await (await browser.request('/api/me')).json();
     expect(me.user).toMatchObject({ email, emailVerified: true });
+  });
+
+  it('mails one address at most a few times an hour, however many clients ask', async () => {
+    const email = uniqueEmail();
+    await signUp(new TestBrowser(server), email, PASSWORD);
+    const mails = () => smtp.messages.filter((message) => message.includes(`To: ${email}`)).length;
+    await expect.poll(mails).toBe(1);
+    // Sign-ups with the taken address from ever new clients: each answers like a new account.
+    for (let i = 0; i < VERIFICATION_MAILS_PER_ACCOUNT.max + 3; i++) {
+      const again = await signUp(new TestBrowser(server), email, 'another-pass-99');
+      expect(again.status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mails()).toBe(VERIFICATION_MAILS_PER_ACCOUNT.max);
   });
 
   it('answers a sign-up with a taken address like a new one and mails the owner instead', async () => {

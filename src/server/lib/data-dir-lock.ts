@@ -23,11 +23,14 @@ export function acquireDataDirLock(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => {
+      const release = () => {
         try {
           if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
         } catch {}
       };
+      // Every way out: a clean stop, a start-up error, the forced exit after a stuck shutdown.
+      process.once('exit', release);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);

@@ -34,10 +34,18 @@ export interface GuidePartReadyEvent {
 }
 
 /**
+ * A catalog writer committed (artists, tours, stops, images): every process drops the answers it
+ * keeps in memory from the catalog (features/catalog/catalog-changes.ts). Server-side only.
+ */
+export interface CatalogChangedEvent {
+  type: 'catalog-changed';
+}
+
+/**
  * What travels on the bus's public channel: browser events (a card waiting for an artist image
  * is shown to visitors too) and the server's own announcements between features.
  */
-export type AppEvent = PublicEvent | TourDatesChangedEvent | TripSavedEvent | GuidePartReadyEvent;
+export type AppEvent = PublicEvent | TourDatesChangedEvent | TripSavedEvent | GuidePartReadyEvent | CatalogChangedEvent;
 
 export type EventFilter = (event: AppEvent) => boolean;
 export type EventHandler<E extends AppEvent = AppEvent> = (event: E) => void;

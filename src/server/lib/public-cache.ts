@@ -21,6 +21,9 @@ export function publicRevalidated(sharedSeconds: number): MiddlewareHandler {
     conditional(c, async () => {
       await next();
       // Errors (404 for an unknown artist) keep whatever the error handler chose.
-      if (c.res.ok) c.res.headers.set('Cache-Control', cacheControl);
+      // A submitter's own pending artist or venue (ADR 0037) says `private`: never a shared answer.
+      if (c.res.ok && !c.res.headers.get('Cache-Control')?.startsWith('private')) {
+        c.res.headers.set('Cache-Control', cacheControl);
+      }
     });
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { ZodType } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { runWithJobSignal } from './job-signal.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -23,7 +24,8 @@ export interface JobType<Payload> {
 
 /** A job type with the code that runs it. */
 export interface JobDefinition<Payload> extends JobType<Payload> {
-  handler(payload: Payload, job: { id: string }): Promise<void>;
+  /** `signal` aborts when the server stops before the job ends (provider calls follow it on their own). */
+  handler(payload: Payload, job: { id: string; signal?: AbortSignal }): Promise<void>;
 }
 
 export interface SendOptions {
@@ -34,11 +36,26 @@ export interface SendOptions {
 }
 
 export interface Queue {
+  /**
+   * Adds the job types this queue runs: before start(). The queue exists before its jobs, so a
+   * job that queues others is given the queue itself.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: a list of jobs of different payload types
+  register(definitions: JobDefinition<any>[]): void;
   start(): Promise<void>;
-  /** Stops taking jobs and waits (bounded) for the running ones to finish. */
+  /**
+   * Stops taking jobs and lets the running ones finish; those still running after the grace period
+   * are aborted (their signal) and, unfinished, go back to the queue. Bounded by `stopTimeoutMs`.
+   */
   stop(): Promise<void>;
   /** The new job's id, or null when an equal singleton job is already queued. */
   send<Payload>(type: JobType<Payload>, payload: Payload, options?: SendOptions): Promise<string | null>;
+  /**
+   * Runs again, now, the job of this type and singleton key that pg-boss holds 'active' for a process
+   * that is gone (it would wait for its expiry, up to an hour); false when there is none. Only for a
+   * job whose owner knows its run is dead (a heartbeat it keeps stopped).
+   */
+  rerunActive(type: JobType<unknown>, singletonKey: string): Promise<boolean>;
   /** True while a job of this type with this singleton key waits, runs or waits for a retry. */
   isPending(type: JobType<unknown>, singletonKey: string): Promise<boolean>;
   /** Runs a job on a cron schedule (UTC); pg-boss keeps one schedule per type across processes. After start(). */
@@ -52,12 +69,22 @@ const SCHEMA = 'pgboss';
 export interface QueueOptions {
   database: Database;
   logger: Logger;
-  // biome-ignore lint/suspicious/noExplicitAny: a list of jobs of different payload types
-  jobs: JobDefinition<any>[];
   /** How often idle workers look for jobs they were not woken for (other processes' sends). */
   pollingIntervalSeconds?: number;
+  /** How long running jobs may take to finish when the server stops, before their signal aborts. */
+  stopGraceMs?: number;
+  /** The whole stop, aborted jobs' unwinding included: below the server's forced exit. */
   stopTimeoutMs?: number;
+  /**
+   * Tests only: false keeps the queue's tables and sends (jobs are stored as usual) but runs no
+   * worker, maintenance or schedule, so a test file that never waits for a job pays no polling.
+   */
+  runJobs?: boolean;
 }
+
+/** The server forces its exit 10 s after SIGTERM; the queue is done well before. */
+const STOP_GRACE_MS = 2_000;
+const STOP_TIMEOUT_MS = 5_000;
 
 /**
  * PGlite has one connection and two calls: `query()` takes parameters but only one statement;
@@ -116,13 +143,41 @@ async function retryConcurrentSetup<T>(step: () => Promise<T>, attempts = 5): Pr
 }
 
 export function createQueue(options: QueueOptions): Queue {
-  const { database, logger, jobs } = options;
+  const { database, logger } = options;
+  const jobs: JobDefinition<unknown>[] = [];
+  let started = false;
   const log = logger.child({ component: 'queue' });
-  const boss = new PgBoss({ ...bossOptions(database), schema: SCHEMA });
+  const runJobs = options.runJobs ?? true;
+  const boss = new PgBoss({
+    ...bossOptions(database),
+    schema: SCHEMA,
+    ...(runJobs ? {} : { supervise: false, schedule: false }),
+  });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const workerIds = new Map<string, string>();
+  /** The running handlers: their abort controllers, and the promises stop() waits for. */
+  const running = new Map<AbortController, Promise<void>>();
 
-  async function startWorker(definition: JobDefinition<unknown>): Promise<void> {
+  async function runHandler(definition: JobDefinition<unknown>, payload: unknown, id: string): Promise<void> {
+    const controller = new AbortController();
+    const run = runWithJobSignal(controller.signal, () =>
+      definition.handler(payload, { id, signal: controller.signal }),
+    );
+    running.set(
+      controller,
+      run.then(
+        () => {},
+        () => {},
+      ),
+    );
+    try {
+      await run;
+    } finally {
+      running.delete(controller);
+    }
+  }
+
+  async function createJobQueue(definition: JobDefinition<unknown>): Promise<void> {
     await retryConcurrentSetup(() =>
       boss.createQueue(definition.name, {
         name: definition.name,
@@ -133,6 +188,9 @@ export function createQueue(options: QueueOptions): Queue {
         expireInSeconds: definition.expireInSeconds ?? 120,
       }),
     );
+  }
+
+  async function startWorker(definition: JobDefinition<unknown>): Promise<void> {
     const workerId = await boss.work(
       definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
@@ -145,7 +203,7 @@ export function createQueue(options: QueueOptions): Queue {
           return;
         }
         const started = performance.now();
-        await definition.handler(parsed.data, { id: job.id });
+        await runHandler(definition, parsed.data, job.id);
         log.info({ job: definition.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
         // pg-boss would otherwise wait a polling interval before the next job even when more are
         // queued: ask for the next one at once (an empty fetch then waits as usual).
@@ -157,12 +215,37 @@ export function createQueue(options: QueueOptions): Queue {
   }
 
   return {
+    register(definitions) {
+      if (started) throw new Error('Job types are registered before the queue starts');
+      jobs.push(...definitions);
+    },
     async start() {
+      started = true;
       await retryConcurrentSetup(() => boss.start());
-      for (const definition of jobs) await startWorker(definition);
+      // One read instead of a call per job: after the first start every queue exists.
+      const { rows } = await database.query<{ name: string }>(`select name from ${SCHEMA}.queue`);
+      const existing = new Set(rows.map((row) => row.name));
+      for (const definition of jobs) {
+        if (!existing.has(definition.name)) await createJobQueue(definition);
+        if (runJobs) await startWorker(definition);
+      }
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      const timeout = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
+      const started = Date.now();
+      const abort = setTimeout(() => {
+        if (running.size > 0) log.warn({ jobs: running.size }, 'stopping: aborting jobs still running');
+        for (const controller of running.keys()) controller.abort(new Error('The server is stopping'));
+      }, options.stopGraceMs ?? STOP_GRACE_MS);
+      try {
+        // pg-boss waits for its jobs up to the timeout, then puts those left back (failed, to retry).
+        await boss.stop({ graceful: true, wait: true, timeout });
+        // An aborted handler may still be unwinding: give it what is left, so the database closes after it.
+        const left = Math.max(0, timeout - (Date.now() - started));
+        await Promise.race([Promise.all(running.values()), new Promise((resolve) => setTimeout(resolve, left))]);
+      } finally {
+        clearTimeout(abort);
+      }
     },
     async send(type, payload, sendOptions = {}) {
       const data = type.schema.parse(payload) as object;
@@ -176,6 +259,8 @@ export function createQueue(options: QueueOptions): Queue {
       return id;
     },
     async schedule(type, cron, payload) {
+      // Without workers nothing reads the schedules.
+      if (!runJobs) return;
       const data = type.schema.parse(payload) as object;
       await retryConcurrentSetup(() => boss.schedule(type.name, cron, data, { tz: 'UTC' }));
     },
@@ -191,6 +276,18 @@ export function createQueue(options: QueueOptions): Queue {
       const workerId = workerIds.get(name);
       if (workerId) boss.notifyWorker(workerId);
       return { name };
+    },
+    async rerunActive(type, singletonKey) {
+      // Back to 'retry' (pg-boss's own state for "run again"), with an attempt more and no delay.
+      const { rows } = await database.query(
+        `update ${SCHEMA}.job set state = 'retry', start_after = now(), retry_limit = greatest(retry_limit, retry_count + 1)
+          where name = $1 and singleton_key = $2 and state = 'active' returning id`,
+        [type.name, singletonKey],
+      );
+      if (rows.length === 0) return false;
+      const workerId = workerIds.get(type.name);
+      if (workerId) boss.notifyWorker(workerId);
+      return true;
     },
     async isPending(type, singletonKey) {
       // pg-boss's job states are an enum ordered created < retry < active < completed < ….

@@ -1,6 +1,9 @@
+import type { MiddlewareHandler } from 'hono';
 import type { Database } from '#server/db/client.ts';
 import { tooManyAttemptsMessage } from '#shared/auth.ts';
+import { WRITE_LIMITS, type WriteLimitName } from '#shared/write-limits.ts';
 import { AppError } from './app-error.ts';
+import type { AppEnv } from './context.ts';
 
 /**
  * Fixed-window attempt counters in the database (table attempt_counters), so a limit holds across
@@ -64,4 +67,23 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
 // Windows here are at most a day; older rows only take space.
 async function pruneExpired(database: Database): Promise<void> {
   await database.query("delete from attempt_counters where window_start < now() - interval '1 day'");
+}
+
+/**
+ * The named per-user write limits (src/shared/write-limits.ts) as middleware, after requireUser:
+ * every rule of the write counts the attempt; the first one over answers 429.
+ */
+export function perUserWriteLimit(database: Database, name: WriteLimitName): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const userId = c.var.user?.id;
+    if (!userId) throw new AppError('UNAUTHORIZED', 'Sign in first');
+    await enforceWriteLimit(database, name, userId);
+    await next();
+  };
+}
+
+export async function enforceWriteLimit(database: Database, name: WriteLimitName, userId: string): Promise<void> {
+  for (const rule of WRITE_LIMITS[name]) {
+    await enforceLimit(database, `write:${name}:${rule.windowSeconds}:${userId}`, rule);
+  }
 }

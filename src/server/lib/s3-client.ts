@@ -26,6 +26,34 @@ export interface S3Client {
   getObject(key: string): Promise<S3Object | null>;
   /** Succeeds whether or not the key existed (as S3 does). */
   deleteObject(key: string): Promise<void>;
+  /** One page (up to 1,000 keys) of ListObjectsV2 under `prefix`; the token asks for the next page. */
+  listObjects(prefix: string, continuationToken: string | null): Promise<S3ListPage>;
+}
+
+export interface S3ListPage {
+  objects: { key: string; lastModified: Date }[];
+  nextContinuationToken: string | null;
+}
+
+const xmlText = (value: string) =>
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The keys and times of a ListObjectsV2 answer (ListBucketResult), and its next page's token. */
+export function parseS3ListPage(xml: string): S3ListPage {
+  const field = (within: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(within)?.[1];
+  const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].flatMap(([, contents = '']) => {
+    const key = field(contents, 'Key');
+    const lastModified = new Date(field(contents, 'LastModified') ?? '');
+    return key === undefined || Number.isNaN(lastModified.getTime()) ? [] : [{ key: xmlText(key), lastModified }];
+  });
+  const truncated = field(xml, 'IsTruncated') === 'true';
+  const token = field(xml, 'NextContinuationToken');
+  return { objects, nextContinuationToken: truncated && token ? xmlText(token) : null };
 }
 
 export interface S3ClientOptions {
@@ -40,7 +68,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const hints: Record<string, string> = {
   SignatureDoesNotMatch: 'check S3_SECRET_ACCESS_KEY (and S3_REGION)',
   InvalidAccessKeyId: 'check S3_ACCESS_KEY_ID',
-  AccessDenied: 'the key needs s3:GetObject, s3:PutObject and s3:ListBucket (so a missing file is a 404) on the bucket',
+  AccessDenied:
+    'the key needs s3:GetObject, s3:PutObject, s3:DeleteObject and s3:ListBucket (so a missing file is a 404, and orphaned photos are found) on the bucket',
   NoSuchBucket: 'check S3_BUCKET',
   PermanentRedirect: 'the bucket is in another region or needs another endpoint: check S3_REGION and S3_ENDPOINT',
   AuthorizationHeaderMalformed: 'check S3_REGION',
@@ -123,10 +152,11 @@ export function createS3Client(config: S3Config, options: S3ClientOptions): S3Cl
     method: 'GET' | 'PUT' | 'DELETE',
     key: string,
     init: { body?: Uint8Array; headers?: Record<string, string> },
+    url = objectUrl(config, key),
   ) {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await fetch(await signS3Request(signer, objectUrl(config, key), { method, ...init, signal }));
+      const response = await fetch(await signS3Request(signer, url, { method, ...init, signal }));
       return { response, body: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
       const timedOut = signal.aborted;
@@ -166,6 +196,15 @@ export function createS3Client(config: S3Config, options: S3ClientOptions): S3Cl
     async deleteObject(key) {
       const { response, body } = await call('DELETE', key, {});
       if (!response.ok) throw refused('DELETE', key, response.status, body);
+    },
+    async listObjects(prefix, continuationToken) {
+      const url = objectUrl(config, '');
+      url.searchParams.set('list-type', '2');
+      url.searchParams.set('prefix', prefix);
+      if (continuationToken) url.searchParams.set('continuation-token', continuationToken);
+      const { response, body } = await call('GET', prefix, {}, url);
+      if (!response.ok) throw refused('LIST', prefix, response.status, body);
+      return parseS3ListPage(new TextDecoder().decode(body));
     },
   };
 }

@@ -59,6 +59,25 @@ describe('S3 storage against a signature-checking fake bucket', () => {
     expect(lines).toEqual([]);
   });
 
+  it('lists the keys under a folder page by page (ListObjectsV2), with their times', async () => {
+    const { storage } = storageFor();
+    fake.setListPageSize(2);
+    try {
+      const keys = ['show-photos/u1/a.webp', 'show-photos/u1/b.webp', 'show-photos/u2/c.webp', 'show-photos/u2/d.webp'];
+      for (const key of [...keys, 'show-photosx/e.webp', 'artist-images/f.webp']) {
+        await storage.put(key, bytes(key), 'image/webp');
+      }
+      const listed = [];
+      for await (const file of storage.list('show-photos/')) listed.push(file);
+      expect(listed.map((file) => file.key)).toEqual(keys);
+      for (const file of listed) expect(Math.abs(file.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+      expect(fake.requests.filter((request) => request.method === 'GET')).toHaveLength(2);
+      expect(() => storage.list('../')).toThrow(/Unsafe/);
+    } finally {
+      fake.setListPageSize(1000);
+    }
+  });
+
   it('never sends unsafe keys: get answers null, put refuses', async () => {
     const { storage } = storageFor();
     expect(await storage.get('../secrets')).toBeNull();

@@ -55,21 +55,14 @@ function sendPage(c: Context<AppEnv>, page: BuiltPage): Response {
 
 /**
  * Serves the built front end: hashed assets cached for a year, icons for a month, everything
- * else revalidated, text files as the Brotli or gzip copies made at build time, home.html for
- * `/`, and index.html (the empty shell) for any other GET so the browser router can show the
- * page (or its 404).
+ * else revalidated, text files as the Brotli or gzip copies made at build time, and index.html
+ * (the empty shell) for any other GET so the browser router can show the page (or its 404).
+ * Public pages (`/`, tour, artist, venue, guide) are answered before this with their own head
+ * (features/public-pages), from `builtShell`.
  */
 export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): void {
   const root = path.relative(process.cwd(), distDir) || '.';
-  const homePage = builtPage(path.join(distDir, 'home.html'));
   const shellPage = builtPage(path.join(distDir, 'index.html'));
-  // The home page prerendered at build time (src/client/app/prerender.tsx): drawn before the scripts run.
-  // Only as a first visitor sees it: `/?page=3&all=1` renders a different page, so it gets the shell.
-  app.get('/', async (c, next) => {
-    const page = c.req.url.includes('?') ? null : homePage();
-    if (page === null) return next();
-    return sendPage(c, page);
-  });
   app.use(
     '/assets/*',
     serveStatic({
@@ -97,4 +90,25 @@ export function mountStaticClient(app: Hono<AppEnv>, distDir = clientDistDir): v
     if (page === null) return c.text('The front end is not built yet: run `npm run build`.', 503);
     return sendPage(c, page);
   });
+}
+
+/** A document for the public pages when no front end is built (the API tests): the head is what they read. */
+const BARE_SHELL =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>TourGuides</title>\n  </head>\n' +
+  '  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+
+/**
+ * The HTML the public pages start from: the built shell, and for `/` the home page prerendered at
+ * build time (src/client/app/prerender.tsx); `bare` gives a plain document while nothing is built.
+ */
+export function builtShell(options: { bare?: boolean; distDir?: string } = {}) {
+  const distDir = options.distDir ?? clientDistDir;
+  const homePage = builtPage(path.join(distDir, 'home.html'));
+  const shellPage = builtPage(path.join(distDir, 'index.html'));
+  return {
+    html(home: boolean): string | null {
+      const page = (home ? homePage() : null) ?? shellPage();
+      return page?.html ?? (options.bare ? BARE_SHELL : null);
+    },
+  };
 }

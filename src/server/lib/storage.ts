@@ -19,7 +19,37 @@ export interface Storage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; no error when there is none. */
   delete(key: string): Promise<void>;
+  /** Every file whose key starts with `prefix` (a folder such as 'show-photos/'), a page at a time. */
+  list(prefix: string): AsyncIterable<ListedFile>;
   publicUrl(key: string): string;
+}
+
+export interface ListedFile {
+  key: string;
+  lastModified: Date;
+}
+
+function assertSafePrefix(prefix: string): void {
+  if (!prefix.endsWith('/') || !isSafeKey(prefix.slice(0, -1))) throw new Error(`Unsafe storage prefix: ${prefix}`);
+}
+
+async function* walkFiles(directory: string, keyPrefix: string): AsyncGenerator<ListedFile> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await fs.readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      yield* walkFiles(full, `${keyPrefix}${entry.name}/`);
+    } else if (entry.isFile()) {
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat) yield { key: keyPrefix + entry.name, lastModified: stat.mtime };
+    }
+  }
 }
 
 /**
@@ -85,6 +115,10 @@ export function createLocalStorage(root: string): Storage {
       assertSafeKey(key);
       await fs.rm(path.join(root, key), { force: true });
     },
+    list(prefix) {
+      assertSafePrefix(prefix);
+      return walkFiles(path.join(root, prefix), prefix);
+    },
     publicUrl: (key) => FILES_URL_PREFIX + key,
   };
 }
@@ -106,6 +140,17 @@ export function createS3Storage(client: S3Client): Storage {
     async delete(key) {
       assertSafeKey(key);
       await client.deleteObject(key);
+    },
+    list(prefix) {
+      assertSafePrefix(prefix);
+      return (async function* () {
+        let continuationToken: string | null = null;
+        do {
+          const page = await client.listObjects(prefix, continuationToken);
+          yield* page.objects;
+          continuationToken = page.nextContinuationToken;
+        } while (continuationToken);
+      })();
     },
     publicUrl: (key) => FILES_URL_PREFIX + key,
   };

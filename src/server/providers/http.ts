@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ZodType } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { providerCalls } from '#server/db/schema/index.ts';
+import { withJobSignal } from '#server/lib/job-signal.ts';
 import type { Logger } from '#server/lib/logger.ts';
 
 /**
@@ -89,7 +90,9 @@ const MAX_RETRY_DELAY_MS = 5_000;
 type Attempt<T> = { done: true; value: T } | { done: false; error: ProviderError; retryAfterMs: number | null };
 
 /** GETs a JSON resource and returns it parsed by `schema`, or throws a ProviderError. */
-export async function providerGetJson<T>(request: ProviderRequest<T>): Promise<T> {
+export async function providerGetJson<T>(caller: ProviderRequest<T>): Promise<T> {
+  // A job's call also ends when the server stops it (lib/job-signal.ts).
+  const request = { ...caller, signal: withJobSignal(caller.signal) };
   const attempts = request.maxAttempts ?? DEFAULT_ATTEMPTS;
   const baseDelay = request.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   let lastError: ProviderError | undefined;
@@ -230,7 +233,7 @@ export async function waitForRateSlot(
   if (rows.length === 0) throw await busy(database, provider);
   const waitMs = Number(rows[0]?.wait_ms ?? 0);
   if (waitMs <= 0) return;
-  await sleep(Math.ceil(waitMs), undefined, { signal: options.signal }).catch(() => {
+  await sleep(Math.ceil(waitMs), undefined, { signal: withJobSignal(options.signal) }).catch(() => {
     throw cancelled({ provider, operation: 'rate-slot' });
   });
 }
@@ -275,4 +278,24 @@ export const PROVIDER_CALLS_KEPT_DAYS = 30;
 
 export async function pruneProviderCalls(database: Database, keptDays = PROVIDER_CALLS_KEPT_DAYS): Promise<void> {
   await database.query(`delete from provider_calls where created_at < now() - $1::int * interval '1 day'`, [keptDays]);
+}
+
+/** The operation of the error a client throws when its provider's daily quota is used up. */
+export const DAILY_QUOTA_OPERATION = 'daily-quota';
+
+/**
+ * Takes one call from today's quota (UTC day), shared by every process through the database;
+ * refuses when it is used up, so a burst of fetches cannot burn tomorrow's allowance too.
+ */
+export async function takeDailyQuota(database: Database, provider: string, quota: number): Promise<void> {
+  const { rows } = await database.query<{ calls: number }>(
+    `insert into provider_daily_usage (provider, day, calls) values ($1, (now() at time zone 'utc')::date, 1)
+     on conflict (provider, day) do update set calls = provider_daily_usage.calls + 1
+       where provider_daily_usage.calls < $2
+     returning calls`,
+    [provider, quota],
+  );
+  if (rows.length === 0) {
+    throw new ProviderError(provider, DAILY_QUOTA_OPERATION, 'busy', `over the daily quota of ${quota} calls`);
+  }
 }

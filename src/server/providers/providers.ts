@@ -1,6 +1,8 @@
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { type SafeFetch, safeFetchFromEnv } from '#server/lib/safe-fetch.ts';
+import { type BandsintownClient, createBandsintownClient } from './bandsintown/bandsintown.client.ts';
 import { databaseCallRecorder } from './http.ts';
 import { createJamBaseClient, type JamBaseClient } from './jambase/jambase.client.ts';
 import { createLlmClient, type LlmClient } from './llm/llm.client.ts';
@@ -10,6 +12,9 @@ import { createOpenMeteoClient, type OpenMeteoClient } from './open-meteo/open-m
 import { createOverpassClient, type OverpassClient } from './overpass/overpass.client.ts';
 import { createSetlistFmClient, type SetlistFmClient } from './setlistfm/setlistfm.client.ts';
 import { createSpotifyClient, type SpotifyClient } from './spotify/spotify.client.ts';
+import { createTicketmasterClient, type TicketmasterClient } from './ticketmaster/ticketmaster.client.ts';
+import { resolveVapidKeys } from './web-push/vapid-keys.ts';
+import { createWebPushClient, type WebPushClient } from './web-push/web-push.client.ts';
 import { createWikidataClient, type WikidataClient } from './wikidata/wikidata.client.ts';
 import { createWikivoyageClient, type WikivoyageClient } from './wikivoyage/wikivoyage.client.ts';
 
@@ -17,6 +22,10 @@ export interface Providers {
   musicBrainz: MusicBrainzClient;
   /** Null when JAMBASE_API_KEY is not set: there is no tour-date source. */
   jamBase: JamBaseClient | null;
+  /** Null when TICKETMASTER_API_KEY is not set. Tour dates and ticket links; 5,000 calls a day. */
+  ticketmaster: TicketmasterClient | null;
+  /** Null when BANDSINTOWN_APP_ID is not set. Tour dates by artist name. */
+  bandsintown: BandsintownClient | null;
   /** Null when SETLISTFM_API_KEY is not set: only fans' own setlists. */
   setlistFm: SetlistFmClient | null;
   /** Local guides' sources. */
@@ -34,6 +43,13 @@ export interface Providers {
    * `hasClientSecret` false without SPOTIFY_CLIENT_SECRET. One per process, so its app token is shared.
    */
   spotifyApp: SpotifyClient | null;
+  /**
+   * Fetching pages fans and admins name (tour scraper, web tour finder): one per process, so its
+   * robots.txt cache and per-host pacing are shared by every caller.
+   */
+  safeFetch: SafeFetch;
+  /** Web Push to fans' devices, signed with the server's VAPID keys (env or DATA_DIR). */
+  webPush: WebPushClient;
 }
 
 /**
@@ -55,6 +71,8 @@ export function createProviders({
   const record = databaseCallRecorder(database, logger);
   const timeoutMs = env.PROVIDER_TIMEOUT_MS;
   return {
+    safeFetch: safeFetchFromEnv(env, database),
+    webPush: createWebPushClient({ vapid: resolveVapidKeys(env), timeoutMs, testAllow: env.PUSH_TEST_ALLOW }),
     musicBrainz: createMusicBrainzClient({
       baseUrl: env.MUSICBRAINZ_URL,
       contactUrl: env.publicUrl,
@@ -64,6 +82,27 @@ export function createProviders({
     }),
     jamBase: env.JAMBASE_API_KEY
       ? createJamBaseClient({ baseUrl: env.JAMBASE_URL, apiKey: env.JAMBASE_API_KEY, timeoutMs, record })
+      : null,
+    ticketmaster: env.TICKETMASTER_API_KEY
+      ? createTicketmasterClient({
+          baseUrl: env.TICKETMASTER_URL,
+          apiKey: env.TICKETMASTER_API_KEY,
+          dailyQuota: env.TICKETMASTER_DAILY_QUOTA,
+          database,
+          timeoutMs,
+          record,
+        })
+      : null,
+    bandsintown: env.BANDSINTOWN_APP_ID
+      ? createBandsintownClient({
+          baseUrl: env.BANDSINTOWN_URL,
+          appId: env.BANDSINTOWN_APP_ID,
+          userAgent: `TourGuides/0.1 ( ${env.publicUrl} )`,
+          dailyQuota: env.BANDSINTOWN_DAILY_QUOTA,
+          database,
+          timeoutMs,
+          record,
+        })
       : null,
     setlistFm: env.SETLISTFM_API_KEY
       ? createSetlistFmClient({

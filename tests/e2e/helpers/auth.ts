@@ -12,7 +12,7 @@ export { accounts } from './accounts.ts';
 // Every test is its own visitor (own client address) through the shared fixtures.
 export { expect, test };
 
-/** support/start-server.ts runs the server on this data directory; without SMTP mails land in its outbox. */
+/** support/start-server.mjs runs the server on this data directory; without SMTP mails land in its outbox. */
 const OUTBOX = path.join(e2eDataDir(), 'outbox');
 
 // A dismissed toast stays in the DOM while it animates out (data-removed): only the live ones count.

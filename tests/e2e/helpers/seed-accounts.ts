@@ -1,6 +1,6 @@
 /**
  * Creates the browser tests' accounts (helpers/accounts.ts) in the database DATA_DIR points at,
- * through Better Auth's own sign-up, and grants the admin role. Run by support/start-server.ts before
+ * through Better Auth's own sign-up, and grants the admin role. Run by support/start-server.mjs before
  * the server starts: the embedded database takes one process at a time.
  */
 import { createAuth } from '#server/auth/auth.ts';

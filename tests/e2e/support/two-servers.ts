@@ -97,6 +97,8 @@ export async function startSecondServerPair(appPort: number): Promise<TwoServers
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
+    // Cheap password hashes (src/server/auth/password-hash.ts).
+    NODE_ENV: 'test',
     MUSICBRAINZ_URL: fakes.musicBrainzUrl,
     JAMBASE_URL: fakes.jamBaseUrl,
     JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
@@ -114,7 +116,8 @@ export async function startSecondServerPair(appPort: number): Promise<TwoServers
   const start = async (label: string) => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    // The built bundle, as the main e2e server (support/start-server.mjs).
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
       cwd: root,
       env: { ...baseEnv, PORT: String(port), PUBLIC_URL: url, DATA_DIR: path.join(scratch, label) },
       stdio: 'inherit',

@@ -8,6 +8,7 @@ export const BottomTabBar = () => {
   return (
     <nav
       aria-label="Tabs"
+      data-bottom-tab-bar
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <ul className="mx-auto grid max-w-md grid-cols-4">

@@ -4,6 +4,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
 import { useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
+import { useAlertsOffer } from '../use-alerts-offer.ts';
 import { useOfflineWarmUp } from '../use-offline-warm-up.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { isTopLevelPath } from './navigation.ts';
@@ -35,6 +36,8 @@ const TabBarFrame = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   // The guides and setlists of the fan's Going shows, kept for the venue's dead zone (issues 12, 13).
   useOfflineWarmUp(user?.id);
+  // A sensible moment to offer alerts: right after a Follow, once.
+  useAlertsOffer();
   const showTabBar = user !== null && !isTopLevelPath(pathname);
   return (
     <div className={cn('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>
@@ -55,7 +58,10 @@ export const RootLayout = () => (
     </a>
     <SiteHeader />
     <NavigationProgress />
-    <main id="main" tabIndex={-1} className="flex-1 outline-none">
+    {/* At least a screen below the header: the footer starts under the fold, so a page whose
+        content arrives after its first paint (its spinner, then the list) moves nothing in view
+        (issue 25 item 3: the footer's move was the tour, venue and guide pages' whole CLS). */}
+    <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
       <Outlet />
     </main>
     <SiteFooter />

@@ -2,10 +2,14 @@ import { ChevronLeft } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { LazyNotificationBell, LazyNotificationStream } from '#client/features/notifications/lazy.tsx';
+import {
+  LazyNotificationBell,
+  LazyNotificationStream,
+  LazyNotificationsPhoneLink,
+} from '#client/features/notifications/lazy.tsx';
+import { OfflineIndicator } from '#client/features/pwa/components/offline-indicator.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { useSession } from '#client/lib/session/use-session.ts';
-import { cn } from '#client/lib/utils.ts';
 import { BrandLink } from './brand.tsx';
 import { NavItem } from './nav-item.tsx';
 import { isTopLevelPath, mobileTitles, navLinksFor } from './navigation.ts';
@@ -30,8 +34,9 @@ const BackButton = () => {
 export const SiteHeader = () => {
   const { status, user } = useSession();
   const { pathname } = useLocation();
-  // Until the session check answers, show no links rather than the wrong set for a moment.
-  const isKnown = status !== 'loading';
+  // Until the session check answers the visitor's links stand in (a loaded machine took seconds):
+  // a header that hides looks broken, and a signed-in fan sees their own links as soon as it answers.
+  const isLoading = status === 'loading';
   const mobileTitle = mobileTitles[pathname];
 
   return (
@@ -46,7 +51,11 @@ export const SiteHeader = () => {
         ) : (
           <BrandLink />
         )}
-        <nav aria-label="Main" className={cn('ml-auto hidden items-center md:flex lg:gap-1', !isKnown && 'invisible')}>
+        <nav
+          aria-label="Main"
+          aria-busy={isLoading || undefined}
+          className="ml-auto hidden items-center md:flex lg:gap-1"
+        >
           {navLinksFor(user).map((link) => (
             // Tighter below lg: the signed-in links (an admin has nine) and the bell fit one line at 768 px.
             <NavItem key={link.to} link={link} className="whitespace-nowrap px-1.5 lg:px-3" />
@@ -54,7 +63,7 @@ export const SiteHeader = () => {
           {user ? null : <VisitorAuthLinks size="sm" className="ml-3 flex items-center gap-2" />}
         </nav>
         {user ? (
-          // Desktop only (spec): small screens reach notifications from the side menu. The stream
+          // Desktop only (spec): small screens have a bell link to the notifications page. The stream
           // serves both; keyed by user so an account switch opens a new one.
           <Suspense fallback={null}>
             <div className="hidden items-center md:flex">
@@ -64,10 +73,17 @@ export const SiteHeader = () => {
             <LazyNotificationStream key={user.id} />
           </Suspense>
         ) : null}
-        <div className="ml-auto md:hidden">
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          {user ? (
+            // Phones: the unread count and the notifications page, one tap away.
+            <Suspense fallback={null}>
+              <LazyNotificationsPhoneLink />
+            </Suspense>
+          ) : null}
           <SideMenu user={user} />
         </div>
       </div>
+      <OfflineIndicator />
     </header>
   );
 };

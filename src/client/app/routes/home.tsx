@@ -1,11 +1,13 @@
-import { ArrowDown } from 'lucide-react';
+import { ArrowDown, MapPinned } from 'lucide-react';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/components/artists-section.tsx';
 import { HeartForSession } from '#client/features/favorites/components/favorite-heart.tsx';
+import { FollowButtonForSession } from '#client/features/favorites/components/follow-button.tsx';
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
 import { usePageSettled } from '#client/lib/page-settled.ts';
+import { paths } from '#client/lib/paths.ts';
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn, scrollBehavior } from '#client/lib/utils.ts';
 
@@ -85,7 +87,14 @@ const Hero = () => {
         <h1 className="max-w-4xl text-hero font-extrabold">
           Local guides for every stop on your favorite band's tour – already built and ready to use.
         </h1>
-        <BandSearchForm />
+        <BandSearchForm Follow={FollowButtonForSession} />
+        <Link
+          to={paths.near}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent underline-offset-4 hover:underline"
+        >
+          <MapPinned className="size-4" aria-hidden="true" />
+          What's on near you
+        </Link>
         <Button
           variant="outline"
           size="lg"

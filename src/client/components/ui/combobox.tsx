@@ -97,13 +97,15 @@ interface ComboboxListProps<T> {
   combobox: Combobox<T>;
   view: (item: T) => ComboboxItem;
   className?: string;
+  /** Added to every option (the band search fixes their height to line up its Follow buttons). */
+  optionClassName?: string;
   hidden?: boolean;
   'aria-label'?: string;
   'aria-labelledby'?: string;
 }
 
 /** The listbox of a combobox: every option with its line of detail, the active one highlighted. */
-export function ComboboxList<T>({ combobox, view, className, ...rest }: ComboboxListProps<T>) {
+export function ComboboxList<T>({ combobox, view, className, optionClassName, ...rest }: ComboboxListProps<T>) {
   return (
     <div {...combobox.listProps} {...rest} className={className}>
       {combobox.items.map((item, index) => {
@@ -115,6 +117,7 @@ export function ComboboxList<T>({ combobox, view, className, ...rest }: Combobox
             className={cn(
               'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5',
               index === combobox.active ? 'bg-accent/15 text-foreground' : 'text-foreground/90',
+              optionClassName,
             )}
           >
             {icon}

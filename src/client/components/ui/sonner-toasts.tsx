@@ -78,10 +78,27 @@ export function showSonnerToast({ id, durationMs = 5000, ...content }: ToastInpu
   });
 }
 
+/**
+ * Toasts sit at the bottom, above the bottom tab bar where it shows (--bottom-bar-space, styles.css):
+ * at the top they covered the header's title and back button for their whole 5 seconds.
+ */
+const OFFSET = { bottom: 'calc(var(--bottom-bar-space, 0px) + 1rem)', right: 16 };
+const MOBILE_OFFSET = {
+  bottom: 'calc(var(--bottom-bar-space, 0px) + env(safe-area-inset-bottom) + 0.75rem)',
+  left: 12,
+  right: 12,
+};
+
 /** `onReady` runs after sonner's own effects (a child's run first): it listens for toasts by then. */
 export const SonnerToaster = ({ onReady }: { onReady: () => void }) => {
   useEffect(onReady, [onReady]);
   return (
-    <Sonner position="top-center" visibleToasts={1} offset={16} mobileOffset={12} toastOptions={{ unstyled: true }} />
+    <Sonner
+      position="bottom-right"
+      visibleToasts={1}
+      offset={OFFSET}
+      mobileOffset={MOBILE_OFFSET}
+      toastOptions={{ unstyled: true }}
+    />
   );
 };

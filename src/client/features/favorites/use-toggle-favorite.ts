@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { emitAppEvent } from '#client/lib/app-events.ts';
 import type { ArtistProfile } from '#shared/artist-profile.ts';
 import { type FavoriteChange, favoriteMessages } from '#shared/favorites.ts';
 import { addFavorite, favoritesKeys, removeFavorite } from './api/favorites-api.ts';
@@ -29,6 +30,8 @@ export function useToggleFavorite(options: ToggleOptions = {}) {
       queryClient.setQueryData(favoritesKeys.status(change.artistSlug), change.favorited);
       if (options.onChanged) options.onChanged(change, request);
       else announce(change, request.artistName);
+      if (change.favorited)
+        emitAppEvent('artist-followed', { artistSlug: change.artistSlug, artistName: request.artistName });
       // The heart's page shows the new follower count at once; the refetch below confirms it (the
       // server has browsers revalidate it, so the answer is never an old copy).
       queryClient.setQueryData<ArtistProfile>(['artist-profile', change.artistSlug], (profile) =>

@@ -11,3 +11,6 @@ export const LazyNotificationStream = lazy(() => center().then((module) => ({ de
 export const LazyNotificationsMenuLink = lazy(() =>
   center().then((module) => ({ default: module.NotificationsMenuLink })),
 );
+export const LazyNotificationsPhoneLink = lazy(() =>
+  center().then((module) => ({ default: module.NotificationsPhoneLink })),
+);

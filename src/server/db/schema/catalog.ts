@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -31,14 +32,20 @@ export const artists = pgTable(
     sortName: text('sort_name').notNull(),
     tourCount: integer('tour_count').notNull().default(0),
     lastEventDate: date('last_event_date'),
+    /**
+     * Made by a fan's Add Show, tour-scraper or history import (ADR 0037): seen only by `submitted_by`
+     * until an admin approves a stop of theirs. Public reads filter with `visibleArtistSql`.
+     */
+    pending: boolean('pending').notNull().default(false),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('artists_slug_key').on(t.slug),
     uniqueIndex('artists_mbid_key').on(t.mbid).where(sql`${t.mbid} is not null`),
-    // Covers the home page list: a deep page skips entries with an index-only scan (last_event_date filters).
-    index('artists_sort_cover_idx').on(t.sortName, t.id, t.lastEventDate),
+    // Covers the home page list: a deep page skips entries with an index-only scan (last_event_date and pending filter).
+    index('artists_sort_cover_idx').on(t.sortName, t.id, t.lastEventDate, t.pending),
     index('artists_last_event_sort_idx').on(t.lastEventDate, t.sortName),
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // /admin/artists searches of 1–2 letters are name prefixes (too short for trigrams): `lower(name) like 'ab%'`.
@@ -85,6 +92,9 @@ export const venues = pgTable(
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
     timeZone: text('time_zone'),
+    /** As artists.pending (ADR 0037): a fan-made venue is theirs alone until a stop there is approved. */
+    pending: boolean('pending').notNull().default(false),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('venues_slug_key').on(t.slug), uniqueIndex('venues_identity_key').on(t.identityKey)],
@@ -129,7 +139,14 @@ export const tourStops = pgTable(
   },
   (t) => [
     uniqueIndex('tour_stops_artist_slug_key').on(t.artistId, t.slug),
-    uniqueIndex('tour_stops_identity_key').on(t.tourId, t.eventDate, t.venueId),
+    // One show per tour, date, venue and start time: an early and a late show are two stops (ADR 0044).
+    // The catalog writer's rule is finer (times within 90 minutes are one show); this is its backstop.
+    uniqueIndex('tour_stops_identity_key').on(
+      t.tourId,
+      t.eventDate,
+      t.venueId,
+      sql`coalesce(${t.startTime}, '00:00:00'::time)`,
+    ),
     uniqueIndex('tour_stops_external_key').on(t.source, t.externalId).where(sql`${t.externalId} is not null`),
     index('tour_stops_artist_date_idx').on(t.artistId, t.eventDate),
     index('tour_stops_venue_date_idx').on(t.venueId, t.eventDate),

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { artists } from './catalog.ts';
+import { artists, venues } from './catalog.ts';
 
 /**
  * Artists a user follows (the spec's favorite_artists). Name and slug are copied from the artist
@@ -25,5 +25,25 @@ export const favoriteArtists = pgTable(
     uniqueIndex('favorite_artists_user_artist_key').on(t.userId, t.artistId),
     // Follower counts on the artist page.
     index('favorite_artists_artist_idx').on(t.artistId),
+  ],
+);
+
+/** Venues a user follows ("tell me about every show here"). */
+export const venueFollows = pgTable(
+  'venue_follows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('venue_follows_user_venue_key').on(t.userId, t.venueId),
+    // Who to tell about a new date at a venue.
+    index('venue_follows_venue_idx').on(t.venueId),
   ],
 );

@@ -10,6 +10,7 @@ export * from './music-services.ts';
 export * from './notifications.ts';
 export * from './places.ts';
 export * from './providers.ts';
+export * from './push.ts';
 export * from './setlists.ts';
 export * from './shows.ts';
 export * from './tour-scraper.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { artists } from './catalog.ts';
+import { date, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { artists, tourStops } from './catalog.ts';
 
 /**
  * One row per HTTP attempt to an external provider (retries included), for the API status page:
@@ -56,5 +56,41 @@ export const tourStopChanges = pgTable(
   (t) => [
     index('tour_stop_changes_artist_idx').on(t.artistId, t.detectedAt),
     index('tour_stop_changes_unnotified_idx').on(t.detectedAt).where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * Provenance (ADR 0044): every source listing a stop, with its own id and page, its ticket link and
+ * seller, and what it says now (date, time, status). A stop is cancelled by silence only when every
+ * source that answered no longer lists it; a source's date that differs from the stop's is a
+ * conflict, shown in /admin. `missing_since` is set while the source no longer lists it.
+ */
+export const stopSources = pgTable(
+  'stop_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stopId: uuid('stop_id')
+      .notNull()
+      .references(() => tourStops.id, { onDelete: 'cascade' }),
+    /** A co-bill's one listing is a source of each performer's stop: unique per artist. */
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    url: text('url'),
+    ticketUrl: text('ticket_url'),
+    seller: text('seller'),
+    status: text('status').notNull().default('scheduled'),
+    reportedDate: date('reported_date').notNull(),
+    reportedTime: time('reported_time'),
+    /** The bill as this source names it, headliner first. */
+    lineup: jsonb('lineup').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stop_sources_external_key').on(t.artistId, t.provider, t.externalId),
+    index('stop_sources_stop_idx').on(t.stopId),
   ],
 );

@@ -182,6 +182,11 @@ export const historyImports = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /**
+     * Renewed every few seconds while a job writes the import: a 'running' import silent for longer
+     * than HISTORY_IMPORT_STALLED_AFTER_MS lost its process (a restart) and is run again.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [index('history_imports_user_idx').on(t.userId, t.createdAt)],
 );

@@ -60,8 +60,22 @@ export const showPhotos = pgTable(
     caption: text('caption'),
     createdAt: createdAt(),
   },
-  (t) => [index('show_photos_user_show_idx').on(t.userShowId, t.createdAt)],
+  (t) => [
+    index('show_photos_user_show_idx').on(t.userShowId, t.createdAt),
+    // The orphan sweep asks which listed files still have a row.
+    index('show_photos_storage_key_idx').on(t.storageKey),
+  ],
 );
+
+/**
+ * Files whose photo row is gone (un-marked show, deleted account, merged shows: every path, through
+ * the trigger in migration 0026), waiting for the photo sweep job to delete them from storage. A file
+ * goes only after the row's deletion has committed; a failed delete stays here for the next sweep.
+ */
+export const deletedPhotoFiles = pgTable('deleted_photo_files', {
+  storageKey: text('storage_key').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Private calendar feeds: one secret token per user and feed kind ('going' | 'interested' |

@@ -7,7 +7,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { EXPORTED_COLUMNS, findUserTables, NOT_EXPORTED } from './account.repo.ts';
 
 const PASSWORD = 'violet-tour-2027';
 
@@ -30,7 +30,7 @@ async function rowCounts(server: AuthTestServer, userId: string) {
   return rows[0];
 }
 
-describe.runIf(databaseAvailable())('account: profile, export, deletion, isolation', () => {
+describe('account: profile, export, deletion, isolation', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
     server = await startAuthTestServer();
@@ -67,7 +67,7 @@ describe.runIf(databaseAvailable())('account: profile, export, deletion, isolati
     const response = await browser.request('/api/account/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('attachment');
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const data = await response.json();
     expect(data.profile).toMatchObject({ email, fullName: 'Export Me', isAdmin: false });
     expect(data.roles).toEqual([]);
@@ -75,6 +75,47 @@ describe.runIf(databaseAvailable())('account: profile, export, deletion, isolati
     expect(data.sessions).toHaveLength(1);
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/argon2|token|"password"/i);
+  });
+
+  it('exports each per-user table by its listed columns: no tokens, secrets or verifiers', async () => {
+    const { browser, id } = await newUser(server, 'Secret Keeper');
+    await server.database.query(
+      `insert into music_connections (user_id, source, username, access_token_enc, refresh_token_enc, status)
+       values ($1, 'spotify', 'keeper', 'enc-access-SECRET', 'enc-refresh-SECRET', 'connected')`,
+      [id],
+    );
+    await server.database.query(
+      `insert into trips (user_id, name, place_label, lat, lon, time_zone, radius_km, arrive_on, depart_on, share_token)
+       values ($1, 'Lisbon', 'Lisbon, Portugal', 38.7, -9.1, 'Europe/Lisbon', 50, '2027-05-01', '2027-05-05', 'share-SECRET')`,
+      [id],
+    );
+    await server.database.query(
+      `insert into music_oauth_states (state_hash, user_id, session_id, verifier_enc, expires_at)
+       values ('hash-SECRET', $1, 'session-SECRET', 'verifier-SECRET', now() + interval '5 minutes')`,
+      [id],
+    );
+    const data = await (await browser.request('/api/account/export')).json();
+    const { rows: sessionRows } = await server.database.query<{ id: string; token: string }>(
+      'select id, token from sessions where user_id = $1',
+      [id],
+    );
+    expect(data.sessions).toHaveLength(sessionRows.length);
+    for (const session of data.sessions) expect(Object.keys(session)).not.toContain('id');
+    expect(data.music_connections).toEqual([expect.objectContaining({ source: 'spotify', username: 'keeper' })]);
+    expect(data.trips).toEqual([expect.objectContaining({ name: 'Lisbon', place_label: 'Lisbon, Portugal' })]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('SECRET');
+    for (const session of sessionRows) {
+      expect(text).not.toContain(session.id);
+      expect(text).not.toContain(session.token);
+    }
+    expect(text).not.toMatch(/_enc"|share_token|storage_key|verifier/);
+  });
+
+  it('decides for every table with a user_id whether and what it exports', async () => {
+    const tables = await findUserTables(server.database);
+    const decided = new Set([...Object.keys(EXPORTED_COLUMNS), ...NOT_EXPORTED]);
+    expect(tables.filter((table) => !decided.has(table))).toEqual([]);
   });
 
   it('changes the password only with the current one, refusing common ones, and can end other sessions', async () => {

@@ -44,17 +44,19 @@ export async function findRoles(database: Database, userId: string): Promise<str
 
 /** Sessions without their tokens. */
 export function findSessions(database: Database, userId: string) {
-  return database.db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      updatedAt: sessions.updatedAt,
-      expiresAt: sessions.expiresAt,
-      ipAddress: sessions.ipAddress,
-      userAgent: sessions.userAgent,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, userId));
+  return (
+    database.db
+      // No id or token: the export is a file that travels; a session id has no use outside the server.
+      .select({
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+  );
 }
 
 /** Sign-in methods without secrets (no password hash, no provider tokens). */
@@ -74,8 +76,63 @@ export async function findPasswordHash(database: Database, userId: string): Prom
   return rows[0]?.password ?? undefined;
 }
 
-/** Tables added by later features that hold rows per user (a `user_id` column), for the export. */
-const EXPORTED_ELSEWHERE = [
+/**
+ * What the account export includes from each per-user table, column by column (issue 28): a new
+ * column is private until it is listed here. Never tokens, encrypted secrets, verifiers, session ids,
+ * storage keys or other people's ids.
+ */
+export const EXPORTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  favorite_artists: ['artist_name', 'artist_slug', 'source', 'created_at'],
+  venue_follows: ['venue_id', 'created_at'],
+  tracked_places: ['id', 'place_id', 'name', 'region', 'country', 'lat', 'lon', 'time_zone', 'radius_km', 'created_at'],
+  notification_preferences: [
+    'new_dates_in_app',
+    'new_dates_email',
+    'tour_changes_in_app',
+    'tour_changes_email',
+    'reminders_in_app',
+    'reminders_email',
+    'trip_shows_in_app',
+    'trip_shows_email',
+    'new_dates_push',
+    'tour_changes_push',
+    'reminders_push',
+    'trip_shows_push',
+    'on_sale_in_app',
+    'on_sale_email',
+    'on_sale_push',
+    'quiet_start_minute',
+    'quiet_end_minute',
+    'quiet_time_zone',
+    'updated_at',
+  ],
+  user_notifications: ['kind', 'title', 'message', 'read', 'artist_slug', 'created_at'],
+  trips: ['id', 'name', 'place_label', 'lat', 'lon', 'time_zone', 'radius_km', 'arrive_on', 'depart_on', 'created_at'],
+  show_photos: ['id', 'user_show_id', 'content_type', 'width', 'height', 'bytes', 'caption', 'created_at'],
+  guide_tips: ['id', 'venue_id', 'author_name', 'category', 'text', 'state', 'helpful_count', 'created_at'],
+  guide_tip_votes: ['tip_id', 'created_at'],
+  guide_tip_reports: ['tip_id', 'created_at'],
+  music_connections: ['source', 'username', 'status', 'mode', 'period', 'last_synced_at', 'created_at'],
+  music_excludes: ['artist_id', 'source', 'created_at'],
+  music_proposals: ['artist_id', 'source', 'created_at'],
+  history_imports: [
+    'id',
+    'source',
+    'label',
+    'state',
+    'added_count',
+    'skipped_count',
+    'created_at',
+    'finished_at',
+    'undone_at',
+  ],
+  listening_imports: ['id', 'kind', 'state', 'plays', 'created_at'],
+  // Never the endpoint or keys: they are the device's secrets.
+  push_subscriptions: ['id', 'label', 'created_at', 'last_pushed_at'],
+};
+
+/** Per-user tables the export leaves out on purpose (secrets, or carried elsewhere in the file). */
+export const NOT_EXPORTED = [
   'users',
   'sessions',
   'accounts',
@@ -84,21 +141,28 @@ const EXPORTED_ELSEWHERE = [
   'verifications',
   // `shows` carries them with their stops' identity (show-portability.service.ts).
   'user_shows',
-  // Feed tokens are secrets, like session tokens.
+  // Secrets: feed tokens, OAuth verifiers; and the server's own event log.
   'calendar_feeds',
+  'music_oauth_states',
+  'user_events',
 ];
 
-export async function findOtherUserTables(database: Database): Promise<string[]> {
+/** Every table with a `user_id` column: the test checks each is exported or left out on purpose. */
+export async function findUserTables(database: Database): Promise<string[]> {
   const { rows } = await database.query<{ table_name: string }>(
     `select table_name from information_schema.columns
      where column_name = 'user_id' and table_schema = current_schema() order by table_name`,
   );
-  return rows.map((row) => row.table_name).filter((name) => !EXPORTED_ELSEWHERE.includes(name));
+  return rows.map((row) => row.table_name);
 }
 
 export async function findRowsOfUser(database: Database, table: string, userId: string) {
-  // `table` comes from information_schema, never from the request; quoting keeps odd names safe.
-  const { rows } = await database.query(`select * from "${table.replace(/"/g, '""')}" where user_id = $1`, [userId]);
+  const columns = EXPORTED_COLUMNS[table];
+  if (!columns) throw new Error(`${table} is not exported`);
+  // Table and column names come from the list above, never from the request.
+  const list = columns.map((column) => `"${column}"`).join(', ');
+  const notDeleted = table === 'trips' ? ' and deleted_at is null' : '';
+  const { rows } = await database.query(`select ${list} from "${table}" where user_id = $1${notDeleted}`, [userId]);
   return rows;
 }
 

@@ -3,6 +3,7 @@ import { verifyPassword } from '#server/auth/password-hash.ts';
 import { hasRole } from '#server/auth/roles.ts';
 import type { Database } from '#server/db/client.ts';
 import { findPlace } from '#server/features/places/places.service.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthSession, AuthUser } from '#server/lib/context.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
@@ -66,7 +67,7 @@ export async function exportAccount(database: Database, userId: string) {
   if (!profile) throw new AppError('NOT_FOUND', 'Account not found');
   const stored = await repo.findProfile(database, userId);
   const other: Record<string, unknown[]> = {};
-  for (const table of await repo.findOtherUserTables(database)) {
+  for (const table of Object.keys(repo.EXPORTED_COLUMNS)) {
     other[table] = await repo.findRowsOfUser(database, table, userId);
   }
   return {
@@ -89,24 +90,24 @@ export async function exportAccount(database: Database, userId: string) {
 /** Typed confirmation plus proof of presence: the password, or a session signed in minutes ago. */
 export async function deleteAccount(
   database: Database,
-  actor: { user: AuthUser; session: AuthSession },
+  request: { actor: Actor; session: AuthSession },
   input: DeleteAccountRequest,
 ): Promise<void> {
-  await confirmPresence(database, actor, input.password);
-  await repo.deleteUser(database, actor.user.id, actor.user.email);
+  await confirmPresence(database, request, input.password);
+  await repo.deleteUser(database, request.actor.userId, request.actor.email);
 }
 
 async function confirmPresence(
   database: Database,
-  actor: { user: AuthUser; session: AuthSession },
+  { actor, session }: { actor: Actor; session: AuthSession },
   password: string | undefined,
 ): Promise<void> {
-  const hash = await repo.findPasswordHash(database, actor.user.id);
+  const hash = await repo.findPasswordHash(database, actor.userId);
   if (password && hash) {
     if (await verifyPassword({ hash, password })) return;
     throw new AppError('FORBIDDEN', 'The password is not correct.');
   }
-  const sessionAge = Date.now() - new Date(actor.session.createdAt).getTime();
+  const sessionAge = Date.now() - new Date(session.createdAt).getTime();
   if (sessionAge <= FRESH_SESSION_MS) return;
   throw new AppError(
     'FORBIDDEN',

@@ -10,7 +10,6 @@ import {
 } from '#server/auth/auth.test-support.ts';
 import type { ShowExportRow, ShowImportResult } from '#shared/show-portability.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const PASSWORD = 'portable-shows-2030';
 const MBID = '5b11f4ce-a62d-471e-81fc-a69a8278c7da';
@@ -20,7 +19,7 @@ interface Fan {
   id: string;
 }
 
-describe.runIf(databaseAvailable())('shows export and import', () => {
+describe('shows export and import', () => {
   let server: AuthTestServer;
   const stops: Record<string, string> = {};
 

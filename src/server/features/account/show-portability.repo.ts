@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { artists, tourStops, tours, userShows, venues } from '#server/db/schema/index.ts';
+import type { Executor } from '#server/db/sql.ts';
 import type { ShowState } from '#shared/shows.ts';
 
 /** The user's shows with their stops' identity, oldest show first. */
@@ -34,7 +35,7 @@ export function selectShowsForExport(db: Db, userId: string) {
     .orderBy(asc(tourStops.eventDate), asc(tourStops.startTime), asc(artists.name));
 }
 
-export async function countShows(db: Db, userId: string): Promise<number> {
+export async function countShows(db: Executor, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(userShows).where(eq(userShows.userId, userId));
   return Number(row?.n ?? 0);
 }
@@ -105,7 +106,7 @@ const INSERT_CHUNK = 1000;
  */
 export async function insertShowsIntoEmptyAccount(db: Db, userId: string, shows: ShowInsert[]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if ((await countShows(tx as unknown as Db, userId)) > 0) return false;
+    if ((await countShows(tx, userId)) > 0) return false;
     for (let start = 0; start < shows.length; start += INSERT_CHUNK) {
       const chunk = shows.slice(start, start + INSERT_CHUNK).map(({ createdAt, ...show }) => ({
         ...show,

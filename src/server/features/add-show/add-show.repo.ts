@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/sql.ts';
+import { visibleToSql } from '#server/features/catalog/stop-visibility.ts';
+
 import type { ShowState } from '#shared/shows.ts';
 
 export interface VenueRow {
@@ -20,8 +22,12 @@ export interface VenueRow {
 const venueColumns = sql`id, identity_key as "identityKey", name, slug, address, city, region, country, lat, lon,
   time_zone as "timeZone"`;
 
-export async function selectVenueBySlug(db: Db, slug: string): Promise<VenueRow | null> {
-  const rows = await rowsOf<VenueRow>(db, sql`select ${venueColumns} from venues where slug = ${slug}`);
+/** A venue the fan may pick: public, or their own pending one (ADR 0037). */
+export async function selectVenueBySlug(db: Db, slug: string, viewerId: string): Promise<VenueRow | null> {
+  const rows = await rowsOf<VenueRow>(
+    db,
+    sql`select ${venueColumns} from venues v where slug = ${slug} and ${visibleToSql('v', viewerId)}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -34,11 +40,11 @@ export async function selectVenueByIdentity(db: Db, identityKey: string): Promis
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Catalog venues whose name (or city) contains the text; names starting with it first. */
-export function selectVenueMatches(db: Db, text: string, limit: number): Promise<VenueRow[]> {
+export function selectVenueMatches(db: Db, text: string, limit: number, viewerId: string): Promise<VenueRow[]> {
   return rowsOf<VenueRow>(
     db,
-    sql`select ${venueColumns} from venues
-        where name ilike ${likePattern(text)} or city ilike ${likePattern(text)}
+    sql`select ${venueColumns} from venues v
+        where (name ilike ${likePattern(text)} or city ilike ${likePattern(text)}) and ${visibleToSql('v', viewerId)}
         order by (lower(name) like lower(${`${text.replace(/[\\%_]/g, '\\$&')}%`})) desc, name, city
         limit ${limit}`,
   );

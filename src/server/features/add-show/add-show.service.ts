@@ -6,7 +6,9 @@ import {
   type StopEntry,
   writeCatalogEntries,
 } from '#server/features/catalog/catalog.service.ts';
+import { isVisibleTo } from '#server/features/catalog/stop-visibility.ts';
 import { type ArtistIdentity, findArtistIdentity } from '#server/features/sync/sync.repo.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { defaultTourName } from '#server/providers/jambase/jambase.mapping.ts';
 import {
@@ -30,15 +32,15 @@ import {
 type AddShowInput = z.output<typeof addShowRequestSchema>;
 
 /** Every operation acts for the signed-in fan only. */
-export interface Actor {
-  userId: string;
-}
-
 /** The artist as the catalog knows it, or the MusicBrainz one to add. */
-async function resolveArtist(database: Database, input: AddShowInput['artist']) {
+async function resolveArtist(database: Database, input: AddShowInput['artist'], userId: string) {
   if (input.kind === 'catalog') {
     const known = await findArtistIdentity(database.db, input.slug, null);
-    if (!known || known.slug !== input.slug) throw new AppError('BAD_REQUEST', ADD_SHOW_MESSAGES.unknownArtist);
+    // Another fan's not yet approved artist is not one the fan can pick (ADR 0037).
+    const visible =
+      known && isVisibleTo({ pending: known.pending ?? false, submittedBy: known.submittedBy ?? null }, userId);
+    if (!known || known.slug !== input.slug || !visible)
+      throw new AppError('BAD_REQUEST', ADD_SHOW_MESSAGES.unknownArtist);
     return { known, name: known.name, mbid: known.mbid };
   }
   const known = await findArtistIdentity(database.db, slugify(input.name), input.mbid);
@@ -89,10 +91,10 @@ function venueEntryOf(row: VenueRow): StopEntry['venue'] {
   return venue;
 }
 
-async function resolveVenue(database: Database, input: AddShowInput['venue'], entry: CatalogEntry) {
+async function resolveVenue(database: Database, input: AddShowInput['venue'], entry: CatalogEntry, userId: string) {
   const stop = entry.tours[0]!.stops[0]!;
   if (input.kind === 'catalog') {
-    const row = await selectVenueBySlug(database.db, input.slug);
+    const row = await selectVenueBySlug(database.db, input.slug, userId);
     if (!row) throw new AppError('BAD_REQUEST', ADD_SHOW_MESSAGES.unknownVenue);
     stop.venue = venueEntryOf(row);
     stop.lat = row.lat;
@@ -111,9 +113,9 @@ async function resolveVenue(database: Database, input: AddShowInput['venue'], en
  * submitter only until an admin approves it). Past shows are marked attended, others Going.
  */
 export async function addShow(database: Database, actor: Actor, input: AddShowInput): Promise<AddShowResponse> {
-  const artist = await resolveArtist(database, input.artist);
+  const artist = await resolveArtist(database, input.artist, actor.userId);
   const entry = stopEntry(input, artist, actor.userId);
-  const venue = await resolveVenue(database, input.venue, entry);
+  const venue = await resolveVenue(database, input.venue, entry, actor.userId);
   const state = addedShowState(input.date, input.today);
   const notes = input.notes?.trim() ? input.notes : null;
 
@@ -153,8 +155,8 @@ async function findWrittenStop(database: Database, entry: CatalogEntry, userId: 
   return stop.id;
 }
 
-export async function searchVenues(database: Database, text: string): Promise<VenueSearchResponse> {
-  const rows = await selectVenueMatches(database.db, text, VENUE_SEARCH_LIMIT);
+export async function searchVenues(database: Database, actor: Actor, text: string): Promise<VenueSearchResponse> {
+  const rows = await selectVenueMatches(database.db, text, VENUE_SEARCH_LIMIT, actor.userId);
   return {
     venues: rows.map((row) => ({
       name: row.name,

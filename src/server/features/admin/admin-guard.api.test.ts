@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 /** Every mounted /api/admin route, read from the app itself: a route added later is covered here without listing it. */
 function mountedAdminRoutes(server: AuthTestServer): { method: string; path: string }[] {
@@ -24,7 +23,7 @@ function mountedAdminRoutes(server: AuthTestServer): { method: string; path: str
   return routes;
 }
 
-describe.runIf(databaseAvailable())('admin guard on every admin API', () => {
+describe('admin guard on every admin API', () => {
   let server: AuthTestServer;
   let fan: TestBrowser;
 

@@ -1,8 +1,8 @@
 import type { Database } from '#server/db/client.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
-import { catalogVersion } from '#server/features/catalog/catalog-version.ts';
 import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ADMIN_ARTISTS_PAGE_SIZE, type AdminArtistsPage, type AdminArtistsQuery } from '#shared/auth.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
@@ -20,23 +20,27 @@ const TOTAL_KEPT_MS = 5_000;
 const keptTotals = new WeakMap<Database, { total: number; version: number; at: number }>();
 
 /**
- * The artist count without a search: kept for 5 s while no catalog change is noted in this process
- * (catalog-version.ts; another process's change shows within those seconds).
+ * The artist count without a search: kept for 5 s while no catalog change is made or heard of
+ * (lib/catalog-changes.ts; a change by a process without the event bus shows within those seconds).
  */
-async function catalogTotal(database: Database): Promise<number> {
+async function catalogTotal({ database, catalogChanges }: CatalogWriterDeps): Promise<number> {
   const kept = keptTotals.get(database);
   const now = performance.now();
-  if (kept && kept.version === catalogVersion() && now - kept.at < TOTAL_KEPT_MS) return kept.total;
-  const version = catalogVersion();
+  if (kept && kept.version === catalogChanges.version() && now - kept.at < TOTAL_KEPT_MS) return kept.total;
+  const version = catalogChanges.version();
   const total = await countArtists(database, '');
   keptTotals.set(database, { total, version, at: now });
   return total;
 }
 
 /** The /admin/artists table: 25 per page, name contains `q` (case-insensitive). Callers are admins. */
-export async function listArtistsForAdmin(database: Database, query: AdminArtistsQuery): Promise<AdminArtistsPage> {
+export async function listArtistsForAdmin(
+  catalog: CatalogWriterDeps,
+  query: AdminArtistsQuery,
+): Promise<AdminArtistsPage> {
+  const { database } = catalog;
   const pageSize = ADMIN_ARTISTS_PAGE_SIZE;
-  const total = query.q === '' ? await catalogTotal(database) : await countArtists(database, query.q);
+  const total = query.q === '' ? await catalogTotal(catalog) : await countArtists(database, query.q);
   const offset = (query.page - 1) * pageSize;
   const rows =
     offset < total ? await findArtistPage(database, query.q, pageWindow(total, pageSize, offset), query.sort) : [];

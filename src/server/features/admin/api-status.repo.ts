@@ -110,3 +110,42 @@ export async function selectFailedJobs(database: Database, limit: number): Promi
   );
   return rows;
 }
+
+/** Calls counted today (UTC) against each provider's daily quota. */
+export async function selectQuotaUsage(database: Database): Promise<{ provider: string; calls: number | string }[]> {
+  const { rows } = await database.query<{ provider: string; calls: number | string }>(
+    `select provider, calls from provider_daily_usage where day = (now() at time zone 'utc')::date`,
+  );
+  return rows;
+}
+
+export interface SourceConflictRow {
+  stop_id: string;
+  artist_name: string;
+  artist_slug: string;
+  stop_date: string;
+  venue: string;
+  provider: string;
+  reported_date: string;
+}
+
+/**
+ * Upcoming stops a source still lists at another date (a lagging source after a move: ADR 0044's
+ * rule kept the mover's date), soonest first.
+ */
+export async function selectSourceConflicts(database: Database, limit: number): Promise<SourceConflictRow[]> {
+  const { rows } = await database.query<SourceConflictRow>(
+    `select s.id as stop_id, a.name as artist_name, a.slug as artist_slug, s.event_date::text as stop_date,
+            v.name as venue, ss.provider, ss.reported_date::text as reported_date
+       from stop_sources ss
+       join tour_stops s on s.id = ss.stop_id
+       join artists a on a.id = s.artist_id
+       join venues v on v.id = s.venue_id
+      where ss.missing_since is null and ss.reported_date <> s.event_date
+        and s.event_date >= (now() at time zone 'utc')::date and s.status <> 'cancelled'
+      order by s.event_date, a.name, ss.provider
+      limit $1`,
+    [limit],
+  );
+  return rows;
+}

@@ -1,10 +1,13 @@
 import type { Database } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
+import { BANDSINTOWN, BANDSINTOWN_INTERVAL_MS } from '#server/providers/bandsintown/bandsintown.client.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import { JAMBASE } from '#server/providers/jambase/jambase.client.ts';
 import { MUSICBRAINZ, MUSICBRAINZ_INTERVAL_MS } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import type { Providers } from '#server/providers/providers.ts';
+import { SETLISTFM } from '#server/providers/setlistfm/setlistfm.client.ts';
+import { TICKETMASTER, TICKETMASTER_INTERVAL_MS } from '#server/providers/ticketmaster/ticketmaster.client.ts';
 import {
   type ApiStatusResponse,
   apiStatusMessages,
@@ -18,7 +21,9 @@ import {
   selectKnownProviders,
   selectLastErrors,
   selectProviderStats,
+  selectQuotaUsage,
   selectRateSlots,
+  selectSourceConflicts,
 } from './api-status.repo.ts';
 import { type AuditActor, recordAdminAction } from './audit.service.ts';
 
@@ -29,6 +34,7 @@ export interface ApiStatusDeps {
 }
 
 const FAILED_JOBS_SHOWN = 20;
+const CONFLICTS_SHOWN = 50;
 /** A probe names a band every source knows, and asks for as little as the API allows. */
 const PROBE_ARTIST = 'Radiohead';
 
@@ -38,6 +44,9 @@ interface ProviderInfo {
   rate?: { intervalMs: number; description: string };
   probe?: (providers: Providers) => Promise<void>;
   configured?: (providers: Providers) => boolean;
+  /** The daily call quota we keep for it, when we keep one. */
+  quota?: (providers: Providers) => number | null;
+  tourDates?: boolean;
 }
 
 const knownProviders: Record<string, ProviderInfo> = {
@@ -50,11 +59,42 @@ const knownProviders: Record<string, ProviderInfo> = {
   },
   [JAMBASE]: {
     label: 'JamBase',
+    tourDates: true,
     configured: (providers) => providers.jamBase !== null,
     probe: async (providers) => {
       if (!providers.jamBase) throw new AppError('UNAVAILABLE', apiStatusMessages.notConfigured);
       await providers.jamBase.upcomingEvents({ name: PROBE_ARTIST }, new Date().toISOString().slice(0, 10));
     },
+  },
+  [TICKETMASTER]: {
+    label: 'Ticketmaster',
+    tourDates: true,
+    rate: { intervalMs: TICKETMASTER_INTERVAL_MS, description: 'Ticketmaster allows 5 requests per second per key.' },
+    configured: (providers) => providers.ticketmaster !== null,
+    quota: (providers) => providers.ticketmaster?.dailyQuota ?? null,
+    probe: async (providers) => {
+      if (!providers.ticketmaster) throw new AppError('UNAVAILABLE', apiStatusMessages.notConfigured);
+      await providers.ticketmaster.searchAttractions(PROBE_ARTIST);
+    },
+  },
+  [BANDSINTOWN]: {
+    label: 'Bandsintown',
+    tourDates: true,
+    rate: {
+      intervalMs: BANDSINTOWN_INTERVAL_MS,
+      description: 'Bandsintown publishes no rate; we send at most 4 requests per second.',
+    },
+    configured: (providers) => providers.bandsintown !== null,
+    quota: (providers) => providers.bandsintown?.dailyQuota ?? null,
+    probe: async (providers) => {
+      if (!providers.bandsintown) throw new AppError('UNAVAILABLE', apiStatusMessages.notConfigured);
+      await providers.bandsintown.upcomingEvents(PROBE_ARTIST);
+    },
+  },
+  [SETLISTFM]: {
+    label: 'setlist.fm',
+    configured: (providers) => providers.setlistFm !== null,
+    quota: (providers) => providers.setlistFm?.dailyQuota ?? null,
   },
   wikidata: { label: 'Wikidata' },
   nominatim: { label: 'Nominatim (OpenStreetMap)' },
@@ -70,15 +110,18 @@ const toIso = (value: Date | string): string => new Date(value).toISOString();
 /** GET /api/admin/api-status: every provider we know of or have records for, and every job queue. */
 export async function getApiStatus(deps: ApiStatusDeps): Promise<ApiStatusResponse> {
   const { database, providers } = deps;
-  const [stats, lastErrors, seen, slots, jobs, failed] = await Promise.all([
+  const [stats, lastErrors, seen, slots, jobs, failed, usage, conflicts] = await Promise.all([
     selectProviderStats(database),
     selectLastErrors(database),
     selectKnownProviders(database),
     selectRateSlots(database),
     selectJobStats(database),
     selectFailedJobs(database, FAILED_JOBS_SHOWN),
+    selectQuotaUsage(database),
+    selectSourceConflicts(database, CONFLICTS_SHOWN),
   ]);
-  const names = [...new Set([MUSICBRAINZ, JAMBASE, ...seen])];
+  // Every tour-date source shows, on or off: an operator sees what a key would add.
+  const names = [...new Set([MUSICBRAINZ, JAMBASE, TICKETMASTER, BANDSINTOWN, ...seen])];
   const statusOf = (provider: string): ProviderStatus => {
     const info = knownProviders[provider];
     const row = stats.find((candidate) => candidate.provider === provider);
@@ -106,11 +149,22 @@ export async function getApiStatus(deps: ApiStatusDeps): Promise<ApiStatusRespon
           }
         : null,
       probe: Boolean(info?.probe),
+      quota: quotaOf(info, providers, usage.find((candidate) => candidate.provider === provider)?.calls),
+      tourDates: Boolean(info?.tourDates),
     };
   };
   return {
     generatedAt: new Date().toISOString(),
     providers: names.map(statusOf),
+    conflicts: conflicts.map((row) => ({
+      stopId: row.stop_id,
+      artistName: row.artist_name,
+      artistSlug: row.artist_slug,
+      stopDate: row.stop_date,
+      venue: row.venue,
+      provider: row.provider,
+      reportedDate: row.reported_date,
+    })),
     jobs: jobs.map((row) => ({
       name: row.name,
       queued: toNumber(row.queued),
@@ -126,6 +180,11 @@ export async function getApiStatus(deps: ApiStatusDeps): Promise<ApiStatusRespon
       attempts: row.retry_count + 1,
     })),
   };
+}
+
+function quotaOf(info: ProviderInfo | undefined, providers: Providers, used: number | string | undefined) {
+  const limit = info?.quota?.(providers) ?? null;
+  return limit === null ? null : { limit, usedToday: toNumber(used) };
 }
 
 /** pg-boss stores a thrown error as its serialised fields ({ message, stack, ... }). */

@@ -4,7 +4,6 @@ import { PURGE_RESTORE_POINTS_CRON, purgeRestorePointsJob } from '#server/featur
 import { replaceSetlistSongs, upsertSetlistFmCopy } from '#server/features/setlists/setlists.repo.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
 
@@ -19,7 +18,7 @@ const ROUTES = [
   ['POST', '/api/admin/catalog/artists'],
 ] as const;
 
-describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete, undo)', () => {
+describe('admin: artist curation (edit, merge, delete, undo)', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
   let fan: TestBrowser;
@@ -75,7 +74,7 @@ describe.runIf(databaseAvailable())('admin: artist curation (edit, merge, delete
     ).rows;
 
   beforeAll(async () => {
-    server = await startAuthTestServer();
+    server = await startAuthTestServer({}, { jobs: true });
     await seedCatalog(server.database, [
       {
         name: 'The Keys',

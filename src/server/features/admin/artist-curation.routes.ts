@@ -21,14 +21,15 @@ import {
   searchMusicBrainz,
 } from './artist-curation.service.ts';
 import type { AuditActor } from './audit.service.ts';
-
-export function actorOf(c: { var: AppEnv['Variables'] }): AuditActor {
-  const user = c.var.user!;
-  return { id: user.id, email: user.email };
-}
+import { auditActor } from './audit.service.ts';
 
 /** /api/admin/catalog/*: curating artists (edit, merge, delete, undo, add from MusicBrainz). */
-export function artistCurationRoutes({ database, providers }: Pick<AppDeps, 'database' | 'providers'>) {
+export function artistCurationRoutes({
+  database,
+  providers,
+  catalogChanges,
+}: Pick<AppDeps, 'database' | 'providers' | 'catalogChanges'>) {
+  const writer = { database, catalogChanges };
   return new Hono<AppEnv>()
     .use(noStore, requireAdmin(database))
     .get('/artists/:slug', validate('param', artistSlugParamSchema), async (c) => {
@@ -38,21 +39,24 @@ export function artistCurationRoutes({ database, providers }: Pick<AppDeps, 'dat
       '/artists/:slug',
       validate('param', artistSlugParamSchema),
       validate('json', editArtistBodySchema),
-      async (c) => c.json(await editArtist(database, actorOf(c), c.req.valid('param').slug, c.req.valid('json'))),
+      async (c) =>
+        c.json(await editArtist(writer, auditActor(c.var.actor), c.req.valid('param').slug, c.req.valid('json'))),
     )
     .post(
       '/artists/:slug/merge',
       validate('param', artistSlugParamSchema),
       validate('json', mergeArtistBodySchema),
       async (c) =>
-        c.json(await mergeArtists(database, actorOf(c), c.req.valid('param').slug, c.req.valid('json').into)),
+        c.json(
+          await mergeArtists(writer, auditActor(c.var.actor), c.req.valid('param').slug, c.req.valid('json').into),
+        ),
     )
     .delete('/artists/:slug', validate('param', artistSlugParamSchema), async (c) => {
-      return c.json(await deleteArtist(database, actorOf(c), c.req.valid('param').slug));
+      return c.json(await deleteArtist(writer, auditActor(c.var.actor), c.req.valid('param').slug));
     })
     .get('/restore-points', async (c) => c.json({ restorePoints: await listRestorePoints(database) }))
     .post('/restore-points/:id/restore', validate('param', restorePointParamSchema), async (c) => {
-      return c.json(await restoreArtist(database, actorOf(c), c.req.valid('param').id));
+      return c.json(await restoreArtist(writer, auditActor(c.var.actor), c.req.valid('param').id));
     })
     .get('/musicbrainz', validate('query', musicBrainzSearchQuerySchema), async (c) => {
       return c.json({ candidates: await searchMusicBrainz(database, providers.musicBrainz, c.req.valid('query').q) });
@@ -61,7 +65,7 @@ export function artistCurationRoutes({ database, providers }: Pick<AppDeps, 'dat
       const result = await addArtistFromMusicBrainz(
         database,
         providers.musicBrainz,
-        actorOf(c),
+        auditActor(c.var.actor),
         c.req.valid('json').mbid,
       );
       return c.json(result, result.added ? 201 : 200);

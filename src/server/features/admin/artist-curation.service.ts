@@ -4,8 +4,9 @@ import { rowsOf, type Tx } from '#server/db/sql.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
 import { writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
+import { ProviderError } from '#server/providers/http.ts';
 import type { MusicBrainzClient } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import {
   type AdminArtistDetail,
@@ -14,7 +15,11 @@ import {
   RESTORE_DAYS,
   type RestorePointView,
 } from '#shared/admin-artists.ts';
-import type { EditArtistBody } from '#shared/admin-artists-api.ts';
+import {
+  type EditArtistBody,
+  MUSICBRAINZ_UNAVAILABLE_MESSAGE,
+  MUSICBRAINZ_UNKNOWN_ARTIST_MESSAGE,
+} from '#shared/admin-artists-api.ts';
 import { slugify } from '#shared/text.ts';
 import {
   type ArtistSnapshot,
@@ -63,7 +68,7 @@ export async function getArtistForAdmin(database: Database, slug: string): Promi
  * copies (follows, image) follow it.
  */
 export async function editArtist(
-  database: Database,
+  { database, catalogChanges }: CatalogWriterDeps,
   actor: AuditActor,
   slug: string,
   body: EditArtistBody,
@@ -95,7 +100,7 @@ export async function editArtist(
       after: { ...core(before), name: body.name, mbid: body.mbid, genres },
     });
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return getArtistForAdmin(database, slug);
 }
 
@@ -131,7 +136,7 @@ export interface CurationOutcome {
 
 /** Merges `slug` into `intoSlug`: everything moves to the survivor, the merged slug redirects to it. */
 export async function mergeArtists(
-  database: Database,
+  { database, catalogChanges }: CatalogWriterDeps,
   actor: AuditActor,
   slug: string,
   intoSlug: string,
@@ -157,12 +162,16 @@ export async function mergeArtists(
     });
     return id;
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return { restorePointId, message: `${merged.name} was merged into ${survivor.name}.` };
 }
 
 /** Deletes the artist and everything that hangs on it (kept 30 days for undo). */
-export async function deleteArtist(database: Database, actor: AuditActor, slug: string): Promise<CurationOutcome> {
+export async function deleteArtist(
+  { database, catalogChanges }: CatalogWriterDeps,
+  actor: AuditActor,
+  slug: string,
+): Promise<CurationOutcome> {
   const artist = await artistOr404(database, slug);
   const restorePointId = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
@@ -182,7 +191,7 @@ export async function deleteArtist(database: Database, actor: AuditActor, slug: 
     });
     return id;
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return { restorePointId, message: `${artist.name} was deleted.` };
 }
 
@@ -196,7 +205,11 @@ interface RestoreRow {
 }
 
 /** Undo of a merge or delete within 30 days: every row back as it was. */
-export async function restoreArtist(database: Database, actor: AuditActor, id: string): Promise<{ message: string }> {
+export async function restoreArtist(
+  { database, catalogChanges }: CatalogWriterDeps,
+  actor: AuditActor,
+  id: string,
+): Promise<{ message: string }> {
   const message = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const [point] = await rowsOf<RestoreRow>(
@@ -225,7 +238,7 @@ export async function restoreArtist(database: Database, actor: AuditActor, id: s
     });
     return point.kind === 'merge' ? `${point.artist_name} was split out again.` : `${point.artist_name} was restored.`;
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return { message };
 }
 
@@ -262,7 +275,7 @@ export async function searchMusicBrainz(
   musicBrainz: Pick<MusicBrainzClient, 'searchArtists'>,
   text: string,
 ): Promise<MusicBrainzCandidateView[]> {
-  const candidates = await musicBrainz.searchArtists(text, 8);
+  const candidates = await askMusicBrainz(() => musicBrainz.searchArtists(text, 8));
   const mbids = candidates.map((candidate) => candidate.mbid);
   const existing = mbids.length
     ? await rowsOf<{ mbid: string; slug: string }>(
@@ -274,6 +287,22 @@ export async function searchMusicBrainz(
   return candidates.map((candidate) => ({ ...candidate, existingSlug: slugByMbid.get(candidate.mbid) ?? null }));
 }
 
+/**
+ * A MusicBrainz call for the admin's Add from MusicBrainz: a provider failure (down, timing out,
+ * answering errors or nonsense) is a 503 the admin can act on, not a 500; the details are in the
+ * provider-call log (/admin/api-status).
+ */
+async function askMusicBrainz<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === 'not-found')
+      throw new AppError('NOT_FOUND', MUSICBRAINZ_UNKNOWN_ARTIST_MESSAGE, { cause: error });
+    throw new AppError('UNAVAILABLE', MUSICBRAINZ_UNAVAILABLE_MESSAGE, { cause: error });
+  }
+}
+
 /** Adds the MusicBrainz artist (name, MBID, genres) through the catalog writer; an existing one is kept. */
 export async function addArtistFromMusicBrainz(
   database: Database,
@@ -281,7 +310,7 @@ export async function addArtistFromMusicBrainz(
   actor: AuditActor,
   mbid: string,
 ): Promise<{ slug: string; added: boolean }> {
-  const details = await musicBrainz.lookupArtist(mbid);
+  const details = await askMusicBrainz(() => musicBrainz.lookupArtist(mbid));
   const summary = await writeCatalogEntries(database, [
     { name: details.name, slug: slugify(details.name), mbid: details.mbid, genres: details.genres, tours: [] },
   ]);

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { AdminAuditPage } from '#shared/admin-audit.ts';
 import { signedInAdmin } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { recordAdminAction } from './audit.service.ts';
 
-describe.runIf(databaseAvailable())('admin audit log', () => {
+describe('admin audit log', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
   let actor: { id: string; email: string };

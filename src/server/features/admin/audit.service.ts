@@ -1,18 +1,19 @@
 import type { Executor } from '#server/db/sql.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type { AdminAuditEntry, AdminAuditPage } from '#shared/admin-audit.ts';
 import type { AdminAuditQuery } from '#shared/admin-audit-api.ts';
 import { type AuditRow, insertAuditRow, selectAuditRows } from './audit.repo.ts';
 
-/** Who acted: the signed-in admin (`c.var.user`). */
+/** Who acted, as the audit log keeps it: the signed-in admin's id and address. */
 export interface AuditActor {
   /** Null when the account is not in the database (after a restore from before it existed). */
   id: string | null;
   email: string;
 }
 
-/** The actor of a request, from the signed-in user on the context (`actorOf(c.var.user!)` behind requireAdmin). */
-export function actorOf(user: { id: string; email: string }): AuditActor {
-  return { id: user.id, email: user.email };
+/** The audit log's record of a request's actor (`auditActor(c.var.actor)` behind requireAdmin). */
+export function auditActor(actor: Actor): AuditActor {
+  return { id: actor.userId, email: actor.email };
 }
 
 export interface AdminAction {

@@ -5,7 +5,6 @@ import { rowsOf } from '#server/db/sql.ts';
 import { createLocalStorage } from '#server/lib/storage.ts';
 import { seedBackupData } from '#tests/factories/backup-data.ts';
 import { databaseUrl, testDbKind, withAdmin } from '#tests/setup/databases.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { createBackupArchive, listTables, restoreBackupArchive } from './backup-archive.ts';
 
 /**
@@ -51,7 +50,7 @@ async function contents(database: Database): Promise<Record<string, string[]>> {
 
 const SIZE = { artists: 30, stopsPerArtist: 12, users: 20, showsPerUser: 5 };
 
-describe.runIf(databaseAvailable() && testDbKind() === 'postgres')('backup across PGlite and PostgreSQL', () => {
+describe.runIf(testDbKind() === 'postgres')('backup across PGlite and PostgreSQL', () => {
   const open: Database[] = [];
   const track = (database: Database) => {
     open.push(database);

@@ -5,13 +5,12 @@ import type { AdminAuditPage } from '#shared/admin-audit.ts';
 import { type BackupsResponse, type BackupView, backupMessages } from '#shared/backups.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { FAN_PASSWORD, signedInAdmin } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { inspectBackupArchive, restoreBackupArchive } from './backup-archive.ts';
 import { runScheduledBackup } from './backups.service.ts';
 
 const stop = (date: string, venue: string) => ({ date, venue, city: 'Austin', region: 'TX', country: 'US' });
 
-describe.runIf(databaseAvailable())('admin backups', () => {
+describe('admin backups', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
   let adminEmail: string;

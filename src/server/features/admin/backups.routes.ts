@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import type { ActorEnv, AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
-import { actorOf } from './audit.service.ts';
+import { auditActor } from './audit.service.ts';
 import {
   BACKUP_CONTENT_TYPE,
   createBackup,
@@ -22,13 +22,15 @@ export function backupsRoutes({
   storage,
   env,
   logger,
-}: Pick<AppDeps, 'database' | 'storage' | 'env' | 'logger'>) {
-  const deps = { database, storage, env, logger };
-  return new Hono<AppEnv>()
+  catalogChanges,
+}: Pick<AppDeps, 'database' | 'storage' | 'env' | 'logger' | 'catalogChanges'>) {
+  const deps = { database, storage, env, logger, catalogChanges };
+  // Mounted behind requireAdmin (admin.routes.ts): the actor is set.
+  return new Hono<ActorEnv>()
     .get('/backups', async (c) => c.json(await listBackups(deps)))
     .post('/backups', validate('json', createSchema), async (c) => {
       const { includeFiles } = c.req.valid('json');
-      return c.json(await createBackup(deps, { includeFiles, trigger: 'manual', actor: actorOf(c.var.user!) }), 201);
+      return c.json(await createBackup(deps, { includeFiles, trigger: 'manual', actor: auditActor(c.var.actor) }), 201);
     })
     .get('/backups/:id/download', validate('param', idParamSchema), async (c) => {
       const { row, body } = await readBackupFile(deps, c.req.valid('param').id);
@@ -39,11 +41,11 @@ export function backupsRoutes({
       });
     })
     .delete('/backups/:id', validate('param', idParamSchema), async (c) => {
-      await deleteBackup(deps, c.req.valid('param').id, actorOf(c.var.user!));
+      await deleteBackup(deps, c.req.valid('param').id, auditActor(c.var.actor));
       return c.body(null, 204);
     })
     .post('/backups/:id/restore', validate('param', idParamSchema), validate('json', restoreSchema), async (c) => {
-      const result = await restoreBackup(deps, c.req.valid('param').id, c.req.valid('json'), actorOf(c.var.user!));
+      const result = await restoreBackup(deps, c.req.valid('param').id, c.req.valid('json'), auditActor(c.var.actor));
       return c.json(result);
     });
 }

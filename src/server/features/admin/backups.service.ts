@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import {
@@ -172,7 +172,7 @@ export async function deleteBackup(deps: BackupDeps, id: string, actor: AuditAct
  * session ends, the admin's own included; the audit entry is written into the restored data.
  */
 export async function restoreBackup(
-  deps: BackupDeps,
+  deps: BackupDeps & Pick<CatalogWriterDeps, 'catalogChanges'>,
   id: string,
   input: { confirm: string },
   actor: AuditActor,
@@ -201,7 +201,7 @@ export async function restoreBackup(
       });
     },
   });
-  noteCatalogChanged();
+  await deps.catalogChanges.changed();
   return {
     restoredFrom: row.fileName,
     tableCount: summary.tableCount,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRevalidatedRead } from '#server/lib/public-cache.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
 const MBID = '3f1c2a9e-5b7d-4c1e-9a2b-1d2e3f4a5b6c';
 
-describe.runIf(databaseAvailable())('artist page API', () => {
+describe('artist page API', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

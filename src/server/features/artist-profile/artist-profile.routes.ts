@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PERSONAL_CACHE_CONTROL } from '#server/features/catalog/stop-visibility.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { publicRevalidated } from '#server/lib/public-cache.ts';
@@ -17,7 +18,14 @@ export function artistProfileRoutes({ database }: Pick<AppDeps, 'database'>) {
     async (c) => {
       const param = artistSlugParamSchema.safeParse({ slug: c.req.param('slug') });
       if (!param.success) throw notFound('Artist');
-      const body = await getArtistProfile(database, param.data.slug, c.req.valid('query').today);
+      const viewer = c.var.user?.id ?? null;
+      const { personal, ...body } = await getArtistProfile(
+        database,
+        param.data.slug,
+        c.req.valid('query').today,
+        viewer,
+      );
+      if (personal) c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
       return c.json(body);
     },
   );

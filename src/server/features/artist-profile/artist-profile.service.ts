@@ -1,14 +1,20 @@
 import type { Database } from '#server/db/client.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
 import { orderTours } from '#server/features/artists/tour-order.ts';
+import { isVisibleTo } from '#server/features/catalog/stop-visibility.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { ARTIST_NEXT_SHOWS, type ArtistProfile, musicBrainzArtistUrl } from '#shared/artist-profile.ts';
 import { titleCase } from '#shared/text.ts';
 import { countFollowers, countUpcomingShows, selectNextShows, selectTourSummaries } from './artist-profile.repo.ts';
 
-export async function getArtistProfile(database: Database, slug: string, today: string): Promise<ArtistProfile> {
+export async function getArtistProfile(
+  database: Database,
+  slug: string,
+  today: string,
+  viewerId: string | null = null,
+): Promise<ArtistProfile & { personal: boolean }> {
   const artist = await selectArtistBySlug(database.db, slug);
-  if (!artist) throw notFound('Artist');
+  if (!artist || !isVisibleTo(artist, viewerId)) throw notFound('Artist');
   const [followerCount, nextShows, upcomingShowCount, tours] = await Promise.all([
     countFollowers(database.db, artist.id),
     selectNextShows(database.db, artist.id, today, ARTIST_NEXT_SHOWS),
@@ -31,5 +37,6 @@ export async function getArtistProfile(database: Database, slug: string, today: 
       musicBrainz: artist.mbid ? musicBrainzArtistUrl(artist.mbid) : null,
       official: artist.officialUrl,
     },
+    personal: artist.pending,
   };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { ArtistListCache } from './artist-list-cache.ts';
+
+/** The catalog's version as the kept answers read it: `noteCatalogChanged` bumps it. */
+let version = 0;
+let lastChangeAt = Number.NEGATIVE_INFINITY;
+const changes = { version: () => version, lastChangeAt: () => lastChangeAt };
+function noteCatalogChanged() {
+  version++;
+  lastChangeAt = performance.now();
+}
 
 const key = { page: 1, today: '2027-03-01', all: false };
 
@@ -17,7 +25,7 @@ function counter() {
 
 describe('ArtistListCache', () => {
   it('builds a page once, then answers from memory with the same body and ETag', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     const pages = counter();
     const first = await cache.get(key, pages.build);
     const second = await cache.get(key, pages.build);
@@ -28,7 +36,7 @@ describe('ArtistListCache', () => {
   });
 
   it('keeps pages apart by page, date and filter', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     const pages = counter();
     await cache.get(key, pages.build);
     await cache.get({ ...key, page: 2 }, pages.build);
@@ -38,7 +46,7 @@ describe('ArtistListCache', () => {
   });
 
   it('drops every page when the catalog changes', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     const pages = counter();
     await cache.get(key, pages.build);
     noteCatalogChanged();
@@ -47,7 +55,7 @@ describe('ArtistListCache', () => {
   });
 
   it('does not keep a page read just after a change (the writer may not have committed yet)', async () => {
-    const cache = new ArtistListCache({ settleMs: 60_000 });
+    const cache = new ArtistListCache(changes, { settleMs: 60_000 });
     const pages = counter();
     noteCatalogChanged();
     await cache.get(key, pages.build);
@@ -56,7 +64,7 @@ describe('ArtistListCache', () => {
   });
 
   it('does not keep a page whose build overlapped a change', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     let calls = 0;
     const build = async () => {
       calls++;
@@ -69,7 +77,7 @@ describe('ArtistListCache', () => {
   });
 
   it('rebuilds a page older than its time to live', async () => {
-    const cache = new ArtistListCache({ settleMs: 0, ttlMs: 20 });
+    const cache = new ArtistListCache(changes, { settleMs: 0, ttlMs: 20 });
     const pages = counter();
     await cache.get(key, pages.build);
     await new Promise((resolve) => setTimeout(resolve, 40));
@@ -78,7 +86,7 @@ describe('ArtistListCache', () => {
   });
 
   it('lets simultaneous requests for one page share one build', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     const pages = counter();
     const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get(key, pages.build)));
     expect(pages.calls).toBe(1);
@@ -86,7 +94,7 @@ describe('ArtistListCache', () => {
   });
 
   it('forgets the oldest page beyond its size limit', async () => {
-    const cache = new ArtistListCache({ settleMs: 0, maxEntries: 2 });
+    const cache = new ArtistListCache(changes, { settleMs: 0, maxEntries: 2 });
     const pages = counter();
     for (const page of [1, 2, 3]) await cache.get({ ...key, page }, pages.build);
     await cache.get({ ...key, page: 3 }, pages.build);
@@ -96,7 +104,7 @@ describe('ArtistListCache', () => {
   });
 
   it('builds every time when switched off', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     cache.enabled = false;
     const pages = counter();
     await cache.get(key, pages.build);
@@ -105,7 +113,7 @@ describe('ArtistListCache', () => {
   });
 
   it('gzips a page once, on demand', async () => {
-    const cache = new ArtistListCache({ settleMs: 0 });
+    const cache = new ArtistListCache(changes, { settleMs: 0 });
     const answer = await cache.get(key, async () => ({ text: 'x'.repeat(5000) }));
     const gzip = answer.gzip();
     expect(answer.gzip()).toBe(gzip);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRevalidatedRead } from '#server/lib/public-cache.test-support.ts';
 import type { ArtistListPage, ArtistTourPage } from '#shared/artists.ts';
 import { type FactoryArtist, type FactoryStop, seedCatalog } from '#tests/factories/catalog.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
 
@@ -63,7 +63,7 @@ const namedArtists: FactoryArtist[] = [
 const fillerNames = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => `Band ${String(from + index).padStart(2, '0')}`);
 
-describe.runIf(databaseAvailable())('artists API', () => {
+describe('artists API', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { type AnyColumn, and, asc, eq, isNotNull, notExists, or, type Placeholde
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists, tourStops, tours, venues } from '#server/db/schema/index.ts';
 import { publicStop } from '#server/features/catalog/stop-visibility.ts';
+import type { StopSourceView } from '#shared/tour-sources.ts';
 
 export interface ArtistListRow {
   total: number;
@@ -42,7 +43,8 @@ interface ListParams {
  * The summary row is always returned (left join), so an empty list still yields its total of 0.
  */
 function artistListSql(includeWithoutUpcoming: boolean, params: ListParams): SQL {
-  const listed = includeWithoutUpcoming ? sql`true` : sql`a.last_event_date >= ${params.today}::date`;
+  // A fan's pending artist is on no shared list (ADR 0037); without approved stops it has no upcoming date.
+  const listed = includeWithoutUpcoming ? sql`not a.pending` : sql`a.last_event_date >= ${params.today}::date`;
   return sql`
     with summary as (
       select count(*)::int as total from ${artists} a where ${listed}
@@ -97,7 +99,7 @@ type PreparedArtistList = ReturnType<typeof prepareArtistList>;
 
 /**
  * Named statements: PostgreSQL parses and plans this multi-join statement once per connection
- * instead of on every request (docs/performance.md has the measured effect).
+ * instead of on every request (docs/performance-history.md has the measured effect).
  */
 const preparedByDb = new WeakMap<Db, { upcoming: PreparedArtistList; all: PreparedArtistList }>();
 
@@ -133,6 +135,8 @@ async function selectArtistWhere(db: Db, where: SQL) {
       genres: artists.genres,
       imageUrl: artistImages.imageUrl,
       officialUrl: artistImages.officialUrl,
+      pending: artists.pending,
+      submittedBy: artists.submittedBy,
     })
     .from(artists)
     .leftJoin(artistImages, eq(artistImages.artistId, artists.id))
@@ -180,6 +184,10 @@ export async function selectTourStops(db: Db, artistId: string) {
       tourId: tours.id,
       tourName: tours.name,
       ...stopViewColumns,
+      sources: sql<StopSourceView[] | null>`(
+        select json_agg(json_build_object('provider', ss.provider, 'url', ss.url, 'ticketUrl', ss.ticket_url,
+                                          'seller', ss.seller))
+        from stop_sources ss where ss.stop_id = ${tourStops.id} and ss.missing_since is null)`,
     })
     .from(tours)
     .leftJoin(tourStops, and(eq(tourStops.tourId, tours.id), publicStop))

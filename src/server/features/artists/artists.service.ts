@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import { isVisibleTo } from '#server/features/catalog/stop-visibility.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import {
   ARTISTS_PAGE_SIZE,
@@ -8,6 +9,7 @@ import {
   type TourView,
 } from '#shared/artists.ts';
 import { stateCode, titleCase } from '#shared/text.ts';
+import { orderSources } from '#shared/tour-sources.ts';
 import { selectArtistBySlug, selectArtistListPage, selectTourStops, type TourStopRow } from './artists.repo.ts';
 import { orderTours, type TourDates } from './tour-order.ts';
 
@@ -44,9 +46,14 @@ export async function listArtists(database: Database, input: ListArtistsInput): 
 }
 
 /** The tour page: the artist and every tour with its stops; unknown slugs are a 404. */
-export async function getArtistTourPage(database: Database, slug: string, today: string): Promise<ArtistTourPage> {
+export async function getArtistTourPage(
+  database: Database,
+  slug: string,
+  today: string,
+  viewerId: string | null = null,
+): Promise<ArtistTourPage & { personal: boolean }> {
   const artist = await selectArtistBySlug(database.db, slug);
-  if (!artist) throw notFound('Artist');
+  if (!artist || !isVisibleTo(artist, viewerId)) throw notFound('Artist');
   const rows = await selectTourStops(database.db, artist.id);
   return {
     artist: {
@@ -57,6 +64,7 @@ export async function getArtistTourPage(database: Database, slug: string, today:
       imageUrl: artist.imageUrl,
     },
     tours: orderTours(groupTours(rows, today), (tour) => tourDates(tour, today)),
+    personal: artist.pending,
   };
 }
 
@@ -77,6 +85,7 @@ function toStopView(row: TourStopRow, today: string): TourStopView | null {
     ticketUrl: row.ticketUrl,
     isUpcoming: row.date >= today,
     status: row.status ?? 'scheduled',
+    sources: orderSources(row.sources ?? []),
   };
 }
 

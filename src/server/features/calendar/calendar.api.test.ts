@@ -4,7 +4,6 @@ import { type AuthTestServer, PUBLIC_URL, startAuthTestServer, TestBrowser } fro
 import type { CalendarFeed, CalendarFeedsResponse } from '#shared/calendar.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const HOST = new URL(PUBLIC_URL).hostname;
 
@@ -30,7 +29,7 @@ function events(text: string): VEvent[] {
 
 const eventOf = (text: string, stopId: string) => events(text).find((e) => e.uid === `stop-${stopId}@${HOST}`);
 
-describe.runIf(databaseAvailable())('calendar feeds', () => {
+describe('calendar feeds', () => {
   let server: AuthTestServer;
   const stop: Record<string, string> = {};
 

@@ -1,5 +1,4 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical from 'ical-generator';
 import { CALENDAR_EVENT_HOURS, CALENDAR_FEED_TTL_SECONDS } from '#shared/calendar.ts';
 import type { FeedStopRow } from './calendar.repo.ts';
 
@@ -12,22 +11,16 @@ export interface IcsOptions {
 }
 
 /**
- * RFC 5545 text for the given stops: ical-generator writes the calendar's own properties, the
- * events are written here (see eventText), then one VTIMEZONE per zone used, so strict clients
- * need no zone database of their own.
+ * RFC 5545 text for the given stops, written here whole (one calendar writer, ARCHITECTURE.md):
+ * the calendar's properties, one VTIMEZONE per zone used, so strict clients need no zone database
+ * of their own, then the events (see eventText).
  *
- * Why not ical-generator per event: its zoned times need luxon, whose offset arithmetic made a
- * 2,000-show feed take 0.3–0.9 s (issue 11's target is 200 ms, cold). A TZID time is only the
- * venue's wall clock, which the row already holds: no zone arithmetic is needed at all.
+ * Why not a library (ical-generator was used before): its zoned times need luxon, whose offset
+ * arithmetic made a 2,000-show feed take 0.3–0.9 s (issue 11's target is 200 ms, cold). A TZID time
+ * is only the venue's wall clock, which the row already holds: no zone arithmetic is needed at all.
  */
 export function buildIcs(stops: FeedStopRow[], options: IcsOptions): string {
-  const head = ical({
-    name: options.name,
-    prodId: { company: 'TourGuides', product: 'Calendar feeds', language: 'EN' },
-    ttl: options.ttl ? CALENDAR_FEED_TTL_SECONDS : undefined,
-  })
-    .toString()
-    .replace(/END:VCALENDAR$/, '');
+  const head = calendarHead(options);
   const host = new URL(options.publicUrl).hostname;
   const zones = new Set<string>();
   const events: string[] = [];
@@ -38,6 +31,25 @@ export function buildIcs(stops: FeedStopRow[], options: IcsOptions): string {
   }
   const timezones = [...zones].map(vtimezone).join('');
   return `${head}${timezones}${events.join('')}END:VCALENDAR`;
+}
+
+/** The calendar's own properties; a feed also says how often to refresh (Apple and Google names). */
+function calendarHead(options: IcsOptions): string {
+  const name = escapeText(options.name);
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//TourGuides//Calendar feeds//EN'];
+  lines.push(`NAME:${name}`, `X-WR-CALNAME:${name}`);
+  if (options.ttl) {
+    const every = isoDuration(CALENDAR_FEED_TTL_SECONDS);
+    lines.push(`REFRESH-INTERVAL;VALUE=DURATION:${every}`, `X-PUBLISHED-TTL:${every}`);
+  }
+  return lines.map((line) => `${fold(line)}\r\n`).join('');
+}
+
+/** PT6H, PT90M, PT45S: an RFC 5545 DURATION of whole hours, minutes or seconds. */
+function isoDuration(seconds: number): string {
+  if (seconds % 3600 === 0) return `PT${seconds / 3600}H`;
+  if (seconds % 60 === 0) return `PT${seconds / 60}M`;
+  return `PT${seconds}S`;
 }
 
 /** IANA zone names are checked once per process (Intl knows them), not once per event. */

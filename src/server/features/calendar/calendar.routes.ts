@@ -16,9 +16,9 @@ export function calendarRoutes({ database, env }: Pick<AppDeps, 'database' | 'en
   const { publicUrl } = env;
   return new Hono<AppEnv>()
     .use(noStore)
-    .get('/feeds', requireUser, async (c) => c.json(await listFeeds(database, publicUrl, c.var.user!.id)))
+    .get('/feeds', requireUser, async (c) => c.json(await listFeeds(database, publicUrl, c.var.actor.userId)))
     .post('/feeds/rotate', requireUser, validate('json', rotateFeedsSchema), async (c) => {
-      return c.json(await rotateFeeds(database, publicUrl, c.var.user!.id, c.req.valid('json').kind));
+      return c.json(await rotateFeeds(database, publicUrl, c.var.actor.userId, c.req.valid('json').kind));
     })
     .get('/stops/:file', validate('param', stopFileParamSchema), async (c) => {
       const stopId = c.req.valid('param').file.slice(0, -'.ics'.length).toLowerCase();

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
-describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted stops)', () => {
+describe('admin: catalog requests (fans’ submitted stops)', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
   let fan: TestBrowser;
@@ -121,7 +120,11 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
     const tour = await (await new TestBrowser(server).request(`/api/artists/northern-lanterns?today=${TODAY}`)).text();
     expect(tour).toContain('2027-06-01');
     expect(tour).not.toContain('2027-06-02');
-    expect((await notifications())[0].message).toContain('is now in the catalog for everyone');
+    const approvedMessage = (await notifications())[0].message;
+    expect(approvedMessage).toContain('is now in the catalog for everyone');
+    // The app's date format, never ISO.
+    expect(approvedMessage).toContain('on Tue, Jun 1, 2027 at');
+    expect(approvedMessage).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     const tooShort = await admin.request(`/api/admin/catalog-requests/${drop}/reject`, { json: { reason: 'no' } });
     expect(tooShort.status).toBe(400);
@@ -137,6 +140,7 @@ describe.runIf(databaseAvailable())('admin: catalog requests (fans’ submitted 
       title: 'Your show was not added',
       message: expect.stringContaining('The band played Denver that night.'),
     });
+    expect((await notifications())[0].message).toContain('on Wed, Jun 2, 2027 at');
     const audit = await (await admin.request(`/api/admin/audit?targetType=catalog-request&targetId=${drop}`)).json();
     expect(audit.entries[0]).toMatchObject({ action: 'catalog-request.reject', after: { state: 'rejected' } });
   });

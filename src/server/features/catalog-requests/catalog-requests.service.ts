@@ -1,10 +1,14 @@
 import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { type AuditActor, recordAdminAction } from '#server/features/admin/audit.service.ts';
-import { lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
+import {
+  lockCatalogWrites,
+  publishArtistsAndVenues,
+  refreshArtistStats,
+} from '#server/features/catalog/catalog.repo.ts';
 import { deliverNotifications } from '#server/features/notifications/notifications.service.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import {
   BULK_APPROVE_MAX,
   type BulkApproveOutcome,
@@ -151,6 +155,8 @@ async function approveInTx(
       catalogRequestTexts.approved(row.artist_name, date, place),
     );
   }
+  // The approved stop's artist and venue are everyone's now, not only their submitter's (ADR 0037).
+  await publishArtistsAndVenues(tx, { artistIds: [row.artist_id], venueIds: [venueId] });
   await refreshArtistStats(tx, [row.artist_id]);
   await recordAdminAction(tx, {
     actor,
@@ -174,7 +180,7 @@ async function approveInTx(
 }
 
 export async function approveRequest(
-  database: Database,
+  { database, catalogChanges }: CatalogWriterDeps,
   actor: AuditActor,
   stopId: string,
   body: ApproveRequestBody,
@@ -183,7 +189,7 @@ export async function approveRequest(
     await lockCatalogWrites(tx);
     return approveInTx(tx, actor, stopId, body.edit);
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return outcome;
 }
 
@@ -220,7 +226,7 @@ export async function rejectRequest(
  * confirmed: when the set changed since (new submissions, another admin), nothing is done.
  */
 export async function bulkApprove(
-  database: Database,
+  { database, catalogChanges }: CatalogWriterDeps,
   actor: AuditActor,
   body: { q: string; expected: number },
 ): Promise<BulkApproveOutcome> {
@@ -246,6 +252,6 @@ export async function bulkApprove(
       message: `${approved} approved${merged ? `, ${merged} merged into existing stops` : ''}.`,
     };
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return outcome;
 }

@@ -1,8 +1,15 @@
 /**
- * An in-process count of catalog changes, for answers kept in memory (the home page list,
- * src/server/features/artists/artist-list-cache.ts): a kept answer is good only while the version
- * it was built at is current. Every catalog writer notes its change (`refreshArtistStats` does it
- * for all of them, `writeCatalogEntries` again after its commit).
+ * This process's count of catalog changes, behind `CatalogChanges` (catalog-changes.ts, handed out
+ * through AppDeps): kept answers read it through that object, writers reached with deps tell it
+ * `changed()` after their commit (which also announces `catalog-changed` on the event bus), and
+ * every `catalog-changed` heard from the bus bumps it.
+ *
+ * Still called directly by the two writers below the deps (more than ten callers each, CLI and test
+ * factories among them): `refreshArtistStats` (before its caller's commit, so a read in between is
+ * not kept) and `writeCatalogEntries` (after its own commit). Sync, the tour scraper, curation and
+ * the catalog requests announce their change to the other processes themselves; trips' search,
+ * the historical, history and listening imports and add-show do not yet (other processes then
+ * see those changes when their kept answers expire, as before).
  */
 let version = 0;
 let lastChangeAt = Number.NEGATIVE_INFINITY;

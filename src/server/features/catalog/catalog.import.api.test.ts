@@ -3,7 +3,6 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CatalogArtist, CatalogFile, CatalogStop } from '#shared/catalog-import.ts';
 import { openTestDatabase } from '#tests/setup/databases.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { importCatalog } from './catalog.service.ts';
 
 const redRocks = (date: string, extra: Partial<CatalogStop> = {}): CatalogStop => ({
@@ -25,7 +24,7 @@ const artist = (name: string, stops: CatalogStop[], extra: Partial<CatalogArtist
 
 const catalog = (...artists: CatalogArtist[]): CatalogFile => ({ artists });
 
-describe.runIf(databaseAvailable())('catalog import', () => {
+describe('catalog import', () => {
   let database: Database;
 
   beforeAll(async () => {
@@ -354,7 +353,7 @@ describe.runIf(databaseAvailable())('catalog import', () => {
   });
 });
 
-describe.runIf(databaseAvailable())('catalog import, first import of a large catalog', () => {
+describe('catalog import, first import of a large catalog', () => {
   let database: Database;
 
   beforeAll(async () => {

@@ -27,6 +27,8 @@ export interface NewArtist {
   slug: string;
   mbid: string | null;
   genres: string[];
+  /** The fan whose submission made it (ADR 0037): the artist is theirs alone until approved. */
+  submittedBy?: string | null;
 }
 
 /** Two equi-joins rather than one OR-join, so both lookups use their unique index. */
@@ -70,9 +72,17 @@ export function insertArtists(executor: Executor, artists: NewArtist[]): Promise
     executor,
     rows,
     (batch) => sql`
-      insert into artists (name, slug, mbid, genres, sort_name)
-      select x.name, x.slug, x.mbid, array(select json_array_elements_text(x.genres::json)), x."sortName"
-      from ${recordset(batch, { name: 'text', slug: 'text', mbid: 'text', genres: 'text', sortName: 'text' })}
+      insert into artists (name, slug, mbid, genres, sort_name, pending, submitted_by)
+      select x.name, x.slug, x.mbid, array(select json_array_elements_text(x.genres::json)), x."sortName",
+             x."submittedBy" is not null, x."submittedBy"
+      from ${recordset(batch, {
+        name: 'text',
+        slug: 'text',
+        mbid: 'text',
+        genres: 'text',
+        sortName: 'text',
+        submittedBy: 'uuid',
+      })}
       on conflict do nothing
       returning id, name, slug, mbid`,
   );
@@ -149,6 +159,8 @@ export interface NewVenue {
   lat: number | null;
   lon: number | null;
   timeZone: string | null;
+  /** As NewArtist.submittedBy. */
+  submittedBy?: string | null;
 }
 
 export function findVenueIds(
@@ -185,8 +197,9 @@ export function insertVenues(executor: Executor, venues: NewVenue[]): Promise<{ 
     executor,
     venues,
     (batch) => sql`
-      insert into venues (identity_key, slug, name, address, city, region, country, lat, lon, time_zone)
-      select x."identityKey", x.slug, x.name, x.address, x.city, x.region, x.country, x.lat, x.lon, x."timeZone"
+      insert into venues (identity_key, slug, name, address, city, region, country, lat, lon, time_zone, pending, submitted_by)
+      select x."identityKey", x.slug, x.name, x.address, x.city, x.region, x.country, x.lat, x.lon, x."timeZone",
+             x."submittedBy" is not null, x."submittedBy"
       from ${recordset(batch, {
         identityKey: 'text',
         slug: 'text',
@@ -198,6 +211,7 @@ export function insertVenues(executor: Executor, venues: NewVenue[]): Promise<{ 
         lat: 'float8',
         lon: 'float8',
         timeZone: 'text',
+        submittedBy: 'uuid',
       })}
       on conflict do nothing
       returning id, identity_key as "identityKey"`,
@@ -228,12 +242,17 @@ export interface NewStop extends StopKey {
   submittedBy: string | null;
 }
 
-export function findExistingStops(executor: Executor, stops: StopKey[]): Promise<StopKey[]> {
+/** The stops held at these tours, dates and venues, with their start times (several at one venue: early and late shows). */
+export function findExistingStops(
+  executor: Executor,
+  stops: StopKey[],
+): Promise<(StopKey & { time: string | null })[]> {
   return batched(
     executor,
     stops,
     (batch) => sql`
-      select s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId"
+      select s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId",
+             to_char(s.start_time, 'HH24:MI') as time
       from tour_stops s
       join ${recordset(batch, { tourId: 'uuid', date: 'date', venueId: 'uuid' })}
         on s.tour_id = x."tourId" and s.event_date = x.date and s.venue_id = x."venueId"`,
@@ -379,4 +398,22 @@ export async function refreshArtistStats(executor: Executor, artistIds: readonly
         and (a.sort_name, a.tour_count, a.last_event_date)
             is distinct from (stats.sort_name, stats.tour_count, stats.last_event_date)`,
   );
+}
+
+/**
+ * Artists and venues a trusted writer (an admin, a provider, an approval) uses become public
+ * (ADR 0037): a fan's pending one is then everyone's.
+ */
+export async function publishArtistsAndVenues(
+  executor: Executor,
+  ids: { artistIds: readonly string[]; venueIds: readonly string[] },
+): Promise<void> {
+  if (ids.artistIds.length > 0)
+    await executor.execute(sql`
+      update artists set pending = false, updated_at = now()
+      where pending and id in (select (jsonb_array_elements_text(${JSON.stringify(ids.artistIds)}::jsonb))::uuid)`);
+  if (ids.venueIds.length > 0)
+    await executor.execute(sql`
+      update venues set pending = false
+      where pending and id in (select (jsonb_array_elements_text(${JSON.stringify(ids.venueIds)}::jsonb))::uuid)`);
 }

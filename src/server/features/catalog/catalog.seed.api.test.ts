@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogFile } from '#shared/catalog-import.ts';
 import { openTestDatabase } from '#tests/setup/databases.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { demoCatalogPath, seedDemoCatalogIfEmpty } from './catalog.seed.ts';
 
 const demo = JSON.parse(fs.readFileSync(demoCatalogPath, 'utf8')) as CatalogFile;
@@ -23,7 +22,7 @@ function capturingLogger() {
   return { logger: pino({ level: 'info' }, sink), lines };
 }
 
-describe.runIf(databaseAvailable())('demo catalog seeding', () => {
+describe('demo catalog seeding', () => {
   let database: Database;
 
   beforeAll(async () => {

@@ -12,6 +12,26 @@ const stop = (extra: Partial<CatalogStop> = {}): CatalogStop => ({
 });
 
 describe('normaliseCatalog', () => {
+  it('keeps an early and a late show at one venue as two stops, and one show listed twice as one', () => {
+    const [entry] = normaliseCatalog(
+      {
+        artists: [
+          {
+            name: 'Night Owls',
+            tours: [
+              {
+                name: 'Two Sets',
+                stops: [stop({ time: '18:00' }), stop({ time: '22:00' }), stop({ time: '18:45' }), stop()],
+              },
+            ],
+          },
+        ],
+      },
+      'import',
+    );
+    expect(entry?.tours[0]?.stops.map((s) => s.time)).toEqual(['18:00', '22:00']);
+  });
+
   it('merges artists with one slug, tours with one name and repeated stops', () => {
     const entries = normaliseCatalog(
       {

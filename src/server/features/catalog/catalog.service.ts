@@ -3,7 +3,9 @@ import type { Tx } from '#server/db/sql.ts';
 import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
+import { timesAgree } from '#shared/show-times.ts';
 import { slugify, stateCode } from '#shared/text.ts';
+import { isTimeZone, TIME_ZONE_MESSAGE } from '#shared/time-zones.ts';
 import {
   BULK_STOP_LOAD_MIN,
   fillMissingArtistDetails,
@@ -21,7 +23,9 @@ import {
   lockCatalogWrites,
   type NewStop,
   type NewVenue,
+  publishArtistsAndVenues,
   refreshArtistStats,
+  type StopKey,
   suspendStopChecks,
 } from './catalog.repo.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
@@ -123,6 +127,10 @@ function normaliseVenue(stop: CatalogStop): VenueEntry {
   const region = normaliseRegion(stop.region, country);
   const name = collapseSpaces(stop.venue);
   const city = collapseSpaces(stop.city);
+  // Every writer's backstop (Add Show, imports, re-checks): a stored zone drives feeds and guides.
+  if (stop.timeZone && !isTimeZone(stop.timeZone)) {
+    throw new AppError('BAD_REQUEST', `${TIME_ZONE_MESSAGE} (${stop.venue}: "${stop.timeZone}").`);
+  }
   return {
     identityKey: [name, city, region ?? '', country].join('|').toLowerCase(),
     name,
@@ -180,7 +188,10 @@ export function normaliseCatalog(file: CatalogFile, source: string): CatalogEntr
       for (const stop of tour.stops) {
         const normalised = normaliseStop(stop, source, venues);
         const duplicate = target.stops.some(
-          (known) => known.date === normalised.date && known.venue.identityKey === normalised.venue.identityKey,
+          (known) =>
+            known.date === normalised.date &&
+            known.venue.identityKey === normalised.venue.identityKey &&
+            timesAgree(known.time, normalised.time),
         );
         if (!duplicate) target.stops.push(normalised);
       }
@@ -202,6 +213,7 @@ export async function writeCatalogEntries(database: Database, entries: CatalogEn
     const tours = await resolveTours(tx, entries, artists);
     const venues = await resolveVenues(tx, entries);
     const stopsAdded = await addStops(tx, entries, artists, tours.idByKey, venues.idByKey);
+    await publishArtistsAndVenues(tx, trustedUses(entries, artists.idBySlug, venues.idByKey));
     await refreshArtistStats(tx, [...artists.idBySlug.values()]);
     return {
       artistsAdded: artists.added.length,
@@ -214,6 +226,28 @@ export async function writeCatalogEntries(database: Database, entries: CatalogEn
   // Committed: list pages kept from before are stale.
   noteCatalogChanged();
   return summary;
+}
+
+/** The fan behind an entry's stops (Add Show, scraper or history import), or null for a trusted writer. */
+const submitterOf = (stops: readonly StopEntry[]): string | null =>
+  stops.find((stop) => stop.submittedBy)?.submittedBy ?? null;
+
+const stopsOf = (entry: CatalogEntry) => entry.tours.flatMap((tour) => tour.stops);
+
+/** The artists and venues of stops no fan submitted: a trusted writer's use makes them public. */
+function trustedUses(entries: CatalogEntry[], artistIds: Map<string, string>, venueIds: Map<string, string>) {
+  const artistSet = new Set<string>();
+  const venueSet = new Set<string>();
+  for (const entry of entries) {
+    for (const stop of stopsOf(entry)) {
+      if (stop.submittedBy) continue;
+      if (entry.slug) artistSet.add(artistIds.get(entry.slug)!);
+      venueSet.add(venueIds.get(stop.venue.identityKey)!);
+    }
+    // An admin's artist without stops (Add from MusicBrainz) is public too.
+    if (entry.slug && stopsOf(entry).length === 0) artistSet.add(artistIds.get(entry.slug)!);
+  }
+  return { artistIds: [...artistSet].filter(Boolean), venueIds: [...venueSet].filter(Boolean) };
 }
 
 interface ResolvedArtists {
@@ -246,7 +280,13 @@ async function resolveArtists(tx: Tx, entries: CatalogEntry[]): Promise<Resolved
   const missing = entries.filter((entry) => !existing.has(entry.slug));
   const inserted = await insertArtists(
     tx,
-    missing.map(({ name, slug, mbid, genres }) => ({ name, slug, mbid, genres })),
+    missing.map((entry) => ({
+      name: entry.name,
+      slug: entry.slug,
+      mbid: entry.mbid,
+      genres: entry.genres,
+      submittedBy: submitterOf(stopsOf(entry)),
+    })),
   );
   await fillMissingArtistDetails(
     tx,
@@ -283,10 +323,12 @@ async function resolveTours(tx: Tx, entries: CatalogEntry[], artists: ResolvedAr
 
 async function resolveVenues(tx: Tx, entries: CatalogEntry[]) {
   const venues = new Map<string, VenueEntry>();
-  for (const entry of entries) {
-    for (const tour of entry.tours) {
-      for (const stop of tour.stops) venues.set(stop.venue.identityKey, stop.venue);
-    }
+  // A venue any trusted stop uses is written public; one only fans' stops use is the first fan's.
+  const submitters = new Map<string, string | null>();
+  for (const stop of entries.flatMap(stopsOf)) {
+    venues.set(stop.venue.identityKey, stop.venue);
+    const before = submitters.get(stop.venue.identityKey);
+    submitters.set(stop.venue.identityKey, before === null ? null : (before ?? stop.submittedBy ?? null));
   }
   const idByKey = new Map((await findVenueIds(tx, [...venues.keys()])).map((row) => [row.identityKey, row.id]));
   const missing = [...venues.values()].filter((venue) => !idByKey.has(venue.identityKey));
@@ -302,7 +344,13 @@ async function resolveVenues(tx: Tx, entries: CatalogEntry[]) {
   );
   const inserted = await insertVenues(
     tx,
-    missing.map((venue, index): NewVenue => ({ ...venue, slug: slugs[index]! })),
+    missing.map(
+      (venue, index): NewVenue => ({
+        ...venue,
+        slug: slugs[index]!,
+        submittedBy: submitters.get(venue.identityKey) ?? null,
+      }),
+    ),
   );
   for (const row of inserted) idByKey.set(row.identityKey, row.id);
   return { added: inserted.length, idByKey };
@@ -340,6 +388,27 @@ function placeSlug(venue: VenueEntry): string {
   return slug;
 }
 
+/**
+ * The start times held per tour, date and venue: a stop is the same show as one held there when
+ * their times agree (ADR 0044), so an early and a late show at one venue are two stops.
+ */
+class SlotTimes {
+  private readonly times = new Map<string, (string | null)[]>();
+
+  private static key(slot: StopKey): string {
+    return `${slot.tourId}|${slot.date}|${slot.venueId}`;
+  }
+
+  add(slot: StopKey, time: string | null): void {
+    const key = SlotTimes.key(slot);
+    this.times.set(key, [...(this.times.get(key) ?? []), time]);
+  }
+
+  holds(slot: StopKey, time: string | null): boolean {
+    return (this.times.get(SlotTimes.key(slot)) ?? []).some((held) => timesAgree(held, time));
+  }
+}
+
 /** A stop to write; its slug is filled in once the slugs already taken are known. */
 interface StopCandidate {
   row: NewStop;
@@ -351,8 +420,9 @@ function stopCandidates(
   artistIds: Map<string, string>,
   tourIds: Map<string, string>,
   venueIds: Map<string, string>,
-): Map<string, StopCandidate> {
-  const candidates = new Map<string, StopCandidate>();
+): StopCandidate[] {
+  const candidates: StopCandidate[] = [];
+  const taken = new SlotTimes();
   for (const entry of entries) {
     const artistId = artistIds.get(entry.slug)!;
     for (const tour of entry.tours) {
@@ -361,8 +431,9 @@ function stopCandidates(
         const { venue } = stop;
         const venueId = venueIds.get(venue.identityKey);
         if (!venueId) throw new Error(`Venue ${venue.identityKey} was neither found nor added`);
-        const key = `${tourId}|${stop.date}|${venueId}`;
-        if (candidates.has(key)) continue;
+        const slot = { tourId, date: stop.date, venueId };
+        if (taken.holds(slot, stop.time)) continue;
+        taken.add(slot, stop.time);
         // Spelled out rather than spread: spreading 200,000 stops into wider objects is several times slower.
         const row: NewStop = {
           tourId,
@@ -381,7 +452,7 @@ function stopCandidates(
           slug: '',
           submittedBy: stop.submittedBy ?? null,
         };
-        candidates.set(key, { row, venue });
+        candidates.push({ row, venue });
       }
     }
   }
@@ -397,13 +468,12 @@ async function addStops(
 ): Promise<number> {
   const candidates = stopCandidates(entries, artists.idBySlug, tourIds, venueIds);
   // A brand-new artist has no stops yet: only stops of pre-existing artists need a lookup.
-  const lookups = [...candidates.values()]
+  const lookups = candidates
     .filter(({ row }) => artists.preExisting.has(row.artistId))
     .map(({ row }) => ({ tourId: row.tourId, date: row.date, venueId: row.venueId }));
-  const existing = new Set(
-    (await findExistingStops(tx, lookups)).map((row) => `${row.tourId}|${row.date}|${row.venueId}`),
-  );
-  const missing = [...candidates.entries()].filter(([key]) => !existing.has(key)).map(([, candidate]) => candidate);
+  const existing = new SlotTimes();
+  for (const row of await findExistingStops(tx, lookups)) existing.add(row, row.time);
+  const missing = candidates.filter(({ row }) => !existing.holds(row, row.time ?? null));
   const slugs = await assignUniqueSlugs(
     missing.map(({ row, venue }) => ({ scope: row.artistId, base: stopSlugBase(row.date, venue) })),
     async (keys) => {

@@ -18,3 +18,26 @@ export const publicStopSql = (alias: string) => sql`${sql.raw(alias)}.review_sta
  * for fans' lists (and shown marked on the tour page) but counts nowhere.
  */
 export const countedStop = and(publicStop, ne(tourStops.status, 'cancelled'))!;
+
+/** An artist or venue as the visibility rule needs it (ADR 0037). */
+export interface Submitted {
+  pending: boolean;
+  submittedBy: string | null;
+}
+
+/**
+ * Artists and venues a fan's submission made (Add Show, tour-scraper and history imports) are
+ * theirs alone until an admin approves a stop that uses them: every other reader gets a 404 or
+ * does not find them (ADR 0037).
+ */
+export const isVisibleTo = (row: Submitted, viewerId: string | null): boolean =>
+  !row.pending || (viewerId !== null && row.submittedBy === viewerId);
+
+/** The same rule for raw SQL, on an artists or venues alias; a visitor (null) sees public rows only. */
+export const visibleToSql = (alias: string, viewerId: string | null) =>
+  viewerId === null
+    ? sql`not ${sql.raw(alias)}.pending`
+    : sql`(not ${sql.raw(alias)}.pending or ${sql.raw(alias)}.submitted_by = ${viewerId}::uuid)`;
+
+/** An answer only its submitter may see must not be kept by a shared cache (public-cache.ts keeps it so). */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '#server/env.ts';
 import type { DonateResponse } from '#shared/donate.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
-describe.runIf(databaseAvailable())('donate configuration', () => {
+describe('donate configuration', () => {
   const servers: TestServer[] = [];
   afterAll(async () => {
     for (const server of servers) await server.close();

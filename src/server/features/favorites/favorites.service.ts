@@ -1,5 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
+import { isVisibleTo } from '#server/features/catalog/stop-visibility.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { FavoriteArtistEntry, FavoriteChange, FavoriteStatus, FavoritesList } from '#shared/favorites.ts';
 import { distanceKm } from '#shared/places.ts';
@@ -16,10 +18,6 @@ import {
 } from './favorites.repo.ts';
 
 /** Every operation acts on the signed-in user's own rows only: the actor's id scopes each query. */
-export interface Actor {
-  userId: string;
-}
-
 /** Kept here for the features that already import it from favorites. */
 export { distanceKm };
 
@@ -64,15 +62,15 @@ export async function favoriteStatus(database: Database, actor: Actor, slugs: st
   return { favorited: await selectFavoritedSlugs(database.db, actor.userId, slugs) };
 }
 
-async function artistOrNotFound(database: Database, slug: string) {
+async function artistOrNotFound(database: Database, slug: string, viewerId: string) {
   const artist = await selectArtistBySlug(database.db, slug);
-  if (!artist) throw notFound('Artist');
+  if (!artist || !isVisibleTo(artist, viewerId)) throw notFound('Artist');
   return artist;
 }
 
 /** Following twice is the same as following once. */
 export async function follow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
-  const artist = await artistOrNotFound(database, slug);
+  const artist = await artistOrNotFound(database, slug, actor.userId);
   await database.db.transaction(async (tx) => {
     await insertFavorite(tx, {
       userId: actor.userId,
@@ -87,7 +85,7 @@ export async function follow(database: Database, actor: Actor, slug: string): Pr
 }
 
 export async function unfollow(database: Database, actor: Actor, slug: string): Promise<FavoriteChange> {
-  const artist = await artistOrNotFound(database, slug);
+  const artist = await artistOrNotFound(database, slug, actor.userId);
   // One transaction: an imported artist is never unfollowed without landing on the exclude list.
   await database.db.transaction(async (tx) => {
     const source = await deleteFavorite(tx, actor.userId, artist.id);

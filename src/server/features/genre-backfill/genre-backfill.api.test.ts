@@ -4,10 +4,9 @@ import { seedCatalog } from '#tests/factories/catalog.ts';
 import { SAFFRON_TIDES, UMBER_COAST, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { startScheduledGenreRun } from './genre-backfill.service.ts';
 
-describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', () => {
+describe('admin: genre backfill from MusicBrainz', () => {
   let musicBrainz: FakeMusicBrainz;
   let server: AuthTestServer;
   let admin: TestBrowser;
@@ -27,7 +26,10 @@ describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', ()
 
   beforeAll(async () => {
     musicBrainz = await startFakeMusicBrainz();
-    server = await startAuthTestServer({ MUSICBRAINZ_URL: musicBrainz.url, PROVIDER_TIMEOUT_MS: '3000' });
+    server = await startAuthTestServer(
+      { MUSICBRAINZ_URL: musicBrainz.url, PROVIDER_TIMEOUT_MS: '3000' },
+      { jobs: true },
+    );
     await seedCatalog(server.database, [
       { name: 'Saffron Tides', mbid: SAFFRON_TIDES, tours: [] },
       { name: 'Umber Coast', mbid: UMBER_COAST, tours: [] },
@@ -113,7 +115,11 @@ describe.runIf(databaseAvailable())('admin: genre backfill from MusicBrainz', ()
 
   it('the scheduled run gives new artists their genres without a preview', async () => {
     await server.database.query(`update artists set genres = '{}' where slug = 'saffron-tides'`);
-    await startScheduledGenreRun({ database: server.database, musicBrainz: server.background.providers.musicBrainz });
+    await startScheduledGenreRun({
+      database: server.database,
+      catalogChanges: server.background.catalogChanges,
+      musicBrainz: server.background.providers.musicBrainz,
+    });
     expect(await genresOf('saffron-tides')).toEqual(['psychedelic rock', 'shoegaze', 'dream pop']);
     const overview = await (await admin.request('/api/admin/genre-backfill')).json();
     expect(overview.jobs[0]).toMatchObject({ status: 'done', label: expect.stringContaining('Scheduled run') });

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { noStore, requireAdmin } from '#server/auth/middleware.ts';
+import { auditActor } from '#server/features/admin/audit.service.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { adminJobParamSchema, genreApplyBodySchema, genrePreviewBodySchema } from '#shared/genre-backfill-api.ts';
 import { genreOverview, getGenreJob, startGenreApply, startGenrePreview } from './genre-backfill.service.ts';
-
-const actorOf = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.user!.id, email: c.var.user!.email });
 
 /** /api/admin/genre-backfill (admins only). */
 export function genreBackfillRoutes({ database, queue }: Pick<AppDeps, 'database' | 'queue'>) {
@@ -16,10 +15,16 @@ export function genreBackfillRoutes({ database, queue }: Pick<AppDeps, 'database
       return c.json(await getGenreJob(database, c.req.valid('param').id));
     })
     .post('/preview', validate('json', genrePreviewBodySchema), async (c) => {
-      return c.json(await startGenrePreview({ database, queue }, actorOf(c), c.req.valid('json').limit), 202);
+      return c.json(
+        await startGenrePreview({ database, queue }, auditActor(c.var.actor), c.req.valid('json').limit),
+        202,
+      );
     })
     .post('/apply', validate('json', genreApplyBodySchema), async (c) => {
       const body = c.req.valid('json');
-      return c.json(await startGenreApply({ database, queue }, actorOf(c), body.previewJobId, body.artistIds), 202);
+      return c.json(
+        await startGenreApply({ database, queue }, auditActor(c.var.actor), body.previewJobId, body.artistIds),
+        202,
+      );
     });
 }

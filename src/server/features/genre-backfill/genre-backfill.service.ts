@@ -7,8 +7,8 @@ import {
   toJobView,
   updateAdminJob,
 } from '#server/features/admin/catalog-jobs.repo.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import type { MusicBrainzClient } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import type { AdminJobView } from '#shared/admin-jobs.ts';
@@ -108,6 +108,7 @@ const chosenGenres = (proposal: GenreProposal) => proposal.genres.slice(0, GENRE
 
 export interface GenreJobDeps {
   database: Database;
+  catalogChanges: Pick<CatalogChanges, 'changed'>;
   musicBrainz: Pick<MusicBrainzClient, 'lookupGenres'>;
 }
 
@@ -160,7 +161,7 @@ async function apply(
     else report.skipped += 1;
     if ((index + 1) % PROGRESS_EVERY === 0) await updateAdminJob(deps.database.db, jobId, { done: index + 1 });
   }
-  noteCatalogChanged();
+  await deps.catalogChanges.changed();
   return report;
 }
 

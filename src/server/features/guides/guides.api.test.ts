@@ -7,6 +7,7 @@ import {
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { MAX_PUBLIC_STREAMS_PER_CLIENT } from '#shared/events.ts';
 import type { GoingGuidesResponse, GuidePage, VenueGuideParts } from '#shared/guides.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
@@ -17,7 +18,6 @@ import {
   startFakeWikidata,
   startFakeWikivoyage,
 } from '#tests/fakes/guide-fakes.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { planGuideParts } from './guides.jobs.ts';
 import { buildPart } from './guides.parts.ts';
 import { readPlanMark } from './guides.repo.ts';
@@ -50,7 +50,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-describe.runIf(databaseAvailable())('local guides API', () => {
+describe('local guides API', () => {
   let server: AuthTestServer;
   let overpass: FakeServer;
   let wikivoyage: FakeServer;
@@ -79,20 +79,23 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     openMeteo = await startFakeOpenMeteo();
     wikidata = await startFakeWikidata();
     nominatim = await startFakeNominatim();
-    server = await startAuthTestServer({
-      WIKIDATA_URL: wikidata.url,
-      WIKIDATA_INTERVAL_MS: '0',
-      NOMINATIM_URL: nominatim.url,
-      NOMINATIM_INTERVAL_MS: '0',
-      OVERPASS_URL: overpass.url,
-      WIKIVOYAGE_URL: wikivoyage.url,
-      OPEN_METEO_URL: openMeteo.url,
-      OPEN_METEO_ARCHIVE_URL: openMeteo.url,
-      OVERPASS_INTERVAL_MS: '0',
-      WIKIVOYAGE_INTERVAL_MS: '0',
-      OPEN_METEO_INTERVAL_MS: '0',
-      PROVIDER_TIMEOUT_MS: '1500',
-    });
+    server = await startAuthTestServer(
+      {
+        WIKIDATA_URL: wikidata.url,
+        WIKIDATA_INTERVAL_MS: '0',
+        NOMINATIM_URL: nominatim.url,
+        NOMINATIM_INTERVAL_MS: '0',
+        OVERPASS_URL: overpass.url,
+        WIKIVOYAGE_URL: wikivoyage.url,
+        OPEN_METEO_URL: openMeteo.url,
+        OPEN_METEO_ARCHIVE_URL: openMeteo.url,
+        OVERPASS_INTERVAL_MS: '0',
+        WIKIVOYAGE_INTERVAL_MS: '0',
+        OPEN_METEO_INTERVAL_MS: '0',
+        PROVIDER_TIMEOUT_MS: '1500',
+      },
+      { jobs: true },
+    );
     await seedCatalog(server.database, [
       {
         name: 'Northern Lanterns',
@@ -382,6 +385,37 @@ describe.runIf(databaseAvailable())('local guides API', () => {
     await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     controller.abort();
     expect(text).toContain('event: guide-updated');
+  });
+
+  it('caps the anonymous guide streams one client holds open, like the public event streams', async () => {
+    const path = `/api/guides/northern-lanterns/${stopSlugs.get(SOON)}/events`;
+    const controllers: AbortController[] = [];
+    const open = async (ip: string) => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      return server.fetch(path, { signal: controller.signal, headers: { 'x-forwarded-for': ip } });
+    };
+    try {
+      for (let i = 1; i <= MAX_PUBLIC_STREAMS_PER_CLIENT; i++) {
+        expect((await open(`198.51.100.7`)).status).toBe(200);
+      }
+      const refused = await open('198.51.100.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await open('198.51.100.8')).status).toBe(200);
+    } finally {
+      for (const controller of controllers) controller.abort();
+    }
+    // Closed streams give their places back.
+    const again = await until(
+      async () => {
+        const response = await open('198.51.100.7');
+        return response.status;
+      },
+      (status) => status === 200,
+    );
+    expect(again).toBe(200);
+    for (const controller of controllers) controller.abort();
   });
 
   it("gives the distance from a signed-in fan's home, and the venue page its venue-level parts", async () => {

@@ -92,29 +92,29 @@ export async function queuePart(queue: Pick<Queue, 'send'>, kind: GuidePartKind,
   );
 }
 
-export function guideJobDefinitions(deps: GuideJobDeps, queue: () => Queue): JobDefinition<never>[] {
+export function guideJobDefinitions(deps: GuideJobDeps, queue: Queue): JobDefinition<never>[] {
   const runPart = async ({ kind, key }: PartPayload) => {
     const result = await buildPart(deps, kind, key);
     if (result.outcome === 'failed' && (result.failures ?? 0) < MAX_REQUEUED_FAILURES) {
-      await queuePart(queue(), kind, key, retryDelaySeconds(result.failures ?? 1));
+      await queuePart(queue, kind, key, retryDelaySeconds(result.failures ?? 1));
     }
     // A venue just found on the map: its places and facts can be gathered now.
     if (kind === 'geocode' && result.outcome === 'built') {
-      await queuePart(queue(), 'around', key);
-      await queuePart(queue(), 'venue', key);
+      await queuePart(queue, 'around', key);
+      await queuePart(queue, 'venue', key);
     }
   };
   const plan: JobDefinition<{ artistId: string | null; changedOnly?: boolean }> = {
     ...guidePlanJob,
     async handler({ artistId, changedOnly }) {
-      const planned = await planGuideParts({ ...deps, queue: queue() }, artistId, { changedOnly });
+      const planned = await planGuideParts({ ...deps, queue }, artistId, { changedOnly });
       deps.logger.info({ artistId, changedOnly, ...planned }, 'guide parts planned');
     },
   };
   const story: JobDefinition<{ stopId: string }> = {
     ...guideStoryJob,
     async handler({ stopId }) {
-      await writeStory({ ...deps, queue: queue() }, stopId);
+      await writeStory({ ...deps, queue }, stopId);
     },
   };
   return [

@@ -1,6 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
+import { currentJobSignal } from '#server/lib/job-signal.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Providers } from '#server/providers/providers.ts';
 import type { GeocodeData, GuidePartKind, VenueFactsData } from '#shared/guides.ts';
@@ -72,6 +73,8 @@ export async function buildPart(
     await savePart(deps.database, kind, key, data);
   } catch (error) {
     if (error instanceof NoPointYet) return { outcome: 'no-point' };
+    // The server stopped the job, the provider did not fail: no backoff booked; pg-boss runs it again.
+    if (currentJobSignal()?.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const failures = await recordPartFailure(deps.database, kind, key, message, retryDelaySeconds);
     deps.logger.warn({ kind, key, failures, err: message }, 'guide part not fetched: the last good copy stays');

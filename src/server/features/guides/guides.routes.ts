@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { clientKey } from '#server/auth/client-ip.ts';
 import { noStore, requireAdmin, requireUser } from '#server/auth/middleware.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent, GuidePartReadyEvent } from '#server/lib/event-bus.ts';
+import { perUserWriteLimit } from '#server/lib/rate-limit.ts';
+import { createStreamSlots } from '#server/lib/stream-slots.ts';
 import { validate } from '#server/lib/validate.ts';
+import { MAX_PUBLIC_STREAMS_PER_CLIENT } from '#shared/events.ts';
 import {
   adminTipsQuerySchema,
   createLoadingMessageSchema,
@@ -41,6 +45,7 @@ function slugs(...values: (string | undefined)[]): string[] {
  * Not cached: the answer has the signed-in fan's distance from home.
  */
 export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'events' | 'env'>) {
+  const waitStreams = createStreamSlots(MAX_PUBLIC_STREAMS_PER_CLIENT);
   const deps = { ...appDeps, mapTilesUrl: appDeps.env.MAP_TILES_URL, llmConfigured: Boolean(appDeps.env.LLM_BASE_URL) };
   return (
     new Hono<AppEnv>()
@@ -50,30 +55,36 @@ export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'even
         return c.json({ messages: messages.map((message) => message.text) });
       })
       // The signed-in fan's Going shows: the page keeps these guides for offline use.
-      .get('/going', requireUser, async (c) => c.json(await goingGuides(deps.database, c.var.user!.id)))
+      .get('/going', requireUser, async (c) => c.json(await goingGuides(deps.database, c.var.actor.userId)))
       .get('/venues/:slug/tips', async (c) => {
         const [slug] = slugs(c.req.param('slug'));
         return c.json({ tips: await listTips(deps.database, slug!, c.var.user?.id ?? null) });
       })
-      .post('/venues/:slug/tips', requireUser, validate('json', createTipSchema), async (c) => {
-        const [slug] = slugs(c.req.param('slug'));
-        const user = c.var.user!;
-        const tip = await addTip(
-          deps.database,
-          { id: user.id, name: user.name, createdAt: new Date(user.createdAt) },
-          slug!,
-          c.req.valid('json'),
-        );
-        return c.json(tip, 201);
-      })
+      .post(
+        '/venues/:slug/tips',
+        requireUser,
+        perUserWriteLimit(deps.database, 'tipCreate'),
+        validate('json', createTipSchema),
+        async (c) => {
+          const [slug] = slugs(c.req.param('slug'));
+          const { actor } = c.var;
+          const tip = await addTip(
+            deps.database,
+            { id: actor.userId, name: actor.name, createdAt: actor.createdAt },
+            slug!,
+            c.req.valid('json'),
+          );
+          return c.json(tip, 201);
+        },
+      )
       .put('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
-        c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, true)),
+        c.json(await voteHelpful(deps.database, c.var.actor.userId, c.req.valid('param').id, true)),
       )
       .delete('/tips/:id/helpful', requireUser, validate('param', tipIdSchema), async (c) =>
-        c.json(await voteHelpful(deps.database, c.var.user!.id, c.req.valid('param').id, false)),
+        c.json(await voteHelpful(deps.database, c.var.actor.userId, c.req.valid('param').id, false)),
       )
       .post('/tips/:id/report', requireUser, validate('param', tipIdSchema), async (c) =>
-        c.json(await reportTip(deps.database, c.var.user!.id, c.req.valid('param').id)),
+        c.json(await reportTip(deps.database, c.var.actor.userId, c.req.valid('param').id)),
       )
       .get('/venues/:slug/parts', async (c) => {
         const [slug] = slugs(c.req.param('slug'));
@@ -82,13 +93,20 @@ export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'even
       .get('/:artistSlug/:stopSlug', async (c) => {
         const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
         return c.json(
-          await getGuide(deps, { artistSlug: artistSlug!, stopSlug: stopSlug!, userId: c.var.user?.id ?? null }),
+          await getGuide(deps, {
+            artistSlug: artistSlug!,
+            stopSlug: stopSlug!,
+            userId: c.var.user?.id ?? null,
+            requester: c.var.user?.id ?? clientKey(c, appDeps.env.TRUST_PROXY),
+          }),
         );
       })
       .get('/:artistSlug/:stopSlug/events', async (c) => {
         const [artistSlug, stopSlug] = slugs(c.req.param('artistSlug'), c.req.param('stopSlug'));
         const keys = await guideWaitKeys(deps.database, artistSlug!, stopSlug!);
         if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
+        // Anyone may wait for a guide, so each client holds a few streams at most, like the public ones.
+        const release = waitStreams.take(clientKey(c, appDeps.env.TRUST_PROXY));
         return streamSSE(c, async (stream) => {
           let finish = () => {};
           const done = new Promise<void>((resolve) => {
@@ -107,6 +125,7 @@ export function guidesRoutes(appDeps: Pick<AppDeps, 'database' | 'queue' | 'even
           } finally {
             unsubscribe();
             stopClose();
+            release();
           }
         });
       })
@@ -138,7 +157,7 @@ export function tipsAdminRoutes({ database }: Pick<AppDeps, 'database'>) {
     )
     .post('/:id', validate('param', tipIdSchema), validate('json', moderateTipSchema), async (c) => {
       const { action, reason } = c.req.valid('json');
-      return c.json(await moderateTip(database, c.var.user!.id, c.req.valid('param').id, action, reason));
+      return c.json(await moderateTip(database, c.var.actor.userId, c.req.valid('param').id, action, reason));
     });
 }
 

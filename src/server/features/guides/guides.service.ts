@@ -3,7 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import { toState } from '#server/features/shows/shows.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
-import { formatLongDate } from '#shared/dates.ts';
+import { hitLimit } from '#server/lib/rate-limit.ts';
+import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import {
   type AroundData,
   type CityData,
@@ -27,6 +28,7 @@ import {
   weatherLabel,
 } from '#shared/guides.ts';
 import { distanceKm } from '#shared/places.ts';
+import { LLM_STORIES_PER_REQUESTER_PER_DAY } from '#shared/write-limits.ts';
 import { guideStoryJob, queuePart } from './guides.jobs.ts';
 import { cityKey, forecastKey, PART_FRESH_SECONDS, typicalKey } from './guides.parts.ts';
 import {
@@ -134,7 +136,8 @@ export function templateStory(facts: {
 }): string {
   const { stop, around, forecast, typical, sunset } = facts;
   const sentences = [
-    `${stop.artistName} plays ${stop.venueName} on ${formatLongDate(stop.date)}${stop.time ? `, show at ${stop.time}` : ''}.`,
+    // Times as the page's header shows them (7:30 PM, the venue's clock), never 19:30 beside it.
+    `${stop.artistName} plays ${stop.venueName} on ${formatLongDate(stop.date)}${stop.time ? `, show at ${formatLocalTime(stop.time)}` : ''}.`,
   ];
   const nearest = (category: string) => around?.places.find((place) => place.category === category);
   const transit = nearest('transit');
@@ -150,13 +153,31 @@ export function templateStory(facts: {
       `That week is usually around ${Math.round(typical.maxC)}°C by day${typical.minC !== null ? ` and ${Math.round(typical.minC)}°C at night` : ''}.`,
     );
   }
-  if (sunset) sentences.push(`The sun sets at ${sunset}.`);
+  if (sunset) sentences.push(`The sun sets at ${formatLocalTime(sunset)}.`);
   return sentences.join(' ');
+}
+
+/**
+ * One requester's guides may ask the language model for a few stories a day (besides the monthly
+ * budget), so one account or address cannot spend the budget by walking every stop; past it, their
+ * guides keep the template story.
+ */
+async function mayWriteStory(database: Database, requester: string | undefined): Promise<boolean> {
+  if (!requester) return true;
+  const result = await hitLimit(database, `llm-story:${requester}`, LLM_STORIES_PER_REQUESTER_PER_DAY);
+  return result.allowed;
 }
 
 export async function getGuide(
   deps: GuideDeps,
-  params: { artistSlug: string; stopSlug: string; userId: string | null; now?: Date },
+  params: {
+    artistSlug: string;
+    stopSlug: string;
+    userId: string | null;
+    /** Who asked (a fan's id or a visitor's address): counted against the per-requester story quota. */
+    requester?: string;
+    now?: Date;
+  },
 ): Promise<GuidePage> {
   const now = params.now ?? new Date();
   const stopRow = await findGuideStop(deps.database, params.artistSlug, params.stopSlug, params.userId);
@@ -196,7 +217,7 @@ export async function getGuide(
   const sunset = sunsetTime(stop.lat, stop.lon, stop.date, stop.timeZone);
   const building = [around, city, weatherPart, venue, location].some((part) => part?.status === 'pending');
   const story = (rowOf(storyWanted)?.data as { text?: string } | null | undefined)?.text ?? null;
-  if (!story && !building && deps.llmConfigured) {
+  if (!story && !building && deps.llmConfigured && (await mayWriteStory(deps.database, params.requester))) {
     await deps.queue.send(guideStoryJob, { stopId: stop.stopId }, { singletonKey: stop.stopId });
   }
   return {

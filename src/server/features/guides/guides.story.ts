@@ -1,3 +1,4 @@
+import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import type { GuidePage } from '#shared/guides.ts';
 
 /**
@@ -18,9 +19,10 @@ export function storyFacts(guide: GuidePage): Record<string, unknown> {
     city: stop.city,
     region: stop.region,
     country: stop.country,
-    date: stop.date,
-    showTime: stop.time,
-    sunset: guide.night.sunset,
+    // Written as the page shows them, so the model copies the app's convention (7:30 PM), not 19:30.
+    date: formatLongDate(stop.date),
+    showTime: stop.time ? formatLocalTime(stop.time) : null,
+    sunset: guide.night.sunset ? formatLocalTime(guide.night.sunset) : null,
     places: (guide.around.data?.places ?? []).slice(0, 12).map((place) => ({
       name: place.name,
       kind: place.kind,
@@ -36,7 +38,7 @@ export function storyPrompt(guide: GuidePage): { system: string; user: string } 
     system:
       'You write a short, warm paragraph (60-110 words) for a concert-goer titled "Your night in <city>". ' +
       'Use ONLY the facts given as JSON. Do not add any place, street, business, URL or phone number that is not in the facts. ' +
-      'Plain text, no headings, no lists.',
+      'Write dates and times exactly as the facts give them (for example 7:30 PM). Plain text, no headings, no lists.',
     user: JSON.stringify(storyFacts(guide)),
   };
 }

@@ -8,11 +8,11 @@ import {
 } from '#server/auth/auth.test-support.ts';
 import { grantRole } from '#server/auth/roles.ts';
 import type { GuidePage, LlmUsage } from '#shared/guides.ts';
+import { LLM_STORIES_PER_REQUESTER_PER_DAY } from '#shared/write-limits.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type FakeChat, startFakeChat } from '#tests/fakes/chat-completions.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
 import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tests/fakes/guide-fakes.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { writeStory } from './guides.jobs.ts';
 import { getGuide } from './guides.service.ts';
 
@@ -22,7 +22,7 @@ function daysFromToday(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-describe.runIf(databaseAvailable())('AI writing: the fact check, the budget and the usage page', () => {
+describe('AI writing: the fact check, the budget and the usage page', () => {
   let server: AuthTestServer;
   let chat: FakeChat;
   let fakes: FakeServer[];
@@ -49,21 +49,24 @@ describe.runIf(databaseAvailable())('AI writing: the fact check, the budget and 
       startFakeOpenMeteo(),
     ]);
     fakes = [overpass, wikivoyage, openMeteo];
-    server = await startAuthTestServer({
-      OVERPASS_URL: overpass.url,
-      WIKIVOYAGE_URL: wikivoyage.url,
-      OPEN_METEO_URL: openMeteo.url,
-      OPEN_METEO_ARCHIVE_URL: openMeteo.url,
-      OVERPASS_INTERVAL_MS: '0',
-      WIKIVOYAGE_INTERVAL_MS: '0',
-      OPEN_METEO_INTERVAL_MS: '0',
-      LLM_BASE_URL: chat.url,
-      LLM_API_KEY: 'fake-key',
-      LLM_MODEL: 'gpt-4o-mini',
-      // 100 USD per million tokens: a call costs a few cents of the 0.5 USD budget.
-      LLM_PRICES: JSON.stringify({ 'gpt-4o-mini': { input: 100, output: 100 } }),
-      LLM_MONTHLY_BUDGET_USD: '0.5',
-    });
+    server = await startAuthTestServer(
+      {
+        OVERPASS_URL: overpass.url,
+        WIKIVOYAGE_URL: wikivoyage.url,
+        OPEN_METEO_URL: openMeteo.url,
+        OPEN_METEO_ARCHIVE_URL: openMeteo.url,
+        OVERPASS_INTERVAL_MS: '0',
+        WIKIVOYAGE_INTERVAL_MS: '0',
+        OPEN_METEO_INTERVAL_MS: '0',
+        LLM_BASE_URL: chat.url,
+        LLM_API_KEY: 'fake-key',
+        LLM_MODEL: 'gpt-4o-mini',
+        // 100 USD per million tokens: a call costs a few cents of the 0.5 USD budget.
+        LLM_PRICES: JSON.stringify({ 'gpt-4o-mini': { input: 100, output: 100 } }),
+        LLM_MONTHLY_BUDGET_USD: '0.5',
+      },
+      { jobs: true },
+    );
     await seedCatalog(server.database, [
       {
         name: 'Story Band',
@@ -110,11 +113,12 @@ describe.runIf(databaseAvailable())('AI writing: the fact check, the budget and 
     expect(await story()).toBe('written');
     const request = chat.requests.at(-1)!;
     expect(request.authorization).toBe('Bearer fake-key');
-    expect(JSON.parse(request.body.messages[1]!.content)).toMatchObject({
-      artist: 'Story Band',
-      venue: 'Story Hall',
-      city: 'Leeds',
-    });
+    const facts = JSON.parse(request.body.messages[1]!.content);
+    expect(facts).toMatchObject({ artist: 'Story Band', venue: 'Story Hall', city: 'Leeds' });
+    // The model is given the times and date as the page shows them: it copies 8:00 PM, not 20:00.
+    expect(facts.showTime).toBe('8:00 PM');
+    expect(facts.sunset).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    expect(facts.date).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const page = await quietGuide();
     expect(page.night.storySource).toBe('model');
     expect(page.night.story).toMatch(/^Tonight Story Band takes the stage at Story Hall in Leeds\./);
@@ -129,6 +133,34 @@ describe.runIf(databaseAvailable())('AI writing: the fact check, the budget and 
     expect(calls[0]!.cost_usd).toBeGreaterThan(0);
   });
 
+  it('asks for a story only a few times a day per requester, whatever the budget left', async () => {
+    await clearStory();
+    const sends: unknown[] = [];
+    const asking = (requester: string) =>
+      getGuide(
+        {
+          database: server.database,
+          queue: {
+            send: async (_type: unknown, payload: unknown) => {
+              sends.push(payload);
+              return 'job';
+            },
+          },
+          mapTilesUrl: '',
+          llmConfigured: true,
+        },
+        { artistSlug: 'story-band', stopSlug, userId: null, requester },
+      );
+    await server.database.query("delete from attempt_counters where key like 'llm-story:%'");
+    for (let i = 0; i < LLM_STORIES_PER_REQUESTER_PER_DAY.max; i++) await asking('203.0.113.9');
+    expect(sends).toHaveLength(LLM_STORIES_PER_REQUESTER_PER_DAY.max);
+    const page = await asking('203.0.113.9');
+    expect(sends).toHaveLength(LLM_STORIES_PER_REQUESTER_PER_DAY.max);
+    expect(page.night.storySource).toBe('template');
+    await asking('another-fan-id');
+    expect(sends).toHaveLength(LLM_STORIES_PER_REQUESTER_PER_DAY.max + 1);
+  });
+
   it('never shows an answer that fails the fact check: URLs, phone numbers, invented places', async () => {
     for (const content of [
       'Tickets at https://scalper.example now!',
@@ -141,6 +173,9 @@ describe.runIf(databaseAvailable())('AI writing: the fact check, the budget and 
       const page = await quietGuide();
       expect(page.night.storySource).toBe('template');
       expect(page.night.story).toContain('Story Band plays Story Hall');
+      // One time convention per page: the header's 8:00 PM, not 20:00.
+      expect(page.night.story).toContain('show at 8:00 PM');
+      expect(page.night.story).not.toMatch(/\b\d{2}:\d{2}\b(?! ?[AP]M)/);
     }
     const rejected = (
       await server.database.query<{ outcome: string; error: string }>(

@@ -9,9 +9,8 @@ import {
 import { grantRole } from '#server/auth/roles.ts';
 import { tipMessages } from '#shared/guides.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-describe.runIf(databaseAvailable())('fans’ tips, their moderation and the loading messages', () => {
+describe('fans’ tips, their moderation and the loading messages', () => {
   let server: AuthTestServer;
   let venue = '';
 

@@ -4,14 +4,13 @@ import { seedCatalog } from '#tests/factories/catalog.ts';
 import { NORTHERN_LANTERNS } from '#tests/fakes/dataset.ts';
 import { FAKE_SETLISTFM_KEY, FAKE_TOUR_DAYS, type FakeSetlistFm, startFakeSetlistFm } from '#tests/fakes/setlistfm.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const BASE = '/api/admin/historical-import';
 
 /** The UTC calendar day `days` before today: the fake setlist.fm dates its shows the same way. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-describe.runIf(databaseAvailable())('admin: historical import from an artist’s setlist.fm history', () => {
+describe('admin: historical import from an artist’s setlist.fm history', () => {
   let server: AuthTestServer;
   let fake: FakeSetlistFm;
   let admin: TestBrowser;
@@ -30,7 +29,10 @@ describe.runIf(databaseAvailable())('admin: historical import from an artist’s
       venue: { id: '0', name: '', city: 'Boston', country: 'US', countryName: 'United States' },
       sets: [],
     });
-    server = await startAuthTestServer({ SETLISTFM_URL: fake.url, SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY });
+    server = await startAuthTestServer(
+      { SETLISTFM_URL: fake.url, SETLISTFM_API_KEY: FAKE_SETLISTFM_KEY },
+      { jobs: true },
+    );
     await seedCatalog(server.database, [
       {
         name: 'Northern Lanterns',

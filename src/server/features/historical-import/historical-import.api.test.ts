@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const catalogJson = JSON.stringify({
   artists: [
@@ -39,7 +38,7 @@ const csv = [
 ].join('\n');
 const mapping = { artist: 'Band', date: 'Show date', venue: 'Place', city: 'Town', region: 'State', country: 'Nation' };
 
-describe.runIf(databaseAvailable())('admin: historical import', () => {
+describe('admin: historical import', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
   let fan: TestBrowser;
@@ -55,7 +54,7 @@ describe.runIf(databaseAvailable())('admin: historical import', () => {
   }
 
   beforeAll(async () => {
-    server = await startAuthTestServer();
+    server = await startAuthTestServer({}, { jobs: true });
     await seedCatalog(server.database, [
       {
         name: 'Known Band',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { noStore, requireAdmin } from '#server/auth/middleware.ts';
+import { auditActor } from '#server/features/admin/audit.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
@@ -13,8 +14,6 @@ import {
 } from '#shared/historical-import-api.ts';
 import { dryRun, getImportJob, listImports, startImport } from './historical-import.service.ts';
 import { fetchSetlistfmHistory, setlistfmSourceStatus } from './historical-import.setlistfm.ts';
-
-const actorOf = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.user!.id, email: c.var.user!.email });
 
 /** The file travels as JSON text: its size, plus room for escaping and the other fields. */
 const limit = bodyLimit({
@@ -45,6 +44,6 @@ export function historicalImportRoutes({
       return c.json(await dryRun(database, c.req.valid('json')));
     })
     .post('/run', limit, validate('json', historicalRunBodySchema), async (c) => {
-      return c.json(await startImport({ database, queue }, actorOf(c), c.req.valid('json')), 202);
+      return c.json(await startImport({ database, queue }, auditActor(c.var.actor), c.req.valid('json')), 202);
     });
 }

@@ -5,7 +5,6 @@ import { daysAgo, setlistFmCatalog } from '#tests/factories/concert-history-setu
 import { NORTHERN_LANTERNS } from '#tests/fakes/dataset.ts';
 import { FAKE_SETLISTFM_USER, FAKE_TOUR_DAYS } from '#tests/fakes/setlistfm.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 /** A signed-in fan's browser (the session travels with it). */
 const fanBrowser = async (server: AuthTestServer): Promise<TestBrowser> => (await signedInFan(server)).browser;
@@ -28,7 +27,7 @@ function historyCsv(): string {
   ].join('\r\n');
 }
 
-describe.runIf(databaseAvailable())('history import API', () => {
+describe('history import API', () => {
   let server: AuthTestServer;
   let close: () => Promise<void>;
   let stopIds: Record<string, string> = {};
@@ -53,8 +52,8 @@ describe.runIf(databaseAvailable())('history import API', () => {
     expect(response.status).toBe(200);
     return ((await response.json()) as { rows: HistoryImportRowView[] }).rows;
   };
-  const waitForState = async (browser: TestBrowser, id: string, states: string[]) => {
-    for (let i = 0; i < 120; i++) {
+  const waitForState = async (browser: TestBrowser, id: string, states: string[], withinMs = 30_000) => {
+    for (let i = 0; i < withinMs / 250; i++) {
       const view = (await (await browser.request(`/api/history-imports/${id}`)).json()) as HistoryImportView;
       if (states.includes(view.state)) return view;
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -62,36 +61,39 @@ describe.runIf(databaseAvailable())('history import API', () => {
     throw new Error(`import ${id} never reached ${states.join('/')}`);
   };
   beforeAll(async () => {
-    ({ server, stopIds, close } = await setlistFmCatalog([
-      {
-        name: 'Northern Lanterns',
-        mbid: NORTHERN_LANTERNS,
-        tours: [
-          {
-            name: 'Harbour Tour',
-            stops: [
-              { date: '2024-05-17', venue: 'Paradise Rock Club', city: 'Boston', region: 'MA', country: 'US' },
-              { date: '2024-05-18', venue: 'Paradise Rock Club', city: 'Boston', region: 'MA', country: 'US' },
-            ],
-          },
-          {
-            name: 'Autumn Tour',
-            stops: [FAKE_TOUR_DAYS[0]!, FAKE_TOUR_DAYS[2]!].map((days) => ({
-              date: daysAgo(days),
-              venue: 'Paradise Rock Club',
-              city: 'Boston',
-              country: 'US',
-            })),
-          },
-        ],
-      },
-      {
-        name: 'Amber Skies',
-        tours: [
-          { name: 'Dawn', stops: [{ date: '2022-01-09', venue: 'Brixton Academy', city: 'London', country: 'GB' }] },
-        ],
-      },
-    ]));
+    ({ server, stopIds, close } = await setlistFmCatalog(
+      [
+        {
+          name: 'Northern Lanterns',
+          mbid: NORTHERN_LANTERNS,
+          tours: [
+            {
+              name: 'Harbour Tour',
+              stops: [
+                { date: '2024-05-17', venue: 'Paradise Rock Club', city: 'Boston', region: 'MA', country: 'US' },
+                { date: '2024-05-18', venue: 'Paradise Rock Club', city: 'Boston', region: 'MA', country: 'US' },
+              ],
+            },
+            {
+              name: 'Autumn Tour',
+              stops: [FAKE_TOUR_DAYS[0]!, FAKE_TOUR_DAYS[2]!].map((days) => ({
+                date: daysAgo(days),
+                venue: 'Paradise Rock Club',
+                city: 'Boston',
+                country: 'US',
+              })),
+            },
+          ],
+        },
+        {
+          name: 'Amber Skies',
+          tours: [
+            { name: 'Dawn', stops: [{ date: '2022-01-09', venue: 'Brixton Academy', city: 'London', country: 'GB' }] },
+          ],
+        },
+      ],
+      { jobs: true },
+    ));
   });
   afterAll(() => close?.());
 
@@ -145,11 +147,13 @@ describe.runIf(databaseAvailable())('history import API', () => {
     expect(done).toMatchObject({ state: 'done', processedRows: 9, addedCount: 3, createdStopCount: 1 });
     expect(await shows(email)).toBe(4);
     const { rows: created } = await server.database.query<{ review_state: string; submitted: boolean }>(
-      `select s.review_state, s.submitted_by = u.id as submitted from tour_stops s join artists a on a.id = s.artist_id
+      `select s.review_state, s.submitted_by = u.id as submitted, v.country from tour_stops s
+       join artists a on a.id = s.artist_id join venues v on v.id = s.venue_id
        join users u on u.email = $1 where a.name = 'Basement Static'`,
       [email],
     );
-    expect(created).toEqual([{ review_state: 'pending', submitted: true }]);
+    // The file said "United States": the venue keeps its country as the code every venue has.
+    expect(created).toEqual([{ review_state: 'pending', submitted: true, country: 'US' }]);
     // Progress went to the fan's event stream.
     const { rows: events } = await server.database.query<{ payload: { processedRows: number; state: string } }>(
       `select e.payload from user_events e join users u on u.id = e.user_id
@@ -296,4 +300,70 @@ describe.runIf(databaseAvailable())('history import API', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe('That is not an export from this app.');
   });
+
+  it("gives a second fan the show another fan's import created: 'duplicate' only once the fan has it", async () => {
+    const csv = ['Show Date,Band,Venue Name,Town,Nation', '2021-03-04,Velvet Comets,The Lowry,Salford,GB'].join('\n');
+    const importAll = async (fan: TestBrowser) => {
+      const preview = (await (await previewCsv(fan, csv)).json()) as HistoryImportView;
+      if (preview.counts.matched + preview.counts.create === 0) return { preview, done: null };
+      expect((await fan.request(`/api/history-imports/${preview.id}/start`, { method: 'POST', json: {} })).status).toBe(
+        200,
+      );
+      return { preview, done: await waitForState(fan, preview.id, ['done', 'failed']) };
+    };
+    const first = await signedInFan(server);
+    const second = await signedInFan(server);
+    const a = await importAll(first.browser);
+    expect(a.done).toMatchObject({ state: 'done', addedCount: 1, createdStopCount: 1, skippedCount: 0 });
+
+    const b = await importAll(second.browser);
+    expect(b.preview.counts).toMatchObject({ create: 1, duplicate: 0 });
+    expect(b.done).toMatchObject({ state: 'done', addedCount: 1, createdStopCount: 0, skippedCount: 0 });
+    expect(await shows(second.email)).toBe(1);
+    const rows = await rowsOf(second.browser, b.preview.id);
+    expect(rows[0]).toMatchObject({ outcome: 'create' });
+    const { rows: stops } = await server.database.query<{ n: number }>(
+      `select count(*)::int as n from tour_stops s join artists a on a.id = s.artist_id where a.name = 'Velvet Comets'`,
+    );
+    expect(stops[0]!.n).toBe(1);
+
+    // Now the second fan has it: the same file is a duplicate.
+    const again = await importAll(second.browser);
+    expect(again.preview.counts).toMatchObject({ matched: 0, create: 0, duplicate: 1 });
+
+    // The second fan's undo leaves the first fan's show and stop alone.
+    expect(
+      (await second.browser.request(`/api/history-imports/${b.preview.id}/undo`, { method: 'POST', json: {} })).status,
+    ).toBe(200);
+    expect(await shows(second.email)).toBe(0);
+    expect(await shows(first.email)).toBe(1);
+  });
+
+  it('resumes an import whose process died (its job held active, no worker) within a minute; then undo works', async () => {
+    const { browser: fan, email } = await signedInFan(server);
+    const csv = [
+      'Show Date,Band,Venue Name,Town,Nation',
+      '2019-08-08,Quiet Pylons,Band on the Wall,Manchester,GB',
+    ].join('\n');
+    const preview = (await (await previewCsv(fan, csv)).json()) as HistoryImportView;
+    // What a killed process leaves: the import 'running', last heard of long ago, and its pg-boss
+    // job 'active' (held until it expires, an hour later) with no worker left to finish it.
+    await server.database.query(
+      `update history_imports set state = 'running', created_at = now() - interval '10 minutes' where id = $1`,
+      [preview.id],
+    );
+    await server.database.query(
+      `insert into pgboss.job (name, data, state, singleton_key, policy, started_on, expire_in, retry_limit)
+       values ('history-import', $1::jsonb, 'active', $2, 'stately', now() - interval '10 minutes', interval '1 hour', 2)`,
+      [JSON.stringify({ importId: preview.id }), preview.id],
+    );
+    const started = Date.now();
+    const done = await waitForState(fan, preview.id, ['done', 'failed'], 60_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(done).toMatchObject({ state: 'done', addedCount: 1, createdStopCount: 1 });
+    expect(await shows(email)).toBe(1);
+    const undone = await fan.request(`/api/history-imports/${preview.id}/undo`, { method: 'POST', json: {} });
+    expect(undone.status).toBe(200);
+    expect(await shows(email)).toBe(0);
+  }, 90_000);
 });

@@ -21,7 +21,16 @@ export interface MatchResult {
   stopId: string;
   confidence: number;
   inHistory: boolean;
+  /** Whether this fan submitted the stop (false for approved stops and other fans' submissions). */
+  ownSubmission: boolean;
 }
+
+/**
+ * 'visible': the stops the fan may see (approved, their own submissions, what is in their history).
+ * 'written': right after the import's catalog write, which adds a stop only when none exists: the
+ * stop it found may be another fan's pending submission of the same show, and the fan gets that one.
+ */
+export type MatchScope = 'visible' | 'written';
 
 const withoutThe = (expression: ReturnType<typeof sql>) =>
   sql`lower(regexp_replace(${expression}, '^the\\s+', '', 'i'))`;
@@ -31,7 +40,17 @@ const withoutThe = (expression: ReturnType<typeof sql>) =>
  * "The"-less form, or MBID). Confidence: artist 0.5 (0.4 without "The"), venue 0.3 (0.2 when one
  * name contains the other), city 0.2; `inHistory` when the fan already has that stop.
  */
-export function matchStops(db: Executor, userId: string, keys: MatchKey[]): Promise<MatchResult[]> {
+export function matchStops(
+  db: Executor,
+  userId: string,
+  keys: MatchKey[],
+  scope: MatchScope = 'visible',
+): Promise<MatchResult[]> {
+  const seen =
+    scope === 'written'
+      ? sql`true`
+      : sql`(s.review_state = 'approved' or s.submitted_by = ${userId}
+             or exists (select 1 from user_shows us where us.user_id = ${userId} and us.stop_id = s.id))`;
   return batched<MatchKey, MatchResult>(
     db,
     keys,
@@ -43,14 +62,16 @@ export function matchStops(db: Executor, userId: string, keys: MatchKey[]): Prom
                  when strpos(lower(v.name), lower(x.venue)) > 0 or strpos(lower(x.venue), lower(v.name)) > 0 then 0.2
                  else 0 end)
          + (case when x.city is not null and lower(v.city) = lower(x.city) then 0.2 else 0 end))::float8 as confidence,
-        exists (select 1 from user_shows us where us.user_id = ${userId} and us.stop_id = s.id) as "inHistory"
+        exists (select 1 from user_shows us where us.user_id = ${userId} and us.stop_id = s.id) as "inHistory",
+        coalesce(s.submitted_by = ${userId}, false) as "ownSubmission"
       from ${recordset(batch, { rowNumber: 'float8', eventDate: 'date', artist: 'text', mbid: 'text', venue: 'text', city: 'text' })}
       join tour_stops s on s.event_date = x."eventDate"
-        and s.review_state <> 'rejected' and (s.review_state = 'approved' or s.submitted_by = ${userId})
+        and s.review_state <> 'rejected' and ${seen}
       join artists a on a.id = s.artist_id
         and (lower(a.name) = lower(x.artist) or a.mbid = x.mbid or ${withoutThe(sql`a.name`)} = ${withoutThe(sql`x.artist`)})
       join venues v on v.id = s.venue_id
-      order by x."rowNumber", confidence desc, (s.review_state = 'approved') desc, s.id`,
+      order by x."rowNumber", confidence desc, (s.review_state = 'approved') desc,
+        (s.submitted_by = ${userId}) desc nulls last, s.id`,
   ).then((rows) =>
     rows.map((row) => ({ ...row, rowNumber: Number(row.rowNumber), confidence: Number(row.confidence) })),
   );
@@ -199,6 +220,26 @@ export async function moveState(
         where id = ${importId} and state in (select unnest(${`{${from.join(',')}}`}::text[])) returning id`,
   );
   return rows.length > 0;
+}
+
+/** Renews the running import's heartbeat. */
+export async function touchHeartbeat(db: Executor, importId: string): Promise<void> {
+  await db.execute(sql`update history_imports set heartbeat_at = now() where id = ${importId} and state = 'running'`);
+}
+
+/**
+ * Running imports not heard from for `staleMs` (no heartbeat yet: since they were made), claimed by
+ * renewing their heartbeat, so of several processes looking at once only one runs each again.
+ */
+export async function claimStalled(db: Executor, staleMs: number): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`update history_imports set heartbeat_at = now()
+        where state = 'running'
+          and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleMs / 1000}::float8)
+        returning id`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export interface PendingRow {

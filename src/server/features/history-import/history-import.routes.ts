@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
-import { enforceLimit } from '#server/lib/rate-limit.ts';
+import { enforceWriteLimit, perUserWriteLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import { HISTORY_IMPORT_LIMITS, HISTORY_IMPORT_MESSAGES } from '#shared/setlists.ts';
 import {
@@ -37,10 +37,7 @@ const fileLimit = bodyLimit({
   },
 });
 
-/** Previews are parsed and matched at once: a few a minute per fan is plenty. */
-const PREVIEW_LIMIT = { windowSeconds: 60, max: 10 };
-
-/** /api/history-imports — the signed-in fan's concert-history imports (the owner is always c.var.user). */
+/** /api/history-imports — the signed-in fan's concert-history imports (the owner is always c.var.actor). */
 export function historyImportRoutes(deps: AppDeps) {
   const importDeps: HistoryImportDeps = {
     database: deps.database,
@@ -48,29 +45,28 @@ export function historyImportRoutes(deps: AppDeps) {
     queue: deps.queue,
     logger: deps.logger,
   };
-  const send = importJobSender(() => deps.queue);
-  const userId = (c: { var: AppEnv['Variables'] }) => c.var.user!.id;
-  const previewLimit = (id: string) => enforceLimit(deps.database, `history-preview:${id}`, PREVIEW_LIMIT);
+  const send = importJobSender(deps.queue);
+  const previewLimit = (id: string) => enforceWriteLimit(deps.database, 'historyImportPreview', id);
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
-    .get('/', async (c) => c.json(await listImports(importDeps, userId(c))))
+    .get('/', async (c) => c.json(await listImports(importDeps, c.var.actor.userId)))
     .post('/csv', fileLimit, validate('query', csvImportQuerySchema), async (c) => {
-      await previewLimit(userId(c));
+      await previewLimit(c.var.actor.userId);
       const { name, ...mapping } = c.req.valid('query');
       const text = await c.req.text();
-      return c.json(await previewCsv(importDeps, userId(c), name, text, mapping), 201);
+      return c.json(await previewCsv(importDeps, c.var.actor.userId, name, text, mapping), 201);
     })
     .post('/app', fileLimit, validate('query', appImportQuerySchema), async (c) => {
-      await previewLimit(userId(c));
+      await previewLimit(c.var.actor.userId);
       const text = await c.req.text();
-      return c.json(await previewAppExport(importDeps, userId(c), c.req.valid('query').name, text), 201);
+      return c.json(await previewAppExport(importDeps, c.var.actor.userId, c.req.valid('query').name, text), 201);
     })
     .post('/setlistfm', validate('json', setlistfmImportSchema), async (c) => {
-      await previewLimit(userId(c));
-      return c.json(await previewSetlistfm(importDeps, userId(c), c.req.valid('json').username), 201);
+      await previewLimit(c.var.actor.userId);
+      return c.json(await previewSetlistfm(importDeps, c.var.actor.userId, c.req.valid('json').username), 201);
     })
     .get('/:importId', validate('param', importIdParamSchema), async (c) =>
-      c.json(await getImport(importDeps, userId(c), c.req.valid('param').importId)),
+      c.json(await getImport(importDeps, c.var.actor.userId, c.req.valid('param').importId)),
     )
     .get(
       '/:importId/rows',
@@ -78,17 +74,20 @@ export function historyImportRoutes(deps: AppDeps) {
       validate('query', previewRowsQuerySchema),
       async (c) => {
         const { page, outcome } = c.req.valid('query');
-        return c.json(await getRows(importDeps, userId(c), c.req.valid('param').importId, page, outcome));
+        return c.json(await getRows(importDeps, c.var.actor.userId, c.req.valid('param').importId, page, outcome));
       },
     )
-    .post('/:importId/start', validate('param', importIdParamSchema), async (c) =>
-      c.json(await startImport(importDeps, userId(c), c.req.valid('param').importId, send)),
+    .post(
+      '/:importId/start',
+      perUserWriteLimit(deps.database, 'historyImportStart'),
+      validate('param', importIdParamSchema),
+      async (c) => c.json(await startImport(importDeps, c.var.actor.userId, c.req.valid('param').importId, send)),
     )
     .post('/:importId/undo', validate('param', importIdParamSchema), async (c) =>
-      c.json(await undoImport(importDeps, userId(c), c.req.valid('param').importId)),
+      c.json(await undoImport(importDeps, c.var.actor.userId, c.req.valid('param').importId)),
     )
     .delete('/:importId', validate('param', importIdParamSchema), async (c) => {
-      await discardPreview(importDeps, userId(c), c.req.valid('param').importId);
+      await discardPreview(importDeps, c.var.actor.userId, c.req.valid('param').importId);
       return c.body(null, 204);
     });
 }

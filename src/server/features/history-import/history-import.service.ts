@@ -22,6 +22,7 @@ import {
   SETLIST_MESSAGES,
 } from '#shared/setlists.ts';
 import { titleCase } from '#shared/text.ts';
+import { isStorableText, TEXT_MESSAGES } from '#shared/text-schema.ts';
 import { countryCode, type ImportRow, parseAppExport, parseCsvRows, rowsFromSetlists } from './history-import.parse.ts';
 import * as repo from './history-import.repo.ts';
 
@@ -39,8 +40,17 @@ export interface HistoryImportJobPayload {
 /** Set by the jobs module (it owns the job type); the service only sends it. */
 export type SendImportJob = (importId: string) => Promise<void>;
 
+/** How often a running import says it is alive, and how long a silent one waits before it is run again. */
+export const HISTORY_IMPORT_HEARTBEAT_MS = 10_000;
+export const HISTORY_IMPORT_STALLED_AFTER_MS = 40_000;
+
 /** Rows written per transaction: one progress step. */
 export const IMPORT_CHUNK = 200;
+
+/** A file's cells are stored as they are: the shared text rule, for the whole file at once. */
+function requireStorableText(text: string): void {
+  if (!isStorableText(text)) throw new AppError('BAD_REQUEST', TEXT_MESSAGES.unstorable);
+}
 
 const notFound = () => new AppError('NOT_FOUND', HISTORY_IMPORT_MESSAGES.importNotFound);
 
@@ -165,6 +175,7 @@ export function previewCsv(
   mapping: HistoryCsvMapping,
 ): Promise<HistoryImportView> {
   if (!mapping.date || !mapping.artist) throw new AppError('BAD_REQUEST', HISTORY_IMPORT_MESSAGES.mappingRequired);
+  requireStorableText(text);
   return createPreview(deps, userId, 'csv', fileName, parseCsvRows(text, mapping));
 }
 
@@ -174,6 +185,7 @@ export function previewAppExport(
   fileName: string,
   text: string,
 ): Promise<HistoryImportView> {
+  requireStorableText(text);
   return createPreview(deps, userId, 'app', fileName, parseAppExport(text));
 }
 
@@ -310,8 +322,21 @@ async function progressEvent(tx: Parameters<typeof appendUserEvents>[0], userId:
   ]);
 }
 
-/** Creates the pending stops of a chunk's 'create' rows through the catalog writer; returns row id → stop id. */
-async function createStops(database: Database, userId: string, rows: repo.PendingRow[]): Promise<Map<string, string>> {
+interface CreatedStop {
+  stopId: string;
+  /** False when the show was already in the catalog as another fan's submission: the fan gets it, it is not theirs. */
+  createdByImport: boolean;
+}
+
+/**
+ * Creates the pending stops of a chunk's 'create' rows through the catalog writer; returns row id →
+ * the stop (created now, or the same show another fan submitted before).
+ */
+async function createStops(
+  database: Database,
+  userId: string,
+  rows: repo.PendingRow[],
+): Promise<Map<string, CreatedStop>> {
   if (rows.length === 0) return new Map();
   const byArtist = new Map<string, repo.PendingRow[]>();
   for (const row of rows) byArtist.set(row.artistName, [...(byArtist.get(row.artistName) ?? []), row]);
@@ -329,7 +354,8 @@ async function createStops(database: Database, userId: string, rows: repo.Pendin
               date: row.eventDate,
               venue: row.venueName!,
               city: row.city!,
-              country: row.country!,
+              // The code ('JP'), as every catalog venue has it: the raw 'Japan' became 'JAPAN' and lost its name.
+              country: countryCode(row.country) ?? row.country!,
             })),
           },
         ],
@@ -350,9 +376,15 @@ async function createStops(database: Database, userId: string, rows: repo.Pendin
       venue: row.venueName,
       city: row.city,
     })),
+    'written',
   );
-  const byNumber = new Map(found.map((match) => [match.rowNumber, match.stopId]));
-  return new Map(rows.flatMap((row) => (byNumber.has(row.rowNumber) ? [[row.id, byNumber.get(row.rowNumber)!]] : [])));
+  const byNumber = new Map(found.map((match) => [match.rowNumber, match]));
+  return new Map(
+    rows.flatMap((row) => {
+      const match = byNumber.get(row.rowNumber);
+      return match ? [[row.id, { stopId: match.stopId, createdByImport: match.ownSubmission }]] : [];
+    }),
+  );
 }
 
 async function writeChunk(deps: HistoryImportDeps, userId: string, importId: string, rows: repo.PendingRow[]) {
@@ -363,7 +395,7 @@ async function writeChunk(deps: HistoryImportDeps, userId: string, importId: str
   );
   await deps.database.db.transaction(async (tx) => {
     const targets = rows.flatMap((row) => {
-      const stopId = row.outcome === 'create' ? created.get(row.id) : row.stopId;
+      const stopId = row.outcome === 'create' ? created.get(row.id)?.stopId : row.stopId;
       return stopId ? [{ id: row.id, stopId }] : [];
     });
     const added = await repo.insertAttended(tx, userId, targets);
@@ -384,7 +416,7 @@ async function writeChunk(deps: HistoryImportDeps, userId: string, importId: str
         id: row.id,
         stopId,
         userShowId: added.get(row.id) ?? null,
-        createdStopId: row.outcome === 'create' ? stopId : null,
+        createdStopId: row.outcome === 'create' && created.get(row.id)?.createdByImport ? stopId : null,
         setlistId,
       });
     }
@@ -411,6 +443,7 @@ export async function runImport(deps: HistoryImportDeps, importId: string): Prom
   const userId = owner.user_id;
   await deps.database.db.transaction(async (tx) => {
     await repo.moveState(tx, importId, ['queued'], 'running');
+    await repo.touchHeartbeat(tx, importId);
     await tx.execute(sql`
       update history_imports i set processed_rows = (select count(*) from history_import_rows r
         where r.import_id = i.id and (r.outcome in ('duplicate', 'unparseable') or r.message = 'written')),
@@ -419,6 +452,13 @@ export async function runImport(deps: HistoryImportDeps, importId: string): Prom
       where i.id = ${importId}`);
     await progressEvent(tx, userId, importId);
   });
+  // A chunk can take a while: the heartbeat runs beside it, so only a dead process goes silent.
+  const heartbeat = setInterval(() => {
+    repo.touchHeartbeat(deps.database.db, importId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, importId }, 'history import heartbeat failed');
+    });
+  }, HISTORY_IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     for (;;) {
       const chunk = await repo.selectPendingRows(deps.database.db, importId, IMPORT_CHUNK);
@@ -441,5 +481,7 @@ export async function runImport(deps: HistoryImportDeps, importId: string): Prom
       );
       await progressEvent(tx, userId, importId);
     });
+  } finally {
+    clearInterval(heartbeat);
   }
 }

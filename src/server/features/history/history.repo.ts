@@ -124,7 +124,10 @@ function setlistSongsOf(userId: string): SQL {
 export interface FilterOptionRow {
   kind: 'year' | 'artist' | 'venue' | 'city';
   value: string;
+  /** A city's label is the city alone: the service names the place (shared placeLabel) with region and country. */
   label: string;
+  region: string | null;
+  country: string | null;
   count: number;
 }
 
@@ -135,17 +138,20 @@ export function selectFilterOptions(db: Executor, userId: string): Promise<Filte
     db,
     sql`with mine as (
           select s.event_date, s.venue_id, a.slug as artist_slug, a.name as artist_name, v.slug as venue_slug,
-                 v.name as venue_name, v.city, v.country
+                 v.name as venue_name, v.city, v.region, v.country
           from ${attendedFrom} where ${where})
         select 'year' as kind, extract(year from event_date)::int::text as value,
-               extract(year from event_date)::int::text as label, count(distinct (event_date, venue_id))::int as count
+               extract(year from event_date)::int::text as label, null::text as region, null::text as country,
+               count(distinct (event_date, venue_id))::int as count
           from mine group by 2
         union all
-        select 'artist', artist_slug, min(artist_name), count(distinct (event_date, venue_id))::int from mine group by 2
+        select 'artist', artist_slug, min(artist_name), null, null, count(distinct (event_date, venue_id))::int
+          from mine group by 2
         union all
-        select 'venue', venue_slug, min(venue_name), count(distinct (event_date, venue_id))::int from mine group by 2
+        select 'venue', venue_slug, min(venue_name), null, null, count(distinct (event_date, venue_id))::int
+          from mine group by 2
         union all
-        select 'city', lower(city) || '|' || country, min(city) || ', ' || country,
+        select 'city', lower(city) || '|' || country, min(city), min(region), country,
                count(distinct (event_date, venue_id))::int from mine group by lower(city), country`,
   );
 }

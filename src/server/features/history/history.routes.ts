@@ -6,18 +6,17 @@ import { didYouGoQuerySchema, historyQuerySchema } from '#shared/history-api.ts'
 import { didYouGo, historyFilters, historyPage } from './history.service.ts';
 
 /**
- * /api/history: the signed-in fan's attended shows (the actor is always c.var.user). Answers to
+ * /api/history: the signed-in fan's attended shows (the actor is always c.var.actor). Answers to
  * "Did you go?" go through PUT /api/shows/stops/:stopId (attended / missed), like every show state.
  */
 export function historyRoutes({ database }: Pick<AppDeps, 'database'>) {
-  const actor = (c: { var: AppEnv['Variables'] }) => ({ userId: c.var.user!.id });
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .get('/', validate('query', historyQuerySchema), async (c) => {
-      return c.json(await historyPage(database, actor(c), c.req.valid('query')));
+      return c.json(await historyPage(database, c.var.actor, c.req.valid('query')));
     })
-    .get('/filters', async (c) => c.json(await historyFilters(database, actor(c))))
+    .get('/filters', async (c) => c.json(await historyFilters(database, c.var.actor)))
     .get('/did-you-go', validate('query', didYouGoQuerySchema), async (c) => {
-      return c.json(await didYouGo(database, actor(c), c.req.valid('query').today));
+      return c.json(await didYouGo(database, c.var.actor, c.req.valid('query').today));
     });
 }

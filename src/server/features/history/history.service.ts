@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type {
   DidYouGoResponse,
   HistoryFilterOption,
@@ -7,6 +8,7 @@ import type {
   HistoryShow,
 } from '#shared/history.ts';
 import type { HistoryQuery } from '#shared/history-api.ts';
+import { placeLabel } from '#shared/place-label.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   type BillStopRow,
@@ -19,10 +21,6 @@ import {
 } from './history.repo.ts';
 
 /** Every operation reads the signed-in user's own rows only: the actor's id scopes each query. */
-export interface Actor {
-  userId: string;
-}
-
 const DID_YOU_GO_LIMIT = 20;
 
 export async function historyPage(database: Database, actor: Actor, query: HistoryQuery): Promise<HistoryPage> {
@@ -91,7 +89,12 @@ export async function historyFilters(database: Database, actor: Actor): Promise<
       .filter((row) => row.kind === kind)
       .map((row) => ({
         value: row.value,
-        label: kind === 'artist' ? titleCase(row.label) : row.label,
+        label:
+          kind === 'artist'
+            ? titleCase(row.label)
+            : kind === 'city'
+              ? placeLabel({ city: row.label, region: row.region, country: row.country })
+              : row.label,
         count: row.count,
       }));
   const byLabel = (a: HistoryFilterOption, b: HistoryFilterOption) => a.label.localeCompare(b.label);

@@ -4,7 +4,6 @@ import { type AuthTestServer, PUBLIC_URL, startAuthTestServer, TestBrowser } fro
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 /**
  * Reads a public event stream (as an open page holds it) until an image event follows a clear;
@@ -35,7 +34,7 @@ async function imageEventsUntilRemade(response: Response, timeoutMs = 15_000): P
   }
 }
 
-describe.runIf(databaseAvailable())('admin: image testing', () => {
+describe('admin: image testing', () => {
   let server: AuthTestServer;
   let admin: TestBrowser;
   let fan: TestBrowser;
@@ -58,7 +57,7 @@ describe.runIf(databaseAvailable())('admin: image testing', () => {
     ).rows[0];
 
   beforeAll(async () => {
-    server = await startAuthTestServer();
+    server = await startAuthTestServer({}, { jobs: true });
     await seedCatalog(server.database, [{ name: 'Quiet Band', tours: [] }]);
     admin = (await signedInAdmin(server)).browser;
     fan = (await signedInFan(server)).browser;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { noStore, requireAdmin } from '#server/auth/middleware.ts';
+import { auditActor } from '#server/features/admin/audit.service.ts';
 import { wikidataPhotoFinder } from '#server/features/images/wikidata-photo.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
@@ -17,8 +18,6 @@ import {
   replaceWithUpload,
   runImageSource,
 } from './image-testing.service.ts';
-
-const actorOf = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.user!.id, email: c.var.user!.email });
 
 const uploadLimit = bodyLimit({
   maxSize: ARTIST_UPLOAD_MAX_BYTES + 64 * 1024,
@@ -58,15 +57,17 @@ export function imageTestingRoutes(
       validate('param', artistSlugParamSchema),
       validate('json', replaceImageBodySchema),
       async (c) =>
-        c.json(await replaceWithCandidate(service, actorOf(c), c.req.valid('param').slug, c.req.valid('json'))),
+        c.json(
+          await replaceWithCandidate(service, auditActor(c.var.actor), c.req.valid('param').slug, c.req.valid('json')),
+        ),
     )
     .post('/:slug/upload', uploadLimit, validate('param', artistSlugParamSchema), async (c) => {
       const form = await c.req.formData().catch(() => null);
       const file = form?.get('image');
       if (!(file instanceof File)) throw new AppError('BAD_REQUEST', imageTestingMessages.notAnImage);
-      return c.json(await replaceWithUpload(service, actorOf(c), c.req.valid('param').slug, file));
+      return c.json(await replaceWithUpload(service, auditActor(c.var.actor), c.req.valid('param').slug, file));
     })
     .delete('/:slug/image', validate('param', artistSlugParamSchema), async (c) => {
-      return c.json(await clearImage(service, actorOf(c), c.req.valid('param').slug));
+      return c.json(await clearImage(service, auditActor(c.var.actor), c.req.valid('param').slug));
     });
 }

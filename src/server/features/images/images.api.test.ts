@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
 const post = (server: TestServer, artistName: unknown) =>
   server.fetch('/api/images/queue', {
@@ -54,10 +54,10 @@ async function nextSseEvent(response: Response, name: string, timeoutMs = 15_000
   }
 }
 
-describe.runIf(databaseAvailable())('artist images', () => {
+describe('artist images', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, { jobs: true });
     await seedCatalog(server.database, [
       { name: 'Northern Lanterns', tours: [] },
       { name: 'Velvet Harbour', tours: [] },

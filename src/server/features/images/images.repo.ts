@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { artistImages, artists } from '#server/db/schema/index.ts';
+import { visibleToSql } from '#server/features/catalog/stop-visibility.ts';
 
 export interface ArtistForImage {
   id: string;
@@ -19,12 +20,17 @@ const artistWithImage = {
 };
 
 /** Artist names are matched case-insensitively, as the spec looks up artist_images. */
-export async function selectArtistByName(db: Db, name: string): Promise<ArtistForImage | undefined> {
+/** Only an artist the viewer may see (ADR 0037): a fan's pending artist is queued by that fan alone. */
+export async function selectArtistByName(
+  db: Db,
+  name: string,
+  viewerId: string | null,
+): Promise<ArtistForImage | undefined> {
   const [row] = await db
     .select(artistWithImage)
     .from(artists)
     .leftJoin(artistImages, eq(artistImages.artistId, artists.id))
-    .where(sql`lower(${artists.name}) = lower(${name})`)
+    .where(sql`lower(${artists.name}) = lower(${name}) and ${visibleToSql('artists', viewerId)}`)
     .orderBy(artists.createdAt)
     .limit(1);
   return row;

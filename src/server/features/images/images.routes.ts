@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { clientKey } from '#server/auth/client-ip.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
-import { enforceLimit, tooManyAttempts } from '#server/lib/rate-limit.ts';
+import { enforceLimit } from '#server/lib/rate-limit.ts';
 import { FILES_URL_PREFIX, isPublicKey } from '#server/lib/storage.ts';
+import { createStreamSlots } from '#server/lib/stream-slots.ts';
 import { validate } from '#server/lib/validate.ts';
 import {
   MAX_PUBLIC_EVENT_ARTISTS,
@@ -23,7 +24,6 @@ import { existingImages, queueArtistImage } from './images.service.ts';
  */
 const QUEUE_LIMIT = { windowSeconds: 60, max: 300 };
 /** A refused client may try again after this long (its other streams may have closed by then). */
-const STREAMS_RETRY_SECONDS = 30;
 /** Proxies close idle connections; a comment line every so often keeps the stream open. */
 const KEEP_ALIVE_MS = 25_000;
 
@@ -43,7 +43,7 @@ const publicEventsQuerySchema = z.object({
 export function imagesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/queue', validate('json', queueArtistImageBodySchema), async (c) => {
     await enforceLimit(deps.database, `image-queue:${clientKey(c, deps.env.TRUST_PROXY)}`, QUEUE_LIMIT);
-    const body = await queueArtistImage(deps, c.req.valid('json').artistName);
+    const body = await queueArtistImage(deps, c.req.valid('json').artistName, c.var.user?.id ?? null);
     c.header('Cache-Control', 'no-store');
     return c.json(body, body.status === 'queued' ? 202 : 200);
   });
@@ -54,23 +54,14 @@ export function imagesRoutes(deps: AppDeps) {
  * exist are sent first, so a card that queued its image just before connecting misses nothing.
  */
 export function publicEventsRoutes(deps: AppDeps) {
-  // Streams live in one process, so the count does too: client → streams open here.
-  const openPerClient = new Map<string, number>();
-  const release = (client: string) => {
-    const left = (openPerClient.get(client) ?? 1) - 1;
-    if (left > 0) openPerClient.set(client, left);
-    else openPerClient.delete(client);
-  };
+  const streams = createStreamSlots(MAX_PUBLIC_STREAMS_PER_CLIENT);
   return new Hono<AppEnv>().get('/public', validate('query', publicEventsQuerySchema), (c) => {
     const slugs = new Set(c.req.valid('query').artist);
     c.header('Cache-Control', 'no-store');
     // Hono answers HEAD with the GET route minus the body: a stream would open, never be read or
     // end, and hold one of the client's places.
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
-    const client = clientKey(c, deps.env.TRUST_PROXY);
-    const open = openPerClient.get(client) ?? 0;
-    if (open >= MAX_PUBLIC_STREAMS_PER_CLIENT) throw tooManyAttempts(STREAMS_RETRY_SECONDS);
-    openPerClient.set(client, open + 1);
+    const release = streams.take(clientKey(c, deps.env.TRUST_PROXY));
     return streamSSE(c, async (stream) => {
       const send = (event: PublicEvent) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       const unsubscribe = deps.events.subscribe(
@@ -100,7 +91,7 @@ export function publicEventsRoutes(deps: AppDeps) {
       } finally {
         unsubscribe();
         stopListeningForClose();
-        release(client);
+        release();
       }
     });
   });

@@ -12,8 +12,9 @@ import { selectArtistByName, selectImagesBySlugs } from './images.repo.ts';
 export async function queueArtistImage(
   deps: { database: Database; queue: Queue },
   artistName: string,
+  viewerId: string | null = null,
 ): Promise<QueueArtistImageResponse> {
-  const artist = await selectArtistByName(deps.database.db, artistName);
+  const artist = await selectArtistByName(deps.database.db, artistName, viewerId);
   if (!artist) throw notFound('Artist');
   if (artist.imageUrl) return { status: 'ready', artistSlug: artist.slug, imageUrl: artist.imageUrl };
   if (!(await deps.queue.isPending(artistImageJob, artist.id))) {

@@ -15,13 +15,12 @@ import { buildZip } from '#tests/factories/zip.ts';
 import { GLASS_MERIDIAN, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 type Answer = ListeningImportView & { error: { code: string; message: string } };
 const FAN_BASE = '/api/music-services/export';
 const ADMIN_BASE = '/api/admin/spotify-import';
 
-describe.runIf(databaseAvailable())('listening import API (Spotify export, admin seeding)', () => {
+describe('listening import API (Spotify export, admin seeding)', () => {
   let server: AuthTestServer;
   let musicBrainz: FakeMusicBrainz;
 
@@ -74,7 +73,10 @@ describe.runIf(databaseAvailable())('listening import API (Spotify export, admin
 
   beforeAll(async () => {
     musicBrainz = await startFakeMusicBrainz();
-    server = await startAuthTestServer({ MUSICBRAINZ_URL: musicBrainz.url, PROVIDER_TIMEOUT_MS: '2000' });
+    server = await startAuthTestServer(
+      { MUSICBRAINZ_URL: musicBrainz.url, PROVIDER_TIMEOUT_MS: '2000' },
+      { jobs: true },
+    );
     await seedCatalog(server.database, [
       { name: 'Amber Foxes', tours: [] },
       { name: 'Copper Foxes', tours: [] },
@@ -204,6 +206,59 @@ describe.runIf(databaseAvailable())('listening import API (Spotify export, admin
     expect(cut.body.error.message).toContain('“my_spotify_data.zip” could not be read as a zip');
     const after = (await (await browser.request(`${FAN_BASE}/${view.id}`)).json()) as ListeningImportView;
     expect(after).toMatchObject({ files: [], plays: 0, artists: 0, state: 'uploading' });
+  });
+
+  it('refuses a zip that unpacks far beyond its size, and a history naming too many artists, changing nothing', async () => {
+    const { browser } = await signedInFan(server);
+    const view = await create(browser);
+    // ~20 MB of one play repeated packs to a few KB: a bomb, whatever its rows.
+    const play = '{"endTime":"2026-03-14 21:07","artistName":"Amber Foxes","trackName":"One","msPlayed":200000}';
+    const bombJson = `[${Array.from({ length: 220_000 }, () => play).join(',')}]`;
+    const bomb = buildZip([{ name: 'Spotify Account Data/StreamingHistory_music_0.json', data: bombJson }]);
+    expect(bomb.byteLength).toBeLessThan(300_000);
+    const refused = await upload(browser, FAN_BASE, view.id, 'my_spotify_data.zip', new Uint8Array(bomb));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('unpacks to more than 50 times its size');
+
+    // One play each of 25,001 different artists: more than a real history names.
+    const many = JSON.stringify(
+      Array.from({ length: LISTENING_IMPORT_LIMITS.maxArtists + 1 }, (_, i) => ({
+        endTime: '2026-03-14 21:07',
+        artistName: `Band ${i}`,
+        trackName: 'One',
+        msPlayed: 60_000,
+      })),
+    );
+    const tooMany = await upload(browser, FAN_BASE, view.id, 'StreamingHistory_music_0.json', many);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toContain('names more than 25,000 different artists');
+    // Across a zip's files: artists are counted once however many yearly files name them.
+    const history = (from: number, count: number) =>
+      JSON.stringify(
+        Array.from({ length: count }, (_, i) => ({
+          endTime: '2026-03-14 21:07',
+          artistName: `Band ${from + i}`,
+          trackName: 'One',
+          msPlayed: 60_000,
+        })),
+      );
+    const half = Math.ceil(LISTENING_IMPORT_LIMITS.maxArtists / 2) + 1;
+    const entry = (n: number, data: string) => ({
+      name: `Spotify Account Data/StreamingHistory_music_${n}.json`,
+      data,
+      method: 'stored' as const,
+    });
+    const spread = buildZip([entry(0, history(0, half)), entry(1, history(half, half))]);
+    const spreadRefused = await upload(browser, FAN_BASE, view.id, 'my_spotify_data.zip', new Uint8Array(spread));
+    expect(spreadRefused.status).toBe(400);
+    expect(spreadRefused.body.error.message).toContain('names more than 25,000 different artists');
+    const after = (await (await browser.request(`${FAN_BASE}/${view.id}`)).json()) as ListeningImportView;
+    expect(after).toMatchObject({ files: [], plays: 0, artists: 0, state: 'uploading' });
+
+    const sameTwice = buildZip([entry(0, history(0, half)), entry(1, history(0, half))]);
+    const counted = await upload(browser, FAN_BASE, view.id, 'my_spotify_data.zip', new Uint8Array(sameTwice));
+    expect(counted.status).toBe(200);
+    expect(counted.body).toMatchObject({ plays: 2 * half, artists: half });
   });
 
   it('refuses more than 200 MB before reading it', async () => {

@@ -20,13 +20,12 @@ import {
   startFakeSpotify,
 } from '#tests/fakes/spotify.ts';
 import { type SignedInFan, signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 type Answer = ListeningImportView & { error: { code: string; message: string } };
 const ADMIN_BASE = '/api/admin/spotify-import';
 const link = (id: string) => `https://open.spotify.com/playlist/${id}?si=8f2c1e0a9b7d4c3e`;
 
-describe.runIf(databaseAvailable())('admin Spotify playlist import API', () => {
+describe('admin Spotify playlist import API', () => {
   let server: AuthTestServer;
   let musicBrainz: FakeMusicBrainz;
   let spotify: FakeSpotify;
@@ -61,14 +60,17 @@ describe.runIf(databaseAvailable())('admin Spotify playlist import API', () => {
   beforeAll(async () => {
     musicBrainz = await startFakeMusicBrainz();
     spotify = await startFakeSpotify();
-    server = await startAuthTestServer({
-      MUSICBRAINZ_URL: musicBrainz.url,
-      SPOTIFY_CLIENT_ID: FAKE_SPOTIFY_CLIENT_ID,
-      SPOTIFY_CLIENT_SECRET: FAKE_SPOTIFY_CLIENT_SECRET,
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      PROVIDER_TIMEOUT_MS: '2000',
-    });
+    server = await startAuthTestServer(
+      {
+        MUSICBRAINZ_URL: musicBrainz.url,
+        SPOTIFY_CLIENT_ID: FAKE_SPOTIFY_CLIENT_ID,
+        SPOTIFY_CLIENT_SECRET: FAKE_SPOTIFY_CLIENT_SECRET,
+        SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+        SPOTIFY_API_URL: spotify.apiUrl,
+        PROVIDER_TIMEOUT_MS: '2000',
+      },
+      { jobs: true },
+    );
     admin = await signedInAdmin(server);
     await seedCatalog(server.database, [
       { name: 'Amber Foxes', tours: [] },

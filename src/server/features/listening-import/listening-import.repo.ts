@@ -210,9 +210,9 @@ export const normalisedName = (column: SQL) =>
  * name, the trigram GIN), gated on the arms before it, so the plan is the same whatever the
  * statistics say. PGlite has no autovacuum: right after an upload `listening_import_artists` has
  * none, and the earlier set-wise joins, planned for "9 rows", ran as nested loops over the whole
- * import (7 s per batch of 500, minutes for the trigram arm; docs/performance.md). The lowest id is
- * taken with min() over an `offset 0` subquery: "order by id limit 1" made the planner walk the
- * primary key and filter every artist, which it guesses cheap without statistics.
+ * import (7 s per batch of 500, minutes for the trigram arm; docs/performance-history.md). The
+ * lowest id is taken with min() over an `offset 0` subquery: "order by id limit 1" made the planner
+ * walk the primary key and filter every artist, which it guesses cheap without statistics.
  */
 export async function matchBatch(tx: Executor, id: string, limit: number, trigram: boolean): Promise<number> {
   const picked = await rowsOf<{ key: string; name: string; mbid: string | null }>(

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { noStore, requireAdmin, requireUser } from '#server/auth/middleware.ts';
-import { recordAdminAction } from '#server/features/admin/audit.service.ts';
-import type { AppDeps, AppEnv } from '#server/lib/context.ts';
-import { enforceLimit } from '#server/lib/rate-limit.ts';
+import { auditActor, recordAdminAction } from '#server/features/admin/audit.service.ts';
+import { hasTourDateSource } from '#server/features/sync/sync.sources.ts';
+import type { ActorEnv, AppDeps, AppEnv } from '#server/lib/context.ts';
+import { enforceLimit, perUserWriteLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import type { AdminImportList, ListeningImportView } from '#shared/listening-import.ts';
 import {
@@ -33,10 +34,8 @@ import {
 /** The upload paths take a whole file as their body (app.ts leaves them out of its 1 MB limit). */
 export const LISTENING_UPLOAD_PATH = /^\/api\/(music-services\/export|admin\/spotify-import)\/[0-9a-f-]{36}\/files$/;
 
-const CREATE_LIMIT = { windowSeconds: 3600, max: 20 };
-
 export function listeningImportDeps({ database, queue, providers, logger }: AppDeps): ListeningImportDeps {
-  return { database, queue, logger, musicBrainz: providers.musicBrainz, canSyncTours: providers.jamBase !== null };
+  return { database, queue, logger, musicBrainz: providers.musicBrainz, canSyncTours: hasTourDateSource(providers) };
 }
 
 function declaredBytes(header: string | undefined): number | null {
@@ -44,7 +43,7 @@ function declaredBytes(header: string | undefined): number | null {
   return header && Number.isFinite(value) ? value : null;
 }
 
-type Vars = { var: AppEnv['Variables'] };
+type Vars = { var: ActorEnv['Variables'] };
 /** After an action: the admin routes audit it (and answer the view), the fan routes just answer it. */
 type AfterAction = (
   c: Vars,
@@ -61,9 +60,9 @@ const byId = validate('param', listeningImportParamSchema);
  * (a fan's by owner; an admin import for admins), so another's id is a 404.
  */
 function importRoutes(deps: ListeningImportDeps, kind: ImportScope['kind'], after: AfterAction) {
-  const scope = (c: Vars): ImportScope => ({ kind, userId: c.var.user!.id });
+  const scope = (c: Vars): ImportScope => ({ kind, userId: c.var.actor.userId });
   return (
-    new Hono<AppEnv>()
+    new Hono<ActorEnv>()
       .get('/:id', byId, async (c) => c.json(await getImport(deps, scope(c), c.req.valid('param').id)))
       .put('/:id/files', byId, validate('query', listeningFileQuerySchema), async (c) => {
         const view = await uploadFile(deps, scope(c), c.req.valid('param').id, {
@@ -94,20 +93,23 @@ function importRoutes(deps: ListeningImportDeps, kind: ImportScope['kind'], afte
   );
 }
 
-/** /api/music-services/export: a fan's Spotify data export (the actor is always c.var.user). */
+/** /api/music-services/export: a fan's Spotify data export (the actor is always c.var.actor). */
 export function spotifyExportRoutes(appDeps: AppDeps) {
   const deps = listeningImportDeps(appDeps);
-  return new Hono<AppEnv>()
-    .use(noStore, requireUser)
-    .get('/latest', async (c) => c.json(await latestImport(deps, c.var.user!.id)))
-    .post('/', async (c) => {
-      await enforceLimit(deps.database, `listening:create:${c.var.user!.id}`, CREATE_LIMIT);
-      return c.json(await createImport(deps, { kind: 'fan', userId: c.var.user!.id }), 201);
-    })
-    .route(
-      '/',
-      importRoutes(deps, 'fan', async (_c, _action, view) => view),
-    );
+  return (
+    new Hono<AppEnv>()
+      .use(noStore, requireUser)
+      .get('/latest', async (c) => c.json(await latestImport(deps, c.var.actor.userId)))
+      .post('/', perUserWriteLimit(deps.database, 'listeningImportCreate'), async (c) =>
+        c.json(await createImport(deps, { kind: 'fan', userId: c.var.actor.userId }), 201),
+      )
+      // Counted before the body is read: a refused upload costs no unpacking.
+      .use('/:id/files', perUserWriteLimit(deps.database, 'listeningExportUpload'))
+      .route(
+        '/',
+        importRoutes(deps, 'fan', async (_c, _action, view) => view),
+      )
+  );
 }
 
 const SPOTIFY_IMPORT = 'spotify-import';
@@ -118,10 +120,10 @@ const PLAYLIST_LIMIT = { windowSeconds: 60, max: 6 };
 export function adminSpotifyImportRoutes(appDeps: AppDeps) {
   const deps = { ...listeningImportDeps(appDeps), spotify: appDeps.providers.spotifyApp };
   const { database } = appDeps;
-  const scope = (c: Vars): ImportScope => ({ kind: 'admin', userId: c.var.user!.id });
+  const scope = (c: Vars): ImportScope => ({ kind: 'admin', userId: c.var.actor.userId });
   const audit: AfterAction = async (c, action, view, after) => {
     await recordAdminAction(database.db, {
-      actor: { id: c.var.user!.id, email: c.var.user!.email },
+      actor: auditActor(c.var.actor),
       action: `${SPOTIFY_IMPORT}.${action}`,
       targetType: SPOTIFY_IMPORT,
       targetId: view.id,
@@ -143,7 +145,7 @@ export function adminSpotifyImportRoutes(appDeps: AppDeps) {
       c.json(await audit(c, 'list', await createListImport(deps, scope(c), c.req.valid('json').text)), 202),
     )
     .post('/playlist', validate('json', playlistImportSchema), async (c) => {
-      await enforceLimit(database, `listening:playlist:${c.var.user!.id}`, PLAYLIST_LIMIT);
+      await enforceLimit(database, `listening:playlist:${c.var.actor.userId}`, PLAYLIST_LIMIT);
       const view = await createPlaylistImport(deps, scope(c), c.req.valid('json').link);
       return c.json(
         await audit(c, 'playlist', view, { playlist: view.files[0]?.playlist, artists: view.artists }),

@@ -202,7 +202,7 @@ export async function countUpload(
   const source = new ByteSource(() => upload.next());
   try {
     const zip = looksLikeZip(await source.peek(4));
-    const problem = zip ? await countZip(source, fileName) : await countJson(source, fileName);
+    const problem = zip ? await countZip(source, fileName, () => upload.bytes) : await countJson(source, fileName);
     if (problem instanceof AppError) {
       await upload.drain();
       throw problem;
@@ -213,12 +213,22 @@ export async function countUpload(
   }
 }
 
+/** A history naming more artists than any real one would write a row per artist: refused early. */
+function refuseTooManyArtists(artists: number): void {
+  if (artists > LISTENING_IMPORT_LIMITS.maxArtists) {
+    throw new ExportFormatError(
+      `it names more than ${LISTENING_IMPORT_LIMITS.maxArtists.toLocaleString('en-US')} different artists`,
+    );
+  }
+}
+
 async function countJson(source: ByteSource, fileName: string): Promise<Omit<Counted, 'bytes'> | AppError> {
   const counter = new SpotifyExportCounter();
   const decoder = new TextDecoder('utf-8');
   try {
     for (let chunk = await source.takeUpTo(Infinity); chunk; chunk = await source.takeUpTo(Infinity)) {
       counter.push(decoder.decode(chunk, { stream: true }));
+      refuseTooManyArtists(counter.counts.size);
     }
     counter.push(decoder.decode());
     counter.end();
@@ -234,9 +244,14 @@ function isHistoryEntry(entryName: string): boolean {
   return SPOTIFY_EXPORT_NAME.test(entryName.split('/').at(-1) ?? '');
 }
 
-async function countZip(source: ByteSource, zipName: string): Promise<Omit<Counted, 'bytes'> | AppError> {
+async function countZip(
+  source: ByteSource,
+  zipName: string,
+  bytesSent: () => number,
+): Promise<Omit<Counted, 'bytes'> | AppError> {
   const counts = new Map<string, ArtistCount>();
   let plays = 0;
+  let unpacked = 0;
   let histories = 0;
   /** The entry being read, for the message when it is not a Spotify export. */
   let current = '';
@@ -247,7 +262,17 @@ async function countZip(source: ByteSource, zipName: string): Promise<Omit<Count
     const counter = new SpotifyExportCounter();
     const decoder = new TextDecoder('utf-8');
     return {
-      write: (chunk) => counter.push(decoder.decode(chunk, { stream: true })),
+      write: (chunk) => {
+        unpacked += chunk.byteLength;
+        const { zipMaxRatio, zipRatioFloorBytes } = LISTENING_IMPORT_LIMITS;
+        if (unpacked > zipRatioFloorBytes && unpacked > zipMaxRatio * bytesSent()) {
+          throw new ZipFormatError(`it unpacks to more than ${zipMaxRatio} times its size, unlike a real export`);
+        }
+        counter.push(decoder.decode(chunk, { stream: true }));
+        // This entry alone while it streams; all entries together (the same artist in several
+        // yearly files counts once) when it ends.
+        refuseTooManyArtists(counter.counts.size);
+      },
       end: () => {
         counter.push(decoder.decode());
         counter.end();
@@ -258,6 +283,7 @@ async function countZip(source: ByteSource, zipName: string): Promise<Omit<Count
             known.msPlayed += count.msPlayed;
           } else counts.set(key, count);
         }
+        refuseTooManyArtists(counts.size);
         plays += counter.plays;
       },
     };

@@ -15,12 +15,11 @@ import {
   LISTENBRAINZ_FAN,
   LISTENBRAINZ_NEW_USER,
 } from '#tests/fakes/listening.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { type MusicTestBed, newMusicFan, startMusicTestBed } from './music-services.test-support.ts';
 
 type ErrorAnswer = { error: { code: string; message: string } };
 
-describe.runIf(databaseAvailable())('Music services API', () => {
+describe('Music services API', () => {
   let bed: MusicTestBed;
   let server: AuthTestServer;
   let lastFm: FakeLastFm;

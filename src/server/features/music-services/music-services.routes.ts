@@ -17,23 +17,23 @@ import {
 const PREVIEW_LIMIT = { windowSeconds: 60, max: 10 };
 const FOLLOW_LIMIT = { windowSeconds: 60, max: 20 };
 
-/** /api/music-services: follow the artists the signed-in fan listens to (the actor is always c.var.user). */
+/** /api/music-services: follow the artists the signed-in fan listens to (the actor is always c.var.actor). */
 export function musicServicesRoutes({ database, env, logger }: Pick<AppDeps, 'database' | 'env' | 'logger'>) {
   const deps = createMusicServicesDeps(database, env, databaseCallRecorder(database, logger));
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .post('/preview', validate('json', musicPreviewSchema), async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `music:preview:${user.id}`, PREVIEW_LIMIT);
-      return c.json(await previewListening(deps, { userId: user.id }, c.req.valid('json')));
+      const { actor } = c.var;
+      await enforceLimit(database, `music:preview:${actor.userId}`, PREVIEW_LIMIT);
+      return c.json(await previewListening(deps, actor, c.req.valid('json')));
     })
     .post('/follow', validate('json', musicFollowSchema), async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `music:follow:${user.id}`, FOLLOW_LIMIT);
-      return c.json(await followListened(deps, { userId: user.id }, c.req.valid('json')));
+      const { actor } = c.var;
+      await enforceLimit(database, `music:follow:${actor.userId}`, FOLLOW_LIMIT);
+      return c.json(await followListened(deps, actor, c.req.valid('json')));
     })
-    .get('/excludes', async (c) => c.json(await listExcludes(database, { userId: c.var.user!.id })))
+    .get('/excludes', async (c) => c.json(await listExcludes(database, c.var.actor)))
     .delete('/excludes/:artistId', validate('param', musicExcludeParamSchema), async (c) => {
-      return c.json(await removeExclude(database, { userId: c.var.user!.id }, c.req.valid('param').artistId));
+      return c.json(await removeExclude(database, c.var.actor, c.req.valid('param').artistId));
     });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { type CallRecorder, ProviderError } from '#server/providers/http.ts';
 import { createLastFmClient, type LastFmClient, type ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
@@ -53,10 +54,6 @@ export function createMusicServicesDeps(database: Database, env: Env, record: Ca
       record,
     }),
   };
-}
-
-export interface Actor {
-  userId: string;
 }
 
 /** The service's answer, or a clear AppError: a wrong username, a service that is down or not set up. */

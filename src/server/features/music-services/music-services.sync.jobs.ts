@@ -37,7 +37,7 @@ const SPREAD_SECONDS = 1;
 
 export function musicSyncJobDefinitions(
   deps: { database: Database; env: Env; logger: Logger },
-  queue: () => Queue,
+  queue: Queue,
 ): JobDefinition<never>[] {
   const syncDeps = createMusicSyncDeps(deps);
   const plan: JobDefinition<Record<string, never>> = {
@@ -45,7 +45,7 @@ export function musicSyncJobDefinitions(
     async handler() {
       const ids = await selectSyncableConnectionIds(deps.database.db);
       for (const [i, connectionId] of ids.entries()) {
-        await queue().send(
+        await queue.send(
           musicSyncJob,
           { connectionId },
           { singletonKey: connectionId, startAfterSeconds: i * SPREAD_SECONDS },

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
+import { withAdminRole } from '#server/auth/roles.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { enforceLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
@@ -34,50 +35,50 @@ type Deps = Pick<AppDeps, 'database' | 'env' | 'logger'>;
 
 /**
  * /api/music-services (mounted beside music-services.routes.ts): connections kept in sync, Spotify's
- * consent start and preview, proposals. The actor is always c.var.user; rows are found by user.
+ * consent start and preview, proposals. The actor is always c.var.actor; rows are found by user.
  */
 export function musicSyncRoutes(appDeps: Deps, built: MusicSyncDeps = createMusicSyncDeps(appDeps)) {
   const { database } = appDeps;
   const deps = built;
+  // The connection list carries setup details (the Spotify redirect URI) for admins only.
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
-    .get('/connections', async (c) => c.json(await listConnections(deps, { userId: c.var.user!.id })))
+    .get('/connections', async (c) => c.json(await listConnections(deps, await withAdminRole(database, c.var.actor))))
     .post('/connections', validate('json', musicConnectionCreateSchema), async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `music:sync:${user.id}`, SYNC_LIMIT);
-      return c.json(await connectUsername(deps, { userId: user.id }, c.req.valid('json')));
+      const { actor } = c.var;
+      await enforceLimit(database, `music:sync:${actor.userId}`, SYNC_LIMIT);
+      return c.json(await connectUsername(deps, actor, c.req.valid('json')));
     })
     .patch(
       '/connections/:id',
       validate('param', musicConnectionParamSchema),
       validate('json', musicConnectionUpdateSchema),
-      async (c) =>
-        c.json(await changeConnection(deps, { userId: c.var.user!.id }, c.req.valid('param').id, c.req.valid('json'))),
+      async (c) => c.json(await changeConnection(deps, c.var.actor, c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete('/connections/:id', validate('param', musicConnectionParamSchema), async (c) =>
-      c.json(await disconnect(deps, { userId: c.var.user!.id }, c.req.valid('param').id)),
+      c.json(await disconnect(deps, await withAdminRole(database, c.var.actor), c.req.valid('param').id)),
     )
     .post('/connections/:id/sync', validate('param', musicConnectionParamSchema), async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `music:sync:${user.id}`, SYNC_LIMIT);
-      return c.json(await syncNow(deps, { userId: user.id }, c.req.valid('param').id));
+      const { actor } = c.var;
+      await enforceLimit(database, `music:sync:${actor.userId}`, SYNC_LIMIT);
+      return c.json(await syncNow(deps, actor, c.req.valid('param').id));
     })
     .post('/spotify/connect', async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `music:spotify-connect:${user.id}`, CONNECT_LIMIT);
-      return c.json(await startSpotifyConnect(deps, { userId: user.id, sessionId: c.var.session!.id }));
+      const { actor } = c.var;
+      await enforceLimit(database, `music:spotify-connect:${actor.userId}`, CONNECT_LIMIT);
+      return c.json(await startSpotifyConnect(deps, { ...actor, sessionId: c.var.session!.id }));
     })
     .post('/spotify/preview', validate('json', spotifyPreviewSchema), async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `music:preview:${user.id}`, PREVIEW_LIMIT);
-      return c.json(await previewSpotify(deps, { userId: user.id }, c.req.valid('json')));
+      const { actor } = c.var;
+      await enforceLimit(database, `music:preview:${actor.userId}`, PREVIEW_LIMIT);
+      return c.json(await previewSpotify(deps, actor, c.req.valid('json')));
     })
-    .get('/proposals', async (c) => c.json(await listProposals(database, { userId: c.var.user!.id })))
+    .get('/proposals', async (c) => c.json(await listProposals(database, c.var.actor)))
     .post('/proposals/accept', validate('json', musicProposalsSchema), async (c) =>
-      c.json(await answerProposals(database, { userId: c.var.user!.id }, 'accept', c.req.valid('json').artistIds)),
+      c.json(await answerProposals(database, c.var.actor, 'accept', c.req.valid('json').artistIds)),
     )
     .post('/proposals/dismiss', validate('json', musicProposalsSchema), async (c) =>
-      c.json(await answerProposals(database, { userId: c.var.user!.id }, 'dismiss', c.req.valid('json').artistIds)),
+      c.json(await answerProposals(database, c.var.actor, 'dismiss', c.req.valid('json').artistIds)),
     );
 }
 

@@ -1,13 +1,14 @@
 import { resolveAuthSecret } from '#server/auth/secret.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { Actor, ActorWithRole } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
 import { databaseCallRecorder } from '#server/providers/http.ts';
 import type { ListenedArtist } from '#server/providers/lastfm/lastfm.client.ts';
 import { createSpotifyClient, type SpotifyTimeRange } from '#server/providers/spotify/spotify.client.ts';
-import type { ListeningPeriod, MusicPreview, MusicSource } from '#shared/music-services.ts';
+import { type ListeningPeriod, MUSIC_SOURCES, type MusicPreview, type MusicSource } from '#shared/music-services.ts';
 import {
   type MusicConnection,
   type MusicConnectionList,
@@ -22,7 +23,6 @@ import {
 import { titleCase } from '#shared/text.ts';
 import { insertFavorites, selectCatalogMatches, selectExcludedIds, selectFollowedIds } from './music-services.repo.ts';
 import {
-  type Actor,
   createMusicServicesDeps,
   fetchTopArtists,
   type MusicServicesDeps,
@@ -143,10 +143,12 @@ function toView(row: ConnectionRow): MusicConnection {
   };
 }
 
-export async function listConnections(deps: MusicSyncDeps, actor: Actor): Promise<MusicConnectionList> {
+/** The services this server offers and the fan's connections; the Spotify redirect URI (setup) for admins only. */
+export async function listConnections(deps: MusicSyncDeps, actor: ActorWithRole): Promise<MusicConnectionList> {
   const rows = await selectConnections(deps.database.db, actor.userId);
   return {
-    spotify: { configured: deps.spotify !== null, redirectUri: deps.redirectUri },
+    spotify: { configured: deps.spotify !== null, redirectUri: actor.isAdmin ? deps.redirectUri : null },
+    sources: MUSIC_SOURCES.filter((source) => source !== 'lastfm' || deps.lastFm !== null),
     connections: rows.map(toView),
   };
 }
@@ -263,7 +265,7 @@ export async function changeConnection(
 }
 
 /** Disconnecting forgets the connection and its tokens here (PKCE apps have no revoke endpoint at Spotify). */
-export async function disconnect(deps: MusicSyncDeps, actor: Actor, id: string): Promise<MusicConnectionList> {
+export async function disconnect(deps: MusicSyncDeps, actor: ActorWithRole, id: string): Promise<MusicConnectionList> {
   if (!(await deleteConnection(deps.database.db, actor.userId, id))) {
     throw new AppError('NOT_FOUND', SYNC_MESSAGES.connectionNotFound);
   }

@@ -60,7 +60,7 @@ export async function startMusicTestBed(
       PROVIDER_TIMEOUT_MS: '2000',
       ...options.env,
     },
-    { log: options.log },
+    { log: options.log, jobs: options.jobs },
   );
   await seedCatalog(server.database, [
     // Same id as Last.fm's, different spelling: only the MBID can match it.

@@ -4,7 +4,6 @@ import type { TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { MusicConnectionList } from '#shared/music-services-sync.ts';
 import { FAKE_PLAYLIST_ID, FAKE_SPOTIFY_CLIENT_ID, FAKE_SPOTIFY_CLIENT_SECRET } from '#tests/fakes/spotify.ts';
 import { signedInAdmin } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { musicSyncPlanJob } from './music-services.sync.jobs.ts';
 import {
   connectSpotify,
@@ -21,7 +20,7 @@ import {
  * import (client secret, app token), with every log line the server writes (level trace) and every
  * console write captured, then searched for each secret the fake Spotify ever issued or received.
  */
-describe.runIf(databaseAvailable())('Spotify secrets stay out of logs, records and addresses', () => {
+describe('Spotify secrets stay out of logs, records and addresses', () => {
   let bed: MusicTestBed;
   const logLines: string[] = [];
   const consoleLines: string[] = [];
@@ -31,7 +30,7 @@ describe.runIf(databaseAvailable())('Spotify secrets stay out of logs, records a
   beforeAll(async () => {
     bed = await startMusicTestBed(
       { spotify: true, spotifySecret: true },
-      { log: { level: 'trace', write: (line) => logLines.push(line) } },
+      { log: { level: 'trace', write: (line) => logLines.push(line) }, jobs: true },
     );
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {

@@ -21,7 +21,7 @@ import {
 } from '#shared/music-services-sync.ts';
 import { LASTFM_FAN } from '#tests/fakes/listening.ts';
 import { FAKE_SPOTIFY_CLIENT_ID, type FakeSpotify, fakeSpotifyId } from '#tests/fakes/spotify.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { signedInAdmin } from '#tests/setup/fans.ts';
 import { musicSyncPlanJob } from './music-services.sync.jobs.ts';
 import {
   type ConsentOptions,
@@ -35,7 +35,7 @@ import {
 
 type ErrorAnswer = { error: { code: string; message: string } };
 
-describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => {
+describe('Spotify connect and music sync API', () => {
   let bed: MusicTestBed;
   let server: AuthTestServer;
   let spotify: FakeSpotify;
@@ -74,7 +74,7 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
   const connect = (fan: TestBrowser) => connectSpotify(spotify, fan, seen);
 
   beforeAll(async () => {
-    bed = await startMusicTestBed({ spotify: true, lastFm: true });
+    bed = await startMusicTestBed({ spotify: true, lastFm: true }, { jobs: true });
     ({ server } = bed);
     spotify = bed.spotify!;
   });
@@ -427,16 +427,29 @@ describe.runIf(databaseAvailable())('Spotify connect and music sync API', () => 
     expect(rows.length).toBeGreaterThan(0);
   });
 
-  it('says what is missing when SPOTIFY_CLIENT_ID is not set', async () => {
+  it('tells a fan only which services this server offers; the setup (redirect URI) goes to admins', async () => {
     const bare = await startAuthTestServer({});
     try {
       const fan = new TestBrowser(bare);
       await signUp(fan, uniqueEmail('nospotify'), MUSIC_PASSWORD);
       const list = (await (await fan.request('/api/music-services/connections')).json()) as MusicConnectionList;
-      expect(list.spotify).toEqual({ configured: false, redirectUri: `${PUBLIC_URL}/api/spotify/callback` });
+      // No SPOTIFY_CLIENT_ID and no LASTFM_API_KEY here: ListenBrainz is all this server offers.
+      expect(list.spotify).toEqual({ configured: false, redirectUri: null });
+      expect(list.sources).toEqual(['listenbrainz']);
+      expect(JSON.stringify(list)).not.toMatch(/callback|SPOTIFY_CLIENT_ID|LASTFM_API_KEY/);
       const start = await fan.request('/api/music-services/spotify/connect', { json: {} });
       expect(start.status).toBe(503);
-      expect(((await start.json()) as ErrorAnswer).error.message).toBe(SYNC_MESSAGES.spotifyNotConfigured);
+      const message = ((await start.json()) as ErrorAnswer).error.message;
+      expect(message).toBe("Spotify isn't available on this server.");
+      expect(message).toBe(SYNC_MESSAGES.spotifyNotConfigured);
+      const lastFm = await fan.request('/api/music-services/preview', {
+        json: { source: 'lastfm', username: 'someone', period: 'year', limit: 10 },
+      });
+      expect(((await lastFm.json()) as ErrorAnswer).error.message).toBe("Last.fm isn't available on this server.");
+
+      const admin = (await signedInAdmin(bare)).browser;
+      const adminList = (await (await admin.request('/api/music-services/connections')).json()) as MusicConnectionList;
+      expect(adminList.spotify).toEqual({ configured: false, redirectUri: `${PUBLIC_URL}/api/spotify/callback` });
     } finally {
       await bare.close();
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import { queuePushes } from '#server/features/push/push.jobs.ts';
 import type { EventBus, TourDatesChangedEvent } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createMailer, type Mailer } from '#server/lib/mailer.ts';
@@ -77,7 +78,7 @@ export interface NotificationJobDeps {
   mailer?: Mailer;
 }
 
-export function notificationJobDefinitions(deps: NotificationJobDeps, queue: () => Queue): JobDefinition<never>[] {
+export function notificationJobDefinitions(deps: NotificationJobDeps, queue: Queue): JobDefinition<never>[] {
   const { database, logger } = deps;
   const mailer = deps.mailer ?? createMailer(deps.env, logger);
   const notify: JobDefinition<{ artistId: string }> = {
@@ -85,13 +86,15 @@ export function notificationJobDefinitions(deps: NotificationJobDeps, queue: () 
     async handler({ artistId }) {
       const outcome = await notifyTourChanges(database, artistId);
       if (outcome.changes > 0) logger.info({ artistId, ...outcome }, 'tour changes notified');
+      // Within seconds of the sync, not at the next minute's sweep.
+      if (outcome.notifications > 0) await queuePushes(queue);
     },
   };
   const sweep: JobDefinition<Record<string, never>> = {
     ...tourChangesSweepJob,
     async handler() {
       for (const { artistId } of await selectArtistsWithStaleChanges(database.db, STALE_CHANGE_MINUTES)) {
-        await queue().send(notifyTourChangesJob, { artistId }, { singletonKey: artistId });
+        await queue.send(notifyTourChangesJob, { artistId }, { singletonKey: artistId });
       }
     },
   };

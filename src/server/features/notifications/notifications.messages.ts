@@ -93,3 +93,26 @@ export function stopCancelledText(artistName: string, stop: StopPlace): Notifica
     message: `${describeStop(stop)} was cancelled.`,
   };
 }
+
+/**
+ * A new show at a venue the fan follows: one names the show; several from one sync are one grouped
+ * alert ('3 new dates — soonest: …'), titled by the venue when they share one.
+ */
+export function venueShowsText(artistName: string, stops: StopPlace[]): NotificationText | null {
+  const byDate = [...stops].sort((a, b) => a.date.localeCompare(b.date));
+  const soonest = byDate[0];
+  if (!soonest) return null;
+  const venues = new Set(byDate.map((stop) => stop.venue));
+  if (byDate.length === 1) {
+    return {
+      kind: 'venue-show',
+      title: `New show at ${soonest.venue}`,
+      message: `${artistName}: ${describeStop(soonest)}`,
+    };
+  }
+  return {
+    kind: 'venue-show',
+    title: venues.size === 1 ? `New shows at ${soonest.venue}` : 'New shows at venues you follow',
+    message: `${artistName}: ${byDate.length} new dates — soonest: ${describeStop(soonest)}`,
+  };
+}

@@ -69,9 +69,18 @@ export async function setAllRead(tx: Tx, userId: string): Promise<number> {
 
 export type PreferencesRow = typeof notificationPreferences.$inferSelect;
 
+/** The ids go as one JSON parameter: a sync's followers can outnumber PostgreSQL's 65,535 bind parameters. */
 export async function selectPreferences(executor: Executor, userIds: string[]): Promise<PreferencesRow[]> {
   if (userIds.length === 0) return [];
-  return executor.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
+  return executor
+    .select()
+    .from(notificationPreferences)
+    .where(
+      inArray(
+        notificationPreferences.userId,
+        sql`(select json_array_elements_text(${JSON.stringify(userIds)}::json)::uuid)`,
+      ),
+    );
 }
 
 export async function upsertPreferences(executor: Executor, row: Omit<PreferencesRow, 'updatedAt'>): Promise<void> {
@@ -107,6 +116,7 @@ export interface PendingChangeRow {
   detectedAt: string;
   /** The stop as it is now (new stops); null when it no longer exists. */
   stopDate: string | null;
+  stopVenueId: string | null;
   stopVenue: string | null;
   stopCity: string | null;
   stopRegion: string | null;
@@ -123,7 +133,7 @@ export function lockUnnotifiedChanges(tx: Tx, artistId: string): Promise<Pending
     tx,
     sql`select c.id, c.stop_id as "stopId", c.kind, c.details,
                to_char(c.detected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "detectedAt",
-               to_char(s.event_date, 'YYYY-MM-DD') as "stopDate", v.name as "stopVenue", s.city as "stopCity",
+               to_char(s.event_date, 'YYYY-MM-DD') as "stopDate", s.venue_id as "stopVenueId", v.name as "stopVenue", s.city as "stopCity",
                s.region as "stopRegion", coalesce(s.lat, v.lat) as "stopLat", coalesce(s.lon, v.lon) as "stopLon"
         from tour_stop_changes c
         left join tour_stops s on s.id = c.stop_id
@@ -150,6 +160,24 @@ export function selectFollowers(executor: Executor, artistId: string): Promise<F
                u.home_city as "homeCity", u.home_lat as "homeLat", u.home_lon as "homeLon"
         from favorite_artists f join users u on u.id = f.user_id
         where f.artist_id = ${artistId}`,
+  );
+}
+
+/**
+ * Who follows any of these venues, and since when: the who-to-tell of venue alerts, in SQL (one
+ * index lookup per venue on venue_follows_venue_idx).
+ */
+export function selectVenueFollowers(
+  executor: Executor,
+  venueIds: string[],
+): Promise<{ userId: string; venueId: string; followedAt: string }[]> {
+  if (venueIds.length === 0) return Promise.resolve([]);
+  return rowsOf(
+    executor,
+    sql`select f.user_id as "userId", f.venue_id as "venueId",
+               to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "followedAt"
+        from venue_follows f
+        where f.venue_id in (select json_array_elements_text(${JSON.stringify([...new Set(venueIds)])}::json)::uuid)`,
   );
 }
 
@@ -229,4 +257,34 @@ export async function markEmailed(executor: Executor, userId: string, ids: strin
     .update(userNotifications)
     .set({ emailedAt: new Date() })
     .where(and(eq(userNotifications.userId, userId), inArray(userNotifications.id, ids)));
+}
+
+// --- push ---------------------------------------------------------------------------------------
+
+/** Users among these with at least one push device: only they are owed pushes. */
+export async function selectUsersWithDevices(executor: Executor, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await rowsOf<{ userId: string }>(
+    executor,
+    sql`select distinct user_id as "userId" from push_subscriptions
+        where user_id in (select json_array_elements_text(${JSON.stringify(userIds)}::json)::uuid)`,
+  );
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** 'userId|pushKey' of the pushes these users were already owed (one push per show per kind). */
+export async function selectTakenPushKeys(
+  executor: Executor,
+  userIds: string[],
+  pushKeys: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0 || pushKeys.length === 0) return new Set();
+  const rows = await rowsOf<{ key: string }>(
+    executor,
+    sql`select user_id || '|' || push_key as key from user_notifications
+        where push
+          and user_id in (select json_array_elements_text(${JSON.stringify(userIds)}::json)::uuid)
+          and push_key in (select json_array_elements_text(${JSON.stringify([...new Set(pushKeys)])}::json))`,
+  );
+  return new Set(rows.map((row) => row.key));
 }

@@ -13,18 +13,18 @@ export function notificationsRoutes({ database }: Pick<AppDeps, 'database'>) {
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .get('/', async (c) => {
-      return c.json(await listNotifications(database, { userId: c.var.user!.id }));
+      return c.json(await listNotifications(database, c.var.actor));
     })
     .post('/read-all', async (c) => {
-      return c.json(await markAllRead(database, { userId: c.var.user!.id }));
+      return c.json(await markAllRead(database, c.var.actor));
     })
     .get('/preferences', async (c) => {
-      return c.json(await getPreferences(database, { userId: c.var.user!.id }));
+      return c.json(await getPreferences(database, c.var.actor));
     })
     .put('/preferences', validate('json', notificationPreferencesSchema), async (c) => {
-      return c.json(await savePreferences(database, { userId: c.var.user!.id }, c.req.valid('json')));
+      return c.json(await savePreferences(database, c.var.actor, c.req.valid('json')));
     })
     .post('/:id/read', validate('param', notificationIdParamSchema), async (c) => {
-      return c.json(await markRead(database, { userId: c.var.user!.id }, c.req.valid('param').id));
+      return c.json(await markRead(database, c.var.actor, c.req.valid('param').id));
     });
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { type PlaceCircle, selectPlaceCircles } from '#server/features/places/tracked-places.repo.ts';
 import { findArtistById } from '#server/features/sync/sync.repo.ts';
+import { distanceKm } from '#shared/places.ts';
 import { titleCase } from '#shared/text.ts';
 import {
   type NewStop,
@@ -9,6 +11,7 @@ import {
   type StopPlace,
   stopCancelledText,
   stopMovedText,
+  venueShowsText,
 } from './notifications.messages.ts';
 import {
   type FollowerRow,
@@ -17,13 +20,15 @@ import {
   type PendingChangeRow,
   selectFansOfStops,
   selectFollowers,
+  selectVenueFollowers,
 } from './notifications.repo.ts';
 import { deliverNotifications, type NotificationDraft } from './notifications.service.ts';
 
 /**
  * Turns an artist's unnotified tour_stop_changes (written by the sync) into notifications for
  * the artist's followers, and tells every fan with a show state on a moved or cancelled stop
- * (follower or not; once each, by the change's dedupe key). One transaction: the rows, their
+ * (follower or not; once each, by the change's dedupe key), and the followers of the venues of new
+ * stops (venue alerts). One transaction: the rows, their
  * events and notified_at commit together, so a retried job finds nothing left to do.
  */
 
@@ -43,13 +48,25 @@ export async function notifyTourChanges(database: Database, artistId: string): P
     const artist = (await findArtistById(tx, artistId))!;
     const ref = { id: artistId, name: titleCase(artist.name), slug: artist.slug };
     const followers = await selectFollowers(tx, artistId);
+    const places = placesByUser(
+      await selectPlaceCircles(
+        tx,
+        followers.map((follower) => follower.userId),
+      ),
+    );
     const fans = await selectFansOfStops(
       tx,
       pending.filter((change) => change.kind !== 'new').map((change) => change.stopId),
     );
+    const added = pending.filter((change) => change.kind === 'new' && change.stopDate !== null);
+    const venueFollowers = await selectVenueFollowers(
+      tx,
+      added.flatMap((change) => (change.stopVenueId ? [change.stopVenueId] : [])),
+    );
     const drafts = [
-      ...followers.flatMap((follower) => draftsFor(follower, pending, ref)),
+      ...followers.flatMap((follower) => draftsFor(follower, places.get(follower.userId) ?? [], pending, ref)),
       ...fans.flatMap((fan) => fanDrafts(fan, pending, ref)),
+      ...venueDrafts(venueFollowers, followers, added, ref),
     ];
     const notifications = await deliverNotifications(tx, uniqueDrafts(drafts));
     await markChangesNotified(
@@ -66,16 +83,57 @@ interface ArtistRef {
   slug: string;
 }
 
-/** Only changes detected after the user followed the artist are news to them. */
-function draftsFor(follower: FollowerRow, pending: PendingChangeRow[], artist: ArtistRef): NotificationDraft[] {
+function placesByUser(rows: (PlaceCircle & { userId: string })[]): Map<string, PlaceCircle[]> {
+  const byUser = new Map<string, PlaceCircle[]>();
+  for (const { userId, ...circle } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), circle]);
+  return byUser;
+}
+
+/**
+ * The new stops worth a push: those inside one of the fan's places (home with My Shows' radius, null
+ * for anywhere, and each tracked place with its own). A fan with no places gets every one: they told
+ * us nothing about where. Soonest first.
+ */
+export function stopsNearPlaces<T extends { date: string; lat: number | null; lon: number | null }>(
+  stops: T[],
+  places: PlaceCircle[],
+): T[] {
+  const sorted = [...stops].sort((a, b) => a.date.localeCompare(b.date));
+  if (places.length === 0) return sorted;
+  return sorted.filter((stop) =>
+    places.some(
+      (place) =>
+        place.radiusKm === null ||
+        (stop.lat !== null &&
+          stop.lon !== null &&
+          distanceKm({ lat: place.lat, lon: place.lon }, { lat: stop.lat, lon: stop.lon }) <= place.radiusKm),
+    ),
+  );
+}
+
+/**
+ * Only changes detected after the user followed the artist are news to them. All the new dates of
+ * one sync are one grouped notification (and at most one push, about the soonest near stop).
+ */
+function draftsFor(
+  follower: FollowerRow,
+  places: PlaceCircle[],
+  pending: PendingChangeRow[],
+  artist: ArtistRef,
+): NotificationDraft[] {
   const seen = pending.filter((change) => change.detectedAt > follower.followedAt);
-  const draft = (text: NotificationText | null, dedupeKey: string): NotificationDraft[] =>
-    text ? [{ ...text, userId: follower.userId, artistSlug: artist.slug, dedupeKey }] : [];
+  const draft = (text: NotificationText | null, dedupeKey: string, stopId: string | null): NotificationDraft[] =>
+    text ? [{ ...text, userId: follower.userId, artistSlug: artist.slug, dedupeKey, stopId }] : [];
 
   const added = seen.filter((change) => change.kind === 'new' && change.stopDate !== null);
   const home = { city: follower.homeCity, lat: follower.homeLat, lon: follower.homeLon };
+  const near = stopsNearPlaces(added.map(newStopOf), places);
   const newDates = added[0]
-    ? draft(newDatesText(artist.name, added.map(newStopOf), home), `new-dates:${artist.id}:${added[0].id}`)
+    ? draft(
+        newDatesText(artist.name, added.map(newStopOf), home),
+        `new-dates:${artist.id}:${added[0].id}`,
+        near[0]?.id ?? null,
+      ).map((notification) => ({ ...notification, pushWorthy: near.length > 0 }))
     : [];
   return [...newDates, ...seen.flatMap((change) => changeDraft(change, artist.name, draft))];
 }
@@ -86,11 +144,48 @@ function fanDrafts(
   pending: PendingChangeRow[],
   artist: ArtistRef,
 ): NotificationDraft[] {
-  const draft = (text: NotificationText | null, dedupeKey: string): NotificationDraft[] =>
-    text ? [{ ...text, userId: fan.userId, artistSlug: artist.slug, dedupeKey }] : [];
+  const draft = (text: NotificationText | null, dedupeKey: string, stopId: string | null): NotificationDraft[] =>
+    text ? [{ ...text, userId: fan.userId, artistSlug: artist.slug, dedupeKey, stopId }] : [];
   return pending
     .filter((change) => change.stopId === fan.stopId && change.detectedAt > fan.markedAt)
     .flatMap((change) => changeDraft(change, artist.name, draft));
+}
+
+/**
+ * Followers of the venues of the new stops hear of the shows announced there after they followed
+ * it: one alert per show, one grouped alert for several from this sync. A fan who follows the artist
+ * too already hears of them in the artist's new-dates alert, so gets no second one.
+ */
+export function venueDrafts(
+  venueFollowers: { userId: string; venueId: string; followedAt: string }[],
+  artistFollowers: Pick<FollowerRow, 'userId' | 'followedAt'>[],
+  added: PendingChangeRow[],
+  artist: ArtistRef,
+): NotificationDraft[] {
+  const artistFollowedAt = new Map(artistFollowers.map((follower) => [follower.userId, follower.followedAt]));
+  // By venue first: 100,000 followers against 5,000 new dates must not be a product of the two.
+  const addedAt = new Map<string, PendingChangeRow[]>();
+  for (const change of added) {
+    if (!change.stopVenueId) continue;
+    const atVenue = addedAt.get(change.stopVenueId);
+    if (atVenue) atVenue.push(change);
+    else addedAt.set(change.stopVenueId, [change]);
+  }
+  const byUser = new Map<string, PendingChangeRow[]>();
+  for (const { userId, venueId, followedAt } of venueFollowers) {
+    const since = artistFollowedAt.get(userId);
+    const news = (addedAt.get(venueId) ?? []).filter(
+      (change) => change.detectedAt > followedAt && !(since !== undefined && change.detectedAt > since),
+    );
+    if (news.length > 0) byUser.set(userId, [...(byUser.get(userId) ?? []), ...news]);
+  }
+  return [...byUser].flatMap(([userId, changes]) => {
+    const stops = changes.map(newStopOf).sort((a, b) => a.date.localeCompare(b.date));
+    const text = venueShowsText(artist.name, stops);
+    if (!text) return [];
+    const dedupeKey = stops.length === 1 ? `venue-show:${stops[0]!.id}` : `venue-shows:${artist.id}:${changes[0]!.id}`;
+    return [{ ...text, userId, artistSlug: artist.slug, dedupeKey, stopId: stops[0]!.id }];
+  });
 }
 
 /** A follower who also marked the stop gets one notification, not two. */
@@ -107,23 +202,32 @@ function uniqueDrafts(drafts: NotificationDraft[]): NotificationDraft[] {
 function changeDraft(
   change: PendingChangeRow,
   artistName: string,
-  draft: (text: NotificationText | null, dedupeKey: string) => NotificationDraft[],
+  draft: (text: NotificationText | null, dedupeKey: string, stopId: string | null) => NotificationDraft[],
 ): NotificationDraft[] {
   if (change.kind === 'moved') {
     const details = movedDetails.safeParse(change.details);
     if (!details.success) return [];
-    return draft(stopMovedText(artistName, details.data.from, details.data.to), `stop-moved:${change.id}`);
+    return draft(
+      stopMovedText(artistName, details.data.from, details.data.to),
+      `stop-moved:${change.id}`,
+      change.stopId,
+    );
   }
   if (change.kind === 'cancelled') {
     const details = stopPlace.safeParse(change.details);
     if (!details.success) return [];
-    return draft(stopCancelledText(artistName, details.data as StopPlace), `stop-cancelled:${change.id}`);
+    return draft(
+      stopCancelledText(artistName, details.data as StopPlace),
+      `stop-cancelled:${change.id}`,
+      change.stopId,
+    );
   }
   return [];
 }
 
-function newStopOf(change: PendingChangeRow): NewStop {
+function newStopOf(change: PendingChangeRow): NewStop & { id: string } {
   return {
+    id: change.stopId,
     date: change.stopDate!,
     venue: change.stopVenue ?? '',
     city: change.stopCity ?? '',

@@ -3,7 +3,6 @@ import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/a
 import { placesMessages } from '#shared/places.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { fillVenueTimeZones, matchFreeTextHomes } from './places.backfill.ts';
 
 /** GeoNames ids: Denver, Colorado and Austin, Texas. */
@@ -21,7 +20,7 @@ async function homeRow(server: AuthTestServer, userId: string) {
   return rows[0];
 }
 
-describe.runIf(databaseAvailable())('places: typeahead, home place, time-zone back-fills', () => {
+describe('places: typeahead, home place, time-zone back-fills', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
     server = await startAuthTestServer();

@@ -43,7 +43,7 @@ export function userEventsRoutes(deps: AppDeps) {
     // Hono answers HEAD with the GET route minus the body: a stream would open and never be read.
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     const lifetimeMs = streamLifetimeMs(new Date(c.var.session!.expiresAt));
-    const stream = openUserStream(deps, c.var.user!.id, lastEventId, lifetimeMs, c.var.session!.id);
+    const stream = openUserStream(deps, c.var.actor.userId, lastEventId, lifetimeMs, c.var.session!.id);
     return c.body(stream, 200, headers);
   });
 }

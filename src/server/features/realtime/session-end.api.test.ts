@@ -9,7 +9,6 @@ import {
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
 import { MAX_PUBLIC_STREAMS_PER_CLIENT } from '#shared/events.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { SseReader } from './sse.test-support.ts';
 
 /**
@@ -20,7 +19,7 @@ const PASSWORD = 'heart-of-glass-77';
 const NEW_PASSWORD = 'blue-monday-1983';
 const ENDS_WITHIN_MS = 5_000;
 
-describe.runIf(databaseAvailable())('event streams end with their session', () => {
+describe('event streams end with their session', () => {
   let server: AuthTestServer;
   const open: SseReader[] = [];
   beforeAll(async () => {
@@ -95,7 +94,7 @@ describe.runIf(databaseAvailable())('event streams end with their session', () =
   });
 });
 
-describe.runIf(databaseAvailable())('anonymous event streams are capped per client', () => {
+describe('anonymous event streams are capped per client', () => {
   let server: AuthTestServer;
   const open: SseReader[] = [];
   beforeAll(async () => {

@@ -7,7 +7,6 @@ import type { Database } from '#server/db/client.ts';
 import type { NotificationCreatedEvent } from '#shared/notifications.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { openTestDatabase, testDbKind } from '#tests/setup/databases.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { type ServerProcess, startServerProcess } from './server-process.test-support.ts';
 import { SseReader } from './sse.test-support.ts';
 import { appendUserEvents } from './user-events.repo.ts';
@@ -16,7 +15,7 @@ import { appendUserEvents } from './user-events.repo.ts';
  * Two real server processes on one PostgreSQL database (ADR 0007): an event written anywhere
  * reaches the clients of both, through LISTEN/NOTIFY. PGlite is one process only.
  */
-describe.runIf(databaseAvailable() && testDbKind() === 'postgres')('two server processes on one PostgreSQL', () => {
+describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL', () => {
   let database: Database;
   let processA: ServerProcess;
   let processB: ServerProcess;

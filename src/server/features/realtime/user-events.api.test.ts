@@ -11,7 +11,6 @@ import type { EventBus, UserStreamSubscriber } from '#server/lib/event-bus.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { MAX_STREAMS_PER_USER, type NotificationCreatedEvent } from '#shared/notifications.ts';
 import { testDbKind } from '#tests/setup/databases.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { pruneUserEvents, pruneUserEventsJob } from './realtime.jobs.ts';
 import { SseReader } from './sse.test-support.ts';
 import { appendUserEvents } from './user-events.repo.ts';
@@ -62,7 +61,7 @@ async function openStream(fan: Fan, headers: Record<string, string> = {}, query 
 
 const titleOf = (data: string | undefined) => (JSON.parse(data ?? '{}') as NotificationCreatedEvent).notification.title;
 
-describe.runIf(databaseAvailable())('the user event stream, GET /api/events', () => {
+describe('the user event stream, GET /api/events', () => {
   let server: AuthTestServer;
   const open: SseReader[] = [];
   const track = (reader: SseReader) => {
@@ -70,7 +69,7 @@ describe.runIf(databaseAvailable())('the user event stream, GET /api/events', ()
     return reader;
   };
   beforeAll(async () => {
-    server = await startAuthTestServer();
+    server = await startAuthTestServer({}, { jobs: true });
   });
   afterAll(async () => {
     for (const reader of open) await reader.close();
@@ -92,7 +91,7 @@ describe.runIf(databaseAvailable())('the user event stream, GET /api/events', ()
     const fan = await signedInFan(server);
     const stream = track(await openStream(fan, { 'accept-encoding': 'gzip' }));
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
-    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    expect(stream.response.headers.get('cache-control')).toBe('private, no-store');
     expect(stream.response.headers.get('content-encoding')).toBeNull();
 
     const event = notification('Northern Lanterns');
@@ -301,9 +300,9 @@ describe.runIf(databaseAvailable())('the user event stream, GET /api/events', ()
   });
 });
 
-describe.runIf(databaseAvailable())('shutting down', () => {
+describe('shutting down', () => {
   it('ends every open stream at once, so the server stops quickly', async () => {
-    const server = await startAuthTestServer();
+    const server = await startAuthTestServer({}, { jobs: true });
     const fan = await signedInFan(server);
     const userStream = await openStream(fan);
     const publicStream = new SseReader(await server.fetch('/api/events/public?artist=amber-skies'));
@@ -318,10 +317,10 @@ describe.runIf(databaseAvailable())('shutting down', () => {
   });
 });
 
-describe.runIf(databaseAvailable() && testDbKind() === 'postgres')('a lost listening connection', () => {
+describe.runIf(testDbKind() === 'postgres')('a lost listening connection', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
-    server = await startAuthTestServer();
+    server = await startAuthTestServer({}, { jobs: true });
   });
   afterAll(() => server?.close());
 

@@ -12,7 +12,7 @@ import {
 } from '#tests/fakes/dataset.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -25,7 +25,7 @@ async function count(server: TestServer, query: ReturnType<typeof sql>): Promise
   return Number(result.rows[0]?.n ?? 0);
 }
 
-describe.runIf(databaseAvailable())('band search API', () => {
+describe('band search API', () => {
   let musicBrainz: FakeMusicBrainz;
   let jamBase: FakeJamBase;
   let server: TestServer;
@@ -374,7 +374,7 @@ describe.runIf(databaseAvailable())('band search API', () => {
   });
 });
 
-describe.runIf(databaseAvailable())('band search API without a usable JamBase key', () => {
+describe('band search API without a usable JamBase key', () => {
   let jamBase: FakeJamBase;
   let noKey: TestServer;
   let wrongKey: TestServer;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/sql.ts';
+import { visibleToSql } from '#server/features/catalog/stop-visibility.ts';
 
 export interface CatalogMatchRow {
   name: string;
@@ -23,15 +24,22 @@ function likePattern(text: string): string {
  * Which partial matches come back when there are more than `limit` is unspecified (as in the
  * spec's original `limit 5`); the caller orders the few it gets.
  */
-export async function selectCatalogMatches(db: Db, text: string, limit: number): Promise<CatalogMatchRow[]> {
+export async function selectCatalogMatches(
+  db: Db,
+  text: string,
+  limit: number,
+  viewerId: string | null,
+): Promise<CatalogMatchRow[]> {
+  // A fan's not yet approved artist is found by that fan only (ADR 0037).
+  const visible = visibleToSql('artists', viewerId);
   const columns = sql`name, slug, tour_count as "tourCount", sort_name as "sortName"`;
   return rowsOf<CatalogMatchRow>(
     db,
     sql`
-    (select ${columns}, true as exact from artists where lower(name) = lower(${text}) limit ${limit})
+    (select ${columns}, true as exact from artists where lower(name) = lower(${text}) and ${visible} limit ${limit})
     union all
     (select ${columns}, false as exact from artists
-     where name ilike ${likePattern(text)} and lower(name) <> lower(${text}) limit ${limit})
+     where name ilike ${likePattern(text)} and lower(name) <> lower(${text}) and ${visible} limit ${limit})
     limit ${limit}`,
   );
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { clientKey } from '#server/auth/client-ip.ts';
+import { PERSONAL_CACHE_CONTROL } from '#server/features/catalog/stop-visibility.ts';
 import { announceTourChanges, type SyncOutcome } from '#server/features/sync/sync.service.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { csrfProtection } from '#server/lib/csrf.ts';
@@ -24,7 +25,10 @@ export function searchRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(csrfProtection(env.publicUrl))
     .get('/artists', validate('query', catalogSearchQuerySchema), async (c) => {
-      return c.json(await searchCatalog(database, c.req.valid('query').q));
+      const viewer = c.var.user?.id ?? null;
+      // A signed-in fan's answer may hold their own pending artists: theirs alone.
+      if (viewer) c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
+      return c.json(await searchCatalog(database, c.req.valid('query').q, viewer));
     })
     .post('/suggestions', validate('json', suggestionsRequestSchema), async (c) => {
       await limit(c, 'suggestions', SUGGESTIONS_LIMIT);
@@ -34,6 +38,6 @@ export function searchRoutes(deps: AppDeps) {
     .post('/sync', validate('json', syncRequestSchema), async (c) => {
       await limit(c, 'sync', SYNC_LIMIT);
       const notifyFollowers = (outcome: SyncOutcome) => announceTourChanges(deps.events, c.var.log, outcome);
-      return c.json(await syncFromSearch(database, providers, c.req.valid('json'), notifyFollowers));
+      return c.json(await syncFromSearch(deps, providers, c.req.valid('json'), notifyFollowers));
     });
 }

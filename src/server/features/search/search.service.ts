@@ -1,11 +1,12 @@
 import type { Database } from '#server/db/client.ts';
 import {
   providerFailure,
-  requireJamBase,
+  requireTourSources,
   type SyncOutcome,
   syncArtistTourDates,
 } from '#server/features/sync/sync.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import type { Providers } from '#server/providers/providers.ts';
 import { localIsoDate } from '#shared/dates.ts';
@@ -21,8 +22,12 @@ import { slugify, titleCase } from '#shared/text.ts';
 import { selectCatalogMatches } from './search.repo.ts';
 
 /** The catalog first: at most five artists whose name contains the text, the exact name first, then A–Z. */
-export async function searchCatalog(database: Database, text: string): Promise<CatalogSearchResponse> {
-  const rows = await selectCatalogMatches(database.db, text, SEARCH_RESULTS_LIMIT);
+export async function searchCatalog(
+  database: Database,
+  text: string,
+  viewerId: string | null = null,
+): Promise<CatalogSearchResponse> {
+  const rows = await selectCatalogMatches(database.db, text, SEARCH_RESULTS_LIMIT, viewerId);
   rows.sort((a, b) => Number(b.exact) - Number(a.exact) || a.sortName.localeCompare(b.sortName));
   return { matches: rows.map((row) => ({ name: titleCase(row.name), slug: row.slug, tourCount: row.tourCount })) };
 }
@@ -61,17 +66,17 @@ function musicBrainzBusy(error: ProviderError): AppError {
 
 /** Tour dates from JamBase into the catalog (spec: search-jambase); the answer names the tour page. */
 export async function syncFromSearch(
-  database: Database,
+  writer: CatalogWriterDeps,
   providers: Providers,
   request: SyncRequest,
   /** Runs after the sync committed (the routes announce its changes: followers are notified). */
   afterSync: (outcome: SyncOutcome) => Promise<void> = async () => {},
   today = localIsoDate(),
 ): Promise<SyncResponse> {
-  const jamBase = requireJamBase(providers.jamBase);
+  const sources = requireTourSources(providers);
   const outcome = await syncArtistTourDates(
-    database,
-    jamBase,
+    writer,
+    sources,
     { name: request.artistName, mbid: request.mbid ?? null },
     today,
   );

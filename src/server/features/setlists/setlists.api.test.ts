@@ -5,7 +5,6 @@ import { daysAgo, setlistFmCatalog } from '#tests/factories/concert-history-setu
 import { NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { FAKE_SETLISTFM_KEY, FAKE_TOUR_DAYS, type FakeSetlistFm } from '#tests/fakes/setlistfm.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { setlistRetryJob } from './setlists.jobs.ts';
 
 /** A signed-in fan's browser (the session travels with it). */
@@ -13,7 +12,7 @@ const fanBrowser = async (server: AuthTestServer): Promise<TestBrowser> => (awai
 
 const venue = { venue: 'Paradise Rock Club', city: 'Boston', region: 'MA', country: 'US' };
 
-describe.runIf(databaseAvailable())('setlists API', () => {
+describe('setlists API', () => {
   let server: AuthTestServer;
   let fake: FakeSetlistFm;
   let close: () => Promise<void>;

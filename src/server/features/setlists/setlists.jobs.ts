@@ -16,9 +16,9 @@ export const setlistRetryJob: JobType<{ key: string }> = {
 };
 
 /** The sender the service is given: queues (or keeps the already queued) retry of a key. */
-export function setlistRetrySender(queue: () => Pick<Queue, 'send'>) {
+export function setlistRetrySender(queue: Pick<Queue, 'send'>) {
   return async (key: string, afterSeconds: number): Promise<void> => {
-    await queue().send(setlistRetryJob, { key }, { singletonKey: key, startAfterSeconds: Math.ceil(afterSeconds) });
+    await queue.send(setlistRetryJob, { key }, { singletonKey: key, startAfterSeconds: Math.ceil(afterSeconds) });
   };
 }
 
@@ -38,12 +38,12 @@ export async function runSetlistRetry(deps: SetlistDeps, key: string, retry: Ret
   await refreshStopSetlist(deps, stop, stored[0], retry, true);
 }
 
-export function setlistJobDefinitions(deps: Omit<SetlistDeps, 'queue'>, queue: () => Queue): JobDefinition<never>[] {
+export function setlistJobDefinitions(deps: Omit<SetlistDeps, 'queue'>, queue: Queue): JobDefinition<never>[] {
   const retry = setlistRetrySender(queue);
   const definition: JobDefinition<{ key: string }> = {
     ...setlistRetryJob,
     async handler({ key }) {
-      await runSetlistRetry({ ...deps, queue: queue() }, key, retry);
+      await runSetlistRetry({ ...deps, queue }, key, retry);
     },
   };
   return [definition] as JobDefinition<never>[];

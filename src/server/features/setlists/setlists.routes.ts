@@ -27,7 +27,7 @@ const WRITE_LIMIT = { windowSeconds: 60, max: 30 };
 
 /**
  * /api/setlists: public reads (a signed-in fan also sees their own setlists) and the fan's own
- * setlist of a show (signed in; the owner is always c.var.user, never the body).
+ * setlist of a show (signed in; the owner is always c.var.actor, never the body).
  */
 export function setlistsRoutes(deps: AppDeps) {
   const setlistDeps: SetlistDeps = {
@@ -36,7 +36,7 @@ export function setlistsRoutes(deps: AppDeps) {
     queue: deps.queue,
     logger: deps.logger,
   };
-  const retry = setlistRetrySender(() => deps.queue);
+  const retry = setlistRetrySender(deps.queue);
   const readLimit = async (c: Parameters<typeof clientKey>[0]) =>
     enforceLimit(deps.database, `setlists-read:${clientKey(c, deps.env.TRUST_PROXY)}`, READ_LIMIT);
   return new Hono<AppEnv>()
@@ -61,12 +61,12 @@ export function setlistsRoutes(deps: AppDeps) {
       validate('param', stopIdParamSchema),
       validate('json', ownSetlistSchema),
       async (c) => {
-        const userId = c.var.user!.id;
+        const userId = c.var.actor.userId;
         await enforceLimit(deps.database, `setlists-write:${userId}`, WRITE_LIMIT);
         return c.json(await saveOwnSetlist(setlistDeps, userId, c.req.valid('param').stopId, c.req.valid('json')));
       },
     )
     .delete('/stops/:stopId/mine', requireUser, validate('param', stopIdParamSchema), async (c) => {
-      return c.json(await removeOwnSetlist(setlistDeps, c.var.user!.id, c.req.valid('param').stopId));
+      return c.json(await removeOwnSetlist(setlistDeps, c.var.actor.userId, c.req.valid('param').stopId));
     });
 }

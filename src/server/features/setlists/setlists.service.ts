@@ -1,6 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import type { Executor } from '#server/db/sql.ts';
 import { selectArtistBySlug } from '#server/features/artists/artists.repo.ts';
+import { isVisibleTo } from '#server/features/catalog/stop-visibility.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
@@ -353,7 +354,7 @@ export async function getArtistSetlists(
   retry: RetrySend,
 ): Promise<ArtistSetlistsView> {
   const artist = await selectArtistBySlug(deps.database.db, slug);
-  if (!artist) throw notFound(SETLIST_MESSAGES.artistNotFound);
+  if (!artist || !isVisibleTo(artist, userId)) throw notFound(SETLIST_MESSAGES.artistNotFound);
   const outcome = await refreshArtistSetlists(deps, artist, retry);
   const rows = await selectArtistSetlists(deps.database.db, artist.id, userId, ARTIST_SETLISTS_READ);
   const tour = currentTour(rows);

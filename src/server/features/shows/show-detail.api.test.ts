@@ -3,9 +3,10 @@ import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import { PHOTO_QUOTA_MESSAGE, PHOTO_STORAGE_QUOTA_BYTES } from '#shared/write-limits.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
+import { FAN_PASSWORD, signedInFan } from '#tests/setup/fans.ts';
+import { ORPHAN_GRACE_MS, sweepDeletedPhotoFiles, sweepOrphanedPhotoFiles } from './show-photos.jobs.ts';
 
 const TODAY = '2027-03-01';
 
@@ -56,7 +57,7 @@ function upload(server: AuthTestServer, browser: TestBrowser, stopId: string, bo
 const patch = (browser: TestBrowser, stopId: string, json: unknown) =>
   browser.request(`/api/shows/${stopId}/details`, { method: 'PATCH', json });
 
-describe.runIf(databaseAvailable())('show detail API', () => {
+describe('show detail API', () => {
   let server: AuthTestServer;
   const stopIds: Record<string, string> = {};
 
@@ -94,6 +95,11 @@ describe.runIf(databaseAvailable())('show detail API', () => {
           },
         ],
       },
+      // A late show at the same venue that night: another show, not on the 19:30 and 21:00 bill.
+      {
+        name: 'Midnight Set',
+        tours: [{ name: 'Late Tour', stops: [{ date: '2026-11-01', time: '23:30', ...anthem }] }],
+      },
     ]);
     await server.database.query("update venues set time_zone = 'America/New_York'");
     const { rows } = await server.database.query<{ id: string; key: string }>(
@@ -119,7 +125,7 @@ describe.runIf(databaseAvailable())('show detail API', () => {
     const stopId = await markAttended(fan, 'amber-skies', 'the-anthem-washington-dc', '2026-11-01');
     expect(stopId).toBe(stopIds['amber-skies@2026-11-01']);
     const response = await fan.request(`/api/shows/${stopId}`);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const show = await response.json();
     expect(show).toMatchObject({
       stopId,
@@ -142,6 +148,31 @@ describe.runIf(databaseAvailable())('show detail API', () => {
       'northern-lanterns',
       'amber-skies',
     ]);
+    const late = await (await fan.request(`/api/shows/${stopIds['midnight-set@2026-11-01']}`)).json();
+    expect(late.bill.map((entry: { artistSlug: string }) => entry.artistSlug)).toEqual(['midnight-set']);
+  });
+
+  it('names the sources listing the show, best first, with their ticket links; a source that dropped it is left out', async () => {
+    const stopId = stopIds['amber-skies@2027-05-01']!;
+    await server.database.query(
+      `insert into stop_sources (stop_id, artist_id, provider, external_id, url, ticket_url, seller, reported_date, missing_since)
+       select s.id, s.artist_id, x.provider, x.id, null, x.ticket, x.seller, s.event_date, x.missing
+       from tour_stops s, (values
+         ('bandsintown', '1037', 'https://bandsintown.example/t/1037', null::text, null::timestamptz),
+         ('ticketmaster', 'G5v', 'https://ticketmaster.example/e/G5v', 'Ticketmaster', null),
+         ('jambase', 'jambase:9', 'https://jambase.example/9', null, now())
+       ) as x(provider, id, ticket, seller, missing)
+       where s.id = $1`,
+      [stopId],
+    );
+    const fan = await signedInBrowser(server);
+    const show = await (await fan.request(`/api/shows/${stopId}`)).json();
+    expect(show.sources).toEqual([
+      { provider: 'ticketmaster', url: null, ticketUrl: 'https://ticketmaster.example/e/G5v', seller: 'Ticketmaster' },
+      { provider: 'bandsintown', url: null, ticketUrl: 'https://bandsintown.example/t/1037', seller: null },
+    ]);
+    const unlisted = await (await fan.request(`/api/shows/${stopIds['northern-lanterns@2026-11-01']}`)).json();
+    expect(unlisted.sources).toEqual([]);
   });
 
   it('saves notes, a rating and companions, and refuses bad values changing nothing', async () => {
@@ -217,7 +248,7 @@ describe.runIf(databaseAvailable())('show detail API', () => {
     const served = await owner.request(photo.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(served.headers.get('cache-control')).toBe('no-store');
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
     const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(stored).toMatchObject({ format: 'webp', width: 1365, height: 2048 });
     expect(stored.exif).toBeUndefined();
@@ -244,6 +275,86 @@ describe.runIf(databaseAvailable())('show detail API', () => {
     expect((await owner.request(photo.url)).status).toBe(404);
     expect(await server.background.storage.get(rows[0]!.storage_key)).toBeNull();
     expect((await owner.request(photo.url, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('deletes the files of photos whose show is un-marked or whose account is deleted', async () => {
+    const fan = await signedInFan(server, { label: 'photo-files' });
+    const stored = async (photoId: string) => {
+      const { rows } = await server.database.query<{ storage_key: string }>(
+        'select storage_key from show_photos where id = $1',
+        [photoId],
+      );
+      return rows[0]!.storage_key;
+    };
+    const firstStop = await markAttended(fan.browser, 'northern-lanterns', 'the-anthem-washington-dc', '2026-10-01');
+    const first = (await (await upload(server, fan.browser, firstStop, await smallPng())).json()).photo;
+    const secondStop = await markAttended(fan.browser, 'amber-skies', 'the-anthem-washington-dc', '2026-10-02');
+    const second = (await (await upload(server, fan.browser, secondStop, await smallPng())).json()).photo;
+    const firstKey = await stored(first.id);
+    const secondKey = await stored(second.id);
+
+    // Un-marked: the row goes with the show, and its file with the sweep.
+    expect((await fan.browser.request(`/api/shows/stops/${firstStop}`, { method: 'DELETE' })).status).toBe(204);
+    await sweepDeletedPhotoFiles(server.background);
+    expect(await server.background.storage.get(firstKey)).toBeNull();
+    expect(await server.background.storage.get(secondKey)).not.toBeNull();
+
+    // The account deleted: every file of its photos goes.
+    const deleted = await fan.browser.request('/api/account', {
+      method: 'DELETE',
+      json: { confirm: 'DELETE', password: FAN_PASSWORD },
+    });
+    expect(deleted.status).toBe(200);
+    await sweepDeletedPhotoFiles(server.background);
+    expect(await server.background.storage.get(secondKey)).toBeNull();
+    const { rows } = await server.database.query('select 1 from deleted_photo_files where storage_key = any($1)', [
+      [firstKey, secondKey],
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('sweeps stored photo files that no row names, once they are older than an upload takes', async () => {
+    const fan = await signedInFan(server, { label: 'photo-orphans' });
+    const stopId = await markAttended(fan.browser, 'northern-lanterns', 'the-anthem-washington-dc', '2026-08-01');
+    const photo = (await (await upload(server, fan.browser, stopId, await smallPng())).json()).photo;
+    const { rows } = await server.database.query<{ storage_key: string }>(
+      'select storage_key from show_photos where id = $1',
+      [photo.id],
+    );
+    const kept = rows[0]!.storage_key;
+    const orphan = `show-photos/${fan.id}/left-by-a-dead-process.webp`;
+    const other = 'artist-images/not-a-photo.webp';
+    await server.background.storage.put(orphan, new Uint8Array([1, 2, 3]), 'image/webp');
+    await server.background.storage.put(other, new Uint8Array([4, 5, 6]), 'image/webp');
+    const { storage } = server.background;
+
+    // Young: it may be an upload whose row is being written.
+    expect(await sweepOrphanedPhotoFiles(server.background)).toBe(0);
+    expect(await storage.get(orphan)).not.toBeNull();
+
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    expect(await sweepOrphanedPhotoFiles(server.background, later)).toBeGreaterThanOrEqual(1);
+    expect(await storage.get(orphan)).toBeNull();
+    expect(await storage.get(kept)).not.toBeNull();
+    expect(await storage.get(other)).not.toBeNull();
+    expect((await fan.browser.request(photo.url)).status).toBe(200);
+  });
+
+  it("refuses a photo past the fan's storage quota, changing nothing", async () => {
+    const fan = await signedInFan(server, { label: 'photo-quota' });
+    const stopId = await markAttended(fan.browser, 'northern-lanterns', 'the-anthem-washington-dc', '2026-09-01');
+    const first = await upload(server, fan.browser, stopId, await smallPng());
+    expect(first.status).toBe(201);
+    // The fan's stored photos already fill the quota (as if after years of uploads).
+    await server.database.query('update show_photos set bytes = $1 where user_id = $2', [
+      PHOTO_STORAGE_QUOTA_BYTES,
+      fan.id,
+    ]);
+    const refused = await upload(server, fan.browser, stopId, await smallPng());
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error.message).toBe(PHOTO_QUOTA_MESSAGE);
+    const { rows } = await server.database.query('select 1 from show_photos where user_id = $1', [fan.id]);
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses files that are not images, photos over 15 MB and a 51st photo, changing nothing', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ReviewState, ShowState, StopStatus } from '#shared/shows.ts';
+import type { StopSourceView } from '#shared/tour-sources.ts';
 
 /**
  * A stop the fan may see: a public (approved) one, one they submitted, or one they marked (a
@@ -25,6 +26,9 @@ export interface StopRow {
   region: string | null;
   country: string;
   timeZone: string | null;
+  ticketUrl: string | null;
+  /** The sources listing the stop now (provenance, ADR 0044); null when none does. */
+  sources: StopSourceView[] | null;
 }
 
 export async function selectVisibleStop(db: Executor, stopId: string, userId: string): Promise<StopRow | null> {
@@ -33,7 +37,10 @@ export async function selectVisibleStop(db: Executor, stopId: string, userId: st
     sql`select s.id, s.event_date::text as date, to_char(s.start_time, 'HH24:MI') as time, s.status,
                s.review_state as "reviewState", s.venue_id as "venueId", a.slug as "artistSlug",
                s.slug as "stopSlug", v.name as "venueName", v.slug as "venueSlug", v.city, v.region, v.country,
-               v.time_zone as "timeZone"
+               v.time_zone as "timeZone", s.ticket_url as "ticketUrl",
+               (select json_agg(json_build_object('provider', ss.provider, 'url', ss.url,
+                                                  'ticketUrl', ss.ticket_url, 'seller', ss.seller))
+                from stop_sources ss where ss.stop_id = s.id and ss.missing_since is null) as sources
         from tour_stops s
         join artists a on a.id = s.artist_id
         join venues v on v.id = s.venue_id

@@ -11,11 +11,11 @@ import { getShowDetail, updateShowDetails } from './show-detail.service.ts';
  */
 export const STOP_ID_PATH = ':stopId{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}';
 
-/** /api/shows/:stopId — the show detail, signed in; the actor is always c.var.user. */
+/** /api/shows/:stopId — the show detail, signed in; the actor is always c.var.actor. */
 export function showDetailRoutes({ database }: Pick<AppDeps, 'database'>) {
   return new Hono<AppEnv>()
     .get(`/${STOP_ID_PATH}`, noStore, requireUser, validate('param', stopIdParamSchema), async (c) => {
-      return c.json(await getShowDetail(database, { userId: c.var.user!.id }, c.req.valid('param').stopId));
+      return c.json(await getShowDetail(database, c.var.actor, c.req.valid('param').stopId));
     })
     .patch(
       `/${STOP_ID_PATH}/details`,
@@ -25,7 +25,7 @@ export function showDetailRoutes({ database }: Pick<AppDeps, 'database'>) {
       validate('json', showDetailsPatchSchema),
       async (c) => {
         const { stopId } = c.req.valid('param');
-        return c.json(await updateShowDetails(database, { userId: c.var.user!.id }, stopId, c.req.valid('json')));
+        return c.json(await updateShowDetails(database, c.var.actor, stopId, c.req.valid('json')));
       },
     );
 }

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   SHOW_DETAIL_MESSAGES,
@@ -8,7 +9,9 @@ import {
   showPhotoUrl,
 } from '#shared/show-detail.ts';
 import type { ShowDetailsPatch } from '#shared/show-detail-api.ts';
+import { timesAgree } from '#shared/show-times.ts';
 import { titleCase } from '#shared/text.ts';
+import { orderSources } from '#shared/tour-sources.ts';
 import {
   selectBill,
   selectUserShow,
@@ -19,10 +22,6 @@ import {
 import { type PhotoRow, selectPhotos } from './show-photos.repo.ts';
 
 /** Every operation acts for the signed-in fan only: their id scopes each query. */
-export interface Actor {
-  userId: string;
-}
-
 export const showNotFound = () => new AppError('NOT_FOUND', SHOW_DETAIL_MESSAGES.notFound);
 
 export function photoView(row: PhotoRow): ShowPhoto {
@@ -49,8 +48,13 @@ export async function getShowDetail(database: Database, actor: Actor, stopId: st
     selectUserShow(database.db, actor.userId, stopId),
   ]);
   const photos = mine ? await selectPhotos(database.db, mine.id, actor.userId) : [];
-  // This stop's artist heads the list; the rest keep their start-time order.
-  const ordered = [...bill.filter((entry) => entry.stopId === stopId), ...bill.filter((e) => e.stopId !== stopId)];
+  // This stop's artist heads the list; the rest keep their start-time order. An early or a late
+  // show at the same venue that night is another show, not this one's bill.
+  const sameShow = bill.filter((entry) => entry.stopId === stopId || timesAgree(entry.time, stop.time));
+  const ordered = [
+    ...sameShow.filter((entry) => entry.stopId === stopId),
+    ...sameShow.filter((e) => e.stopId !== stopId),
+  ];
   return {
     stopId: stop.id,
     date: stop.date,
@@ -67,6 +71,8 @@ export async function getShowDetail(database: Database, actor: Actor, stopId: st
       timeZone: stop.timeZone,
     },
     guidePath: `/guide/${stop.artistSlug}/${stop.stopSlug}`,
+    ticketUrl: stop.ticketUrl,
+    sources: orderSources(stop.sources ?? []),
     mine: mine
       ? {
           state: mine.state,

@@ -62,3 +62,12 @@ export async function deleteOwnPhoto(db: Executor, photoId: string, userId: stri
   );
   return rows[0]?.storageKey ?? null;
 }
+
+/** Bytes of all the fan's stored photos, for the per-fan storage quota. */
+export async function sumUserPhotoBytes(db: Executor, userId: string): Promise<number> {
+  const rows = await rowsOf<{ bytes: string | number }>(
+    db,
+    sql`select coalesce(sum(bytes), 0) as bytes from show_photos where user_id = ${userId}`,
+  );
+  return Number(rows[0]?.bytes ?? 0);
+}

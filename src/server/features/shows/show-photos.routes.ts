@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
+import { perUserWriteLimit } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
 import { SHOW_DETAIL_MESSAGES } from '#shared/show-detail.ts';
 import { photoIdParamSchema, stopIdParamSchema } from '#shared/show-detail-api.ts';
@@ -30,6 +31,7 @@ export function showPhotosRoutes({ database, storage }: Pick<AppDeps, 'database'
       `/${STOP_ID_PATH}/photos`,
       noStore,
       requireUser,
+      perUserWriteLimit(database, 'showPhotoUpload'),
       photoBodyLimit,
       validate('param', stopIdParamSchema),
       async (c) => {
@@ -37,11 +39,11 @@ export function showPhotosRoutes({ database, storage }: Pick<AppDeps, 'database'
         const file = form?.get('photo');
         if (!(file instanceof File)) throw new AppError('BAD_REQUEST', SHOW_DETAIL_MESSAGES.notAnImage);
         const deps = { database, storage, log: c.var.log };
-        return c.json(await addShowPhoto(deps, { userId: c.var.user!.id }, c.req.valid('param').stopId, file), 201);
+        return c.json(await addShowPhoto(deps, c.var.actor, c.req.valid('param').stopId, file), 201);
       },
     )
     .get('/photos/:photoId', noStore, requireUser, validate('param', photoIdParamSchema), async (c) => {
-      const file = await readShowPhoto({ database, storage }, { userId: c.var.user!.id }, c.req.valid('param').photoId);
+      const file = await readShowPhoto({ database, storage }, c.var.actor, c.req.valid('param').photoId);
       c.header('Content-Type', file.contentType);
       c.header('Content-Length', String(file.body.byteLength));
       c.header('Content-Disposition', 'inline');
@@ -49,7 +51,7 @@ export function showPhotosRoutes({ database, storage }: Pick<AppDeps, 'database'
     })
     .delete('/photos/:photoId', noStore, requireUser, validate('param', photoIdParamSchema), async (c) => {
       const deps = { database, storage, log: c.var.log };
-      await deleteShowPhoto(deps, { userId: c.var.user!.id }, c.req.valid('param').photoId);
+      await deleteShowPhoto(deps, c.var.actor, c.req.valid('param').photoId);
       return c.body(null, 204);
     });
 }

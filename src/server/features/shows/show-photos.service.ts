@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Database } from '#server/db/client.ts';
+import type { Executor } from '#server/db/sql.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Storage, StoredFile } from '#server/lib/storage.ts';
 import { PHOTO_MAX_SIDE, SHOW_DETAIL_MESSAGES, type ShowPhotoResponse } from '#shared/show-detail.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
-import { type Actor, photoView, requireOwnShow } from './show-detail.service.ts';
-import { deleteOwnPhoto, insertPhoto, lockUserShowAndCountPhotos, selectOwnPhoto } from './show-photos.repo.ts';
+import { PHOTO_QUOTA_MESSAGE, PHOTO_STORAGE_QUOTA_BYTES } from '#shared/write-limits.ts';
+import { photoView, requireOwnShow } from './show-detail.service.ts';
+import {
+  deleteOwnPhoto,
+  insertPhoto,
+  lockUserShowAndCountPhotos,
+  selectOwnPhoto,
+  sumUserPhotoBytes,
+} from './show-photos.repo.ts';
 
 /** Formats a photo may arrive in (what sharp decodes; checked by decoding, never by the file name). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -58,6 +67,13 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   }
 }
 
+/** The fan's photos together stay under PHOTO_STORAGE_QUOTA_BYTES, this one included. */
+async function assertWithinPhotoQuota(db: Executor, userId: string, adding: number): Promise<void> {
+  if ((await sumUserPhotoBytes(db, userId)) + adding > PHOTO_STORAGE_QUOTA_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_QUOTA_MESSAGE);
+  }
+}
+
 /**
  * Adds a photo to a show the fan went to. Checked before any work (size, count), stored, then
  * recorded under a lock of the fan's show row so the per-show limit holds with parallel uploads;
@@ -75,12 +91,14 @@ export async function addShowPhoto(
     throw new AppError('PAYLOAD_TOO_LARGE', SHOW_DETAIL_MESSAGES.photoTooLarge);
   if ((await lockUserShowAndCountPhotos(deps.database.db, mine.id)) >= SHOW_LIMITS.photosPerShow) throw tooMany();
 
+  await assertWithinPhotoQuota(deps.database.db, actor.userId, 0);
   const photo = await processPhoto(new Uint8Array(await file.arrayBuffer()));
   const storageKey = `show-photos/${actor.userId}/${randomUUID()}.webp`;
   await deps.storage.put(storageKey, photo.body, 'image/webp');
   try {
     const row = await deps.database.db.transaction(async (tx) => {
       if ((await lockUserShowAndCountPhotos(tx, mine.id)) >= SHOW_LIMITS.photosPerShow) throw tooMany();
+      await assertWithinPhotoQuota(tx, actor.userId, photo.body.byteLength);
       return insertPhoto(tx, {
         userShowId: mine.id,
         userId: actor.userId,

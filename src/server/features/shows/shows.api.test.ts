@@ -4,16 +4,17 @@ import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/a
 import type { UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { sendShowReminders } from './shows.jobs.ts';
 
 const TODAY = '2027-03-01';
 /** Cambridge, MA. Paradise (Boston) is ~3 km away, the Palladium (Worcester) ~60 km, San Francisco far. */
 const CAMBRIDGE = { city: 'Cambridge', lat: 42.3736, lon: -71.1097 };
+/** San Francisco in the gazetteer (GeoNames id): the Fillmore is ~2 km from its centre. */
+const SAN_FRANCISCO_PLACE = '5391959';
 
 type Fan = SignedInFan;
 
-describe.runIf(databaseAvailable())('show states and My Shows', () => {
+describe('show states and My Shows', () => {
   let server: AuthTestServer;
   let stops: Map<string, string>;
   let fan: Fan;
@@ -368,6 +369,55 @@ describe.runIf(databaseAvailable())('show states and My Shows', () => {
       expect(page.months[0]!.shows[0]!.distanceKm).toBeNull();
       expect(summary(await upcoming(homeless, '&filter=near'))).toEqual([]);
       expect(summary(await upcoming(homeless, '&radiusKm=anywhere'))).toHaveLength(5);
+    });
+
+    it("near you is near every tracked place, each with its own radius, measured from the nearest; another fan's places change nothing", async () => {
+      const track = async (who: Fan, radiusKm: number) => {
+        const added = await who.browser.request('/api/tracked-places', {
+          method: 'POST',
+          json: { placeId: SAN_FRANCISCO_PLACE, radiusKm },
+        });
+        expect(added.status).toBe(201);
+        return ((await added.json()) as { place: { id: string } }).place.id;
+      };
+      const placeId = await track(other, 25);
+      const page = await upcoming(other, '&filter=near');
+      expect(page.places).toEqual(['San Francisco']);
+      expect(summary(page)).toEqual([
+        '2027-03-01 The Palladium: northern-lanterns',
+        '2027-04-02 Paradise: northern-lanterns+velvet-harbour',
+        '2027-05-10 The Fillmore: northern-lanterns',
+        '2027-05-20 Old Hall: northern-lanterns',
+        '2027-06-01 The Palladium: velvet-harbour',
+      ]);
+      const fillmore = page.months.flatMap((month) => month.shows).find((show) => show.venue.name === 'The Fillmore')!;
+      expect(fillmore).toMatchObject({ distanceKm: 2, distanceFrom: 'San Francisco' });
+      expect(page.months[1]!.shows[0]).toMatchObject({ distanceKm: 3, distanceFrom: null });
+      // Home's radius narrows home only: at 25 km the Palladium (60 km) goes, the Fillmore stays.
+      expect(summary(await upcoming(other, '&filter=near&radiusKm=25'))).toEqual([
+        '2027-04-02 Paradise: northern-lanterns+velvet-harbour',
+        '2027-05-10 The Fillmore: northern-lanterns',
+        '2027-05-20 Old Hall: northern-lanterns',
+      ]);
+
+      // Fan A (same home, no tracked place) does not see B's place.
+      const mine = await upcoming(fan, '&filter=near');
+      expect(mine.places).toEqual([]);
+      expect(summary(mine)).not.toContain('2027-05-10 The Fillmore: northern-lanterns');
+
+      // Without a home, a tracked place alone makes "near" mean something.
+      const homelessPlace = await track(homeless, 25);
+      expect(summary(await upcoming(homeless, '&filter=near'))).toEqual(['2027-05-10 The Fillmore: northern-lanterns']);
+
+      for (const [who, id] of [
+        [other, placeId],
+        [homeless, homelessPlace],
+      ] as const) {
+        expect((await who.browser.request(`/api/tracked-places/${id}`, { method: 'DELETE' })).status).toBe(200);
+      }
+      expect(summary(await upcoming(other, '&filter=near'))).not.toContain(
+        '2027-05-10 The Fillmore: northern-lanterns',
+      );
     });
   });
 

@@ -36,6 +36,7 @@ export function reminderDraft(row: ReminderRow): NotificationDraft {
     message: `${describeStop({ date: row.date, venue: row.venueName, city: row.city, region: row.region })}${at}.${tickets}`,
     artistSlug: row.artistSlug,
     dedupeKey: `show-reminder:${row.stopId}`,
+    stopId: row.stopId,
   };
 }
 

@@ -130,6 +130,12 @@ export function areaAround(home: { lat: number; lon: number }, radiusKm: number)
   };
 }
 
+/** True for a stop (alias s, its venue v) inside any of the areas (the fan's places). */
+function insideAny(areas: Area[]): SQL {
+  if (areas.length === 0) return sql`false`;
+  return sql`(${sql.join(areas.map(inside), sql` or `)})`;
+}
+
 /** True for a stop (alias s, its venue v) inside the area: the box first, then the great circle. */
 function inside(area: Area): SQL {
   const lat = sql`coalesce(s.lat, v.lat)`;
@@ -144,10 +150,10 @@ export interface UpcomingQuery {
   today: string;
   /** Which of the fan's marked stops count: all states, or one. */
   markedStates: string[] | null;
-  /** Followed artists' shows: within this area, anywhere (true), or not at all (false). */
-  followed: Area | true | false;
-  /** Marked stops only inside this area (Near me), or wherever they are (null). */
-  markedArea: Area | null;
+  /** Followed artists' shows: within any of these areas (home and tracked places), anywhere (true), or not at all (false). */
+  followed: Area[] | true | false;
+  /** Marked stops only inside these areas (Near me), or wherever they are (null). */
+  markedArea: Area[] | null;
   /** Shows (venue and date pairs) to find. */
   limit: number;
   /** Only shows after this one, in (date, venue id) order: the next page. */
@@ -183,8 +189,8 @@ export interface UpcomingRow {
 /**
  * My Shows in one round trip. The fan's marked stops come through user_shows (user_id, state);
  * followed artists' stops through tour_stops (artist_id, event_date), one artist at a time (a
- * lateral join: each artist's index range is read from the page's first date, narrowed by the box
- * around home before the haversine, and stops after a page's worth; "anywhere" needs no venue). The (venue, date) pairs found,
+ * lateral join: each artist's index range is read from the page's first date, narrowed by the boxes
+ * around home and the tracked places before the haversine, and stops after a page's worth; "anywhere" needs no venue). The (venue, date) pairs found,
  * soonest first and capped at the page size, are then widened to every stop of that bill through
  * tour_stops (venue_id, event_date). Cancelled stops come back only when the fan marked them.
  */
@@ -195,7 +201,7 @@ export function selectUpcoming(executor: Executor, query: UpcomingQuery): Promis
 /** The query itself, apart so benchmarks can EXPLAIN it. */
 export function upcomingSql(query: UpcomingQuery): SQL {
   const { userId, today, after } = query;
-  const markedWhere = query.markedArea ? inside(query.markedArea) : sql`true`;
+  const markedWhere = query.markedArea ? insideAny(query.markedArea) : sql`true`;
   const states = query.markedStates ?? ['interested', 'going', 'attended', 'missed'];
   const upcomingStates = states.filter((state) => state === 'interested' || state === 'going');
   const pastStates = states.filter((state) => state === 'attended' || state === 'missed');
@@ -234,7 +240,7 @@ export function upcomingSql(query: UpcomingQuery): SQL {
           ${query.followed === true ? sql`` : sql`join venues v on v.id = s.venue_id`}
           where s.artist_id = f.artist_id and s.event_date >= ${from}::date and ${afterCursor}
             and s.status <> 'cancelled' and ${visibleTo(userId)}
-            and ${query.followed === true ? sql`true` : inside(query.followed)}
+            and ${query.followed === true ? sql`true` : insideAny(query.followed)}
           order by s.event_date, s.venue_id
           limit ${query.limit}
         ) found

@@ -1,5 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { distanceKm } from '#server/features/favorites/favorites.service.ts';
+import { selectTrackedPlaces } from '#server/features/places/tracked-places.repo.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { SHOW_LIMITS, type ShowState, type StopStatus } from '#shared/shows.ts';
 import {
@@ -35,10 +37,6 @@ import {
 } from './shows.repo.ts';
 
 /** Every operation acts on the signed-in user's own rows only: the actor's id scopes each query. */
-export interface Actor {
-  userId: string;
-}
-
 const UPCOMING_STATES: ShowState[] = ['interested', 'going'];
 const PAST_STATES: ShowState[] = ['attended', 'missed'];
 
@@ -142,30 +140,46 @@ export async function upcomingShows(
   actor: Actor,
   input: UpcomingInput,
 ): Promise<UpcomingShowsResponse> {
-  const home = await selectHomeAndRadius(database.db, actor.userId);
+  const [home, tracked] = await Promise.all([
+    selectHomeAndRadius(database.db, actor.userId),
+    selectTrackedPlaces(database.db, actor.userId),
+  ]);
   const radiusKm = input.radiusKm === undefined ? (home?.radiusKm ?? null) : input.radiusKm;
   const origin = home?.lat != null && home.lon != null ? { lat: Number(home.lat), lon: Number(home.lon) } : null;
-  const area: Area | null = origin && radiusKm !== null ? areaAround(origin, radiusKm) : null;
-  // Without a home, "near" means nothing unless the radius is anywhere.
-  const nowhere = input.filter === 'near' && !area && radiusKm !== null;
+  // "Near you" is near any of the fan's places: home with My Shows' radius, each tracked place with its own.
+  const areas: Area[] =
+    radiusKm === null
+      ? []
+      : [
+          ...(origin ? [areaAround(origin, radiusKm)] : []),
+          ...tracked.map((place) => areaAround({ lat: place.lat, lon: place.lon }, place.radiusKm)),
+        ];
+  const origins: Origin[] = [
+    ...(origin ? [{ ...origin, name: null }] : []),
+    ...tracked.map((place) => ({ lat: place.lat, lon: place.lon, name: place.name })),
+  ];
+  // Without a place, "near" means nothing unless the radius is anywhere.
+  const nowhere = input.filter === 'near' && areas.length === 0 && radiusKm !== null;
+  const nearby: Area[] | true | false = radiusKm === null ? true : areas.length > 0 ? areas : false;
   const rows = nowhere
     ? []
     : await selectUpcoming(database.db, {
         userId: actor.userId,
         today: input.today,
         markedStates: input.filter === 'going' || input.filter === 'interested' ? [input.filter] : null,
-        followed: input.filter === 'all' || input.filter === 'near' ? (area ?? radiusKm === null) : false,
-        markedArea: input.filter === 'near' ? area : null,
+        followed: input.filter === 'all' || input.filter === 'near' ? nearby : false,
+        markedArea: input.filter === 'near' && radiusKm !== null ? areas : null,
         // One more than a page: whether a next page exists, without counting them all.
         limit: UPCOMING_SHOWS_PAGE + 1,
         after: input.after,
       });
-  const { page, nextCursor } = onePage(groupBills(rows, origin));
+  const { page, nextCursor } = onePage(groupBills(rows, origins));
   return {
     months: byMonth(page),
     filter: input.filter,
     radiusKm,
     home: { city: home?.city ?? null, hasCoordinates: origin !== null },
+    places: tracked.map((place) => place.name),
     followingCount: home?.followingCount ?? 0,
     nextCursor,
   };
@@ -218,7 +232,20 @@ function billArtist(row: UpcomingRow): BillArtist {
  * Rows arrive ordered by date, time, venue: stops of one venue on one date are one show (the bill).
  * Each show keeps its venue id and date: the page cursor (the query's own order).
  */
-function groupBills(rows: UpcomingRow[], origin: { lat: number; lon: number } | null): PlacedShow[] {
+/** A place distances are measured from: home (name null) or a tracked place. */
+type Origin = { lat: number; lon: number; name: string | null };
+
+/** The nearest of the fan's places to a show, in whole km. */
+function nearestPlace(origins: Origin[], point: { lat: number; lon: number }) {
+  let best: { km: number; name: string | null } | null = null;
+  for (const origin of origins) {
+    const km = distanceKm(origin, point);
+    if (!best || km < best.km) best = { km, name: origin.name };
+  }
+  return best ? { km: Math.round(best.km), name: best.name } : null;
+}
+
+function groupBills(rows: UpcomingRow[], origins: Origin[]): PlacedShow[] {
   const shows = new Map<string, { first: UpcomingRow; artists: BillArtist[] }>();
   for (const row of rows) {
     const key = `${row.venueId}|${row.date}`;
@@ -227,21 +254,19 @@ function groupBills(rows: UpcomingRow[], origin: { lat: number; lon: number } | 
     shows.set(key, show);
   }
   return [...shows.entries()].map(([key, { first, artists }]) => ({
-    show: toShow(key, first, artists, origin),
+    show: toShow(key, first, artists, origins),
     date: first.date,
     venueId: first.venueId,
   }));
 }
 
-function toShow(
-  key: string,
-  first: UpcomingRow,
-  artists: BillArtist[],
-  origin: { lat: number; lon: number } | null,
-): UpcomingShow {
+function toShow(key: string, first: UpcomingRow, artists: BillArtist[], origins: Origin[]): UpcomingShow {
   // The buttons act on the fan's marked stop, else the first followed artist's, else the headliner's.
   const lead = artists.find((a) => a.state) ?? artists.find((a) => a.followed) ?? artists[0]!;
-  const canMeasure = origin && first.lat !== null && first.lon !== null;
+  const nearest =
+    first.lat !== null && first.lon !== null
+      ? nearestPlace(origins, { lat: Number(first.lat), lon: Number(first.lon) })
+      : null;
   return {
     key,
     stopId: lead.stopId,
@@ -256,7 +281,8 @@ function toShow(
       country: first.country,
       timeZone: first.timeZone,
     },
-    distanceKm: canMeasure ? Math.round(distanceKm(origin, { lat: Number(first.lat), lon: Number(first.lon) })) : null,
+    distanceKm: nearest?.km ?? null,
+    distanceFrom: nearest?.name ?? null,
     artists: [lead, ...artists.filter((a) => a !== lead)],
     state: lead.state,
     guidePath: lead.guidePath,

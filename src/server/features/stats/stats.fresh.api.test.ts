@@ -5,7 +5,6 @@ import type { StatsResponse } from '#shared/stats.ts';
 import { insertSetlist } from '#tests/factories/concert-history.ts';
 import { FIXTURE_ANSWER_DAY, type FixtureHistory, fixtureHistory } from '#tests/factories/concert-history-setup.ts';
 import { type SignedInFan, signedInAdmin } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { statsCache } from './stats.cache.ts';
 import { selectStatsFingerprint } from './stats.fingerprint.ts';
 
@@ -24,7 +23,7 @@ const E = 'glass-rivers';
  * reads them again. The tests share one fixture fan and run in order, each from the state the
  * previous one left.
  */
-describe.runIf(databaseAvailable())('concert stats stay current with a kept answer', () => {
+describe('concert stats stay current with a kept answer', () => {
   let server: AuthTestServer;
   let fixture: FixtureHistory;
   let fan: SignedInFan;
@@ -57,7 +56,7 @@ describe.runIf(databaseAvailable())('concert stats stay current with a kept answ
   const coverageOf = (s: StatsResponse, slug: string) => s.coverage.find((c) => c.artistSlug === slug);
 
   beforeAll(async () => {
-    fixture = await fixtureHistory();
+    fixture = await fixtureHistory({ jobs: true });
     ({ server, fan, other } = fixture);
     await server.database.query(`update users set home_lat = 42.3736, home_lon = -71.1097 where id = $1`, [fan.id]);
     await insertSetlist(server.database, {

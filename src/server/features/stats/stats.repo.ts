@@ -23,7 +23,8 @@ export interface StatsBundle {
   perMonth: { month: string; count: number }[];
   topArtists: (StatsCount & { sortName?: string })[];
   topVenues: StatsCount[];
-  topCities: StatsCount[];
+  /** label is the city; the service names the place (shared placeLabel) from city, region and country. */
+  topCities: (StatsCount & { region: string | null; country: string })[];
   firstShow: StatsShowRef | null;
   latestShow: StatsShowRef | null;
   firstTimes: FirstSeen[];
@@ -119,7 +120,7 @@ export function statsSql(scope: Scope, limits: StatsLimits, parts?: readonly Sta
       sql`x.count desc, x.label`,
     ),
     topCities: list(
-      sql`select min(v.city) || ', ' || v.country as label, lower(v.city) || '|' || v.country as key,
+      sql`select min(v.city) as label, min(v.region) as region, v.country, lower(v.city) || '|' || v.country as key,
                  count(*)::int as count
           from shows sh join venues v on v.id = sh.venue_id
           group by lower(v.city), v.country order by count desc, label limit ${limits.top}`,

@@ -1,4 +1,6 @@
 import type { Database } from '#server/db/client.ts';
+import type { Actor } from '#server/lib/actor.ts';
+import { placeLabel } from '#shared/place-label.ts';
 import {
   type ArtistCoverage,
   type FirstSeen,
@@ -19,10 +21,6 @@ import { usMapSvg, usStateName, worldMapSvg } from './stats.map.ts';
 import { type Scope, type StatsBundle, type StatsLimits, selectPlaces, selectStats } from './stats.repo.ts';
 
 /** Every figure is the signed-in user's own: the actor's id scopes each query. */
-export interface Actor {
-  userId: string;
-}
-
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /** Month index (year * 12 + month - 1) → 'YYYY-MM'. */
@@ -94,7 +92,7 @@ function statsResponse(year: number | null, b: StatsBundle): StatsResponse {
     totals: { ...b.totals, songs: b.songsHeard, km: b.home ? Math.round(b.km ?? 0) : null },
     topArtists: b.topArtists.map((row) => ({ ...count(row), label: titleCase(row.label) })),
     topVenues: b.topVenues.map(count),
-    topCities: b.topCities.map(count),
+    topCities: b.topCities.map((row) => ({ ...count(row), label: placeLabel({ ...row, city: row.label }) })),
     firstShow: showRef(b.firstShow),
     latestShow: showRef(b.latestShow),
     firstTimes: firstTimes(b.firstTimes),

@@ -8,7 +8,7 @@ import { createJamBaseClient } from '#server/providers/jambase/jambase.client.ts
 import { localIsoDate } from '#shared/dates.ts';
 import { isoDaysFromToday, NORTHERN_LANTERNS, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 import {
   artistResyncJob,
   planDailyResync,
@@ -30,7 +30,7 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artists', () => {
+describe('freshness: daily re-sync of followed artists', () => {
   let jamBase: FakeJamBase;
   let server: TestServer;
   let deps: ResyncDeps;
@@ -39,11 +39,12 @@ describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artist
 
   beforeAll(async () => {
     jamBase = await startFakeJamBase();
-    server = await startTestServer({ JAMBASE_URL: jamBase.url, JAMBASE_API_KEY: FAKE_JAMBASE_KEY });
+    server = await startTestServer({ JAMBASE_URL: jamBase.url, JAMBASE_API_KEY: FAKE_JAMBASE_KEY }, { jobs: true });
     deps = {
       database: server.database,
       logger: createLogger('silent'),
       events: server.background.events,
+      catalogChanges: server.background.catalogChanges,
       jamBase: createJamBaseClient({
         baseUrl: jamBase.url,
         apiKey: FAKE_JAMBASE_KEY,
@@ -207,7 +208,7 @@ describe.runIf(databaseAvailable())('freshness: daily re-sync of followed artist
       insert into provider_calls (provider, operation, status, latency_ms, created_at)
       values ('jambase', 'events', 200, 5, now() - interval '31 days'), ('jambase', 'events', 200, 5, now() - interval '29 days')`);
     const queue = { send: async () => null } as unknown as Queue;
-    const [plan] = syncJobDefinitions(deps, () => queue);
+    const [plan] = syncJobDefinitions(deps, queue);
     await plan!.handler({} as never, { id: 'test' });
     const old = await rows<{ days: number }>(
       server,

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
+import type { BandsintownClient } from '#server/providers/bandsintown/bandsintown.client.ts';
 import { pruneProviderCalls } from '#server/providers/http.ts';
 import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
+import type { TicketmasterClient } from '#server/providers/ticketmaster/ticketmaster.client.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { findArtistById, selectFollowedArtistIds } from './sync.repo.ts';
 import { announceTourChanges, type SyncOutcome, syncArtistTourDates } from './sync.service.ts';
+import { hasTourDateSource } from './sync.sources.ts';
 
 /**
  * Freshness: every day each followed artist's dates are fetched again, and what changed (new,
@@ -43,9 +47,12 @@ export const artistResyncJob: JobType<{ artistId: string }> = {
 export interface ResyncDeps {
   database: Database;
   jamBase: JamBaseClient | null;
+  ticketmaster?: TicketmasterClient | null;
+  bandsintown?: BandsintownClient | null;
   logger: Logger;
   /** Where a re-sync's changes are announced (notifications follow them). */
   events: Pick<EventBus, 'publish'>;
+  catalogChanges: CatalogChanges;
 }
 
 /** Re-syncs one artist; provider errors propagate so the queue retries later. */
@@ -54,15 +61,10 @@ export async function resyncArtist(
   artistId: string,
   today = localIsoDate(),
 ): Promise<SyncOutcome | null> {
-  if (!deps.jamBase) return null;
+  if (!hasTourDateSource(deps)) return null;
   const artist = await findArtistById(deps.database.db, artistId);
   if (!artist) return null;
-  const outcome = await syncArtistTourDates(
-    deps.database,
-    deps.jamBase,
-    { name: artist.name, mbid: artist.mbid },
-    today,
-  );
+  const outcome = await syncArtistTourDates(deps, deps, { name: artist.name, mbid: artist.mbid }, today);
   if (outcome) deps.logger.info({ artist: artist.slug, ...outcome.changes }, 'tour dates re-synced');
   return outcome;
 }
@@ -75,8 +77,8 @@ export function resyncSpacingSeconds(count: number): number {
 
 /** Queues today's re-sync of every followed artist, spread out; returns how many were queued. */
 export async function planDailyResync(deps: ResyncDeps, queue: Pick<Queue, 'send'>): Promise<number> {
-  if (!deps.jamBase) {
-    deps.logger.info('no JamBase key: followed artists are not re-synced');
+  if (!hasTourDateSource(deps)) {
+    deps.logger.info('no tour-date source configured: followed artists are not re-synced');
     return 0;
   }
   const artists = await selectFollowedArtistIds(deps.database.db);
@@ -93,12 +95,12 @@ export async function planDailyResync(deps: ResyncDeps, queue: Pick<Queue, 'send
   return queued;
 }
 
-export function syncJobDefinitions(deps: ResyncDeps, queue: () => Queue): JobDefinition<never>[] {
+export function syncJobDefinitions(deps: ResyncDeps, queue: Queue): JobDefinition<never>[] {
   const plan: JobDefinition<Record<string, never>> = {
     ...planResyncJob,
     async handler() {
       await pruneProviderCalls(deps.database);
-      const queued = await planDailyResync(deps, queue());
+      const queued = await planDailyResync(deps, queue);
       deps.logger.info({ queued }, 'daily tour re-sync planned');
     },
   };

@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { TourStopChangeKind } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
-import type { KnownStop } from './sync.diff.ts';
+import type { SourceStop } from '#server/providers/source-stop.ts';
+import type { KnownStop } from './sync.plan.ts';
 
 export interface ArtistIdentity {
   id: string;
   name: string;
   slug: string;
   mbid: string | null;
+  /** A fan's not yet approved artist (ADR 0037). */
+  pending?: boolean;
+  submittedBy?: string | null;
 }
 
 /** The artist an mbid or slug names: the mbid wins, as in the catalog's identity rules. */
@@ -18,7 +22,7 @@ export async function findArtistIdentity(
 ): Promise<ArtistIdentity | null> {
   const rows = await rowsOf<ArtistIdentity>(
     executor,
-    sql`select id, name, slug, mbid from artists
+    sql`select id, name, slug, mbid, pending, submitted_by as "submittedBy" from artists
         where slug = ${slug} or (${mbid}::text is not null and mbid = ${mbid})
         order by (mbid is not distinct from ${mbid}) desc
         limit 1`,
@@ -32,15 +36,70 @@ export function findArtistById(executor: Executor, id: string): Promise<ArtistId
   );
 }
 
+/** The artist's approved stops with their linked sources (a fan's pending stop is theirs alone: ADR 0037). */
 export function findKnownStops(executor: Executor, artistId: string): Promise<KnownStop[]> {
   return rowsOf<KnownStop>(
     executor,
     sql`select s.id, s.event_date::text as date, to_char(s.start_time, 'HH24:MI') as time,
-               v.identity_key as "venueKey", v.name as "venueName", s.city, s.source,
-               s.external_id as "externalId", s.ticket_url as "ticketUrl", s.status
+               v.identity_key as "venueKey", v.name as "venueName", s.city,
+               coalesce(s.lat, v.lat) as lat, coalesce(s.lon, v.lon) as lon, s.source,
+               s.external_id as "externalId", s.ticket_url as "ticketUrl", s.status,
+               coalesce((select json_agg(json_build_object('provider', ss.provider, 'externalId', ss.external_id,
+                                                           'reportedDate', ss.reported_date::text))
+                         from stop_sources ss where ss.stop_id = s.id), '[]'::json) as sources
         from tour_stops s join venues v on v.id = s.venue_id
-        where s.artist_id = ${artistId}`,
+        where s.artist_id = ${artistId} and s.review_state = 'approved'`,
   );
+}
+
+/**
+ * Each listing against its stop: what the source says now, seen now. A listing known under
+ * another stop moves to this one (the sync's merge decided they are one show).
+ */
+export async function upsertStopSources(
+  tx: Tx,
+  artistId: string,
+  rows: { stopId: string; listing: SourceStop }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map(({ stopId, listing }) => ({
+    stopId,
+    artistId,
+    provider: listing.provider,
+    externalId: listing.externalId,
+    url: listing.url,
+    ticketUrl: listing.ticketUrl,
+    seller: listing.seller,
+    status: listing.status,
+    date: listing.date,
+    time: listing.time,
+    lineup: listing.lineup.map((performer) => performer.name),
+  }));
+  await tx.execute(sql`
+    insert into stop_sources (stop_id, artist_id, provider, external_id, url, ticket_url, seller, status,
+                              reported_date, reported_time, lineup, last_seen_at, missing_since)
+    select x."stopId", x."artistId", x.provider, x."externalId", x.url, x."ticketUrl", x.seller, x.status,
+           x.date::date, x.time::time, x.lineup, now(), null
+    from json_to_recordset(${JSON.stringify(records)}::json)
+      as x("stopId" uuid, "artistId" uuid, provider text, "externalId" text, url text, "ticketUrl" text, seller text,
+           status text, date text, time text, lineup jsonb)
+    on conflict (artist_id, provider, external_id) do update set
+      stop_id = excluded.stop_id, url = excluded.url, ticket_url = excluded.ticket_url,
+      seller = excluded.seller, status = excluded.status, reported_date = excluded.reported_date,
+      reported_time = excluded.reported_time, lineup = excluded.lineup,
+      last_seen_at = excluded.last_seen_at, missing_since = null`);
+}
+
+/** Sources that answered without a stop they once listed: missing since their first silence. */
+export async function markSourcesMissing(
+  tx: Tx,
+  missing: { stopId: string; provider: string; externalId: string }[],
+): Promise<void> {
+  if (missing.length === 0) return;
+  await tx.execute(sql`
+    update stop_sources ss set missing_since = coalesce(ss.missing_since, now())
+    from json_to_recordset(${JSON.stringify(missing)}::json) as x("stopId" uuid, provider text, "externalId" text)
+    where ss.stop_id = x."stopId" and ss.provider = x.provider and ss.external_id = x."externalId"`);
 }
 
 export interface StopUpdate {
@@ -85,11 +144,15 @@ export async function updateStop(tx: Tx, stopId: string, update: StopUpdate): Pr
  * A stop the provider no longer lists is kept as 'cancelled' (never deleted): fans who marked it
  * keep it in their lists, marked Cancelled; public lists and counts skip it.
  */
-export async function cancelStops(tx: Tx, stopIds: string[]): Promise<void> {
+export async function cancelStops(
+  tx: Tx,
+  stopIds: string[],
+  status: 'cancelled' | 'postponed' = 'cancelled',
+): Promise<void> {
   if (stopIds.length === 0) return;
   await tx.execute(sql`
-    update tour_stops set status = 'cancelled', revision = revision + 1, updated_at = now()
-    where id in (select json_array_elements_text(${JSON.stringify(stopIds)}::json)::uuid) and status <> 'cancelled'`);
+    update tour_stops set status = ${status}, revision = revision + 1, updated_at = now()
+    where id in (select json_array_elements_text(${JSON.stringify(stopIds)}::json)::uuid) and status <> ${status}`);
 }
 
 /** Tours without any stop left would show as empty tours. */

@@ -1,28 +1,36 @@
-import type { Database, Db } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { findTours, lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
-import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
+import {
+  type CatalogEntry,
+  normaliseCatalog,
+  type StopEntry,
+  writeCatalogEntries,
+} from '#server/features/catalog/catalog.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { ProviderError } from '#server/providers/http.ts';
-import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
-import { eventsToTours, JAMBASE_SOURCE, performerFor } from '#server/providers/jambase/jambase.mapping.ts';
-import type { JbEvent } from '#server/providers/jambase/jambase.schemas.ts';
-import type { CatalogTour } from '#shared/catalog-import.ts';
+import { defaultTourName } from '#server/providers/jambase/jambase.mapping.ts';
+import { type CatalogStop, type CatalogTour, catalogStopSchema } from '#shared/catalog-import.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
-import { diffStops, type KnownStop, type MovedStop, type StopDiff } from './sync.diff.ts';
+import { slugify } from '#shared/text.ts';
+import { TOUR_SOURCE_LABELS } from '#shared/tour-sources.ts';
+import { type MergedShow, mergeListings, timesAgree } from './stop-merge.ts';
+import { type KnownStop, type MovedStop, type PlannedShow, planSync, type SyncPlan } from './sync.plan.ts';
 import {
   cancelStops,
   deleteEmptyTours,
   findArtistIdentity,
   findKnownStops,
-  findStopIdsByExternalId,
   insertChanges,
+  markSourcesMissing,
   type NewChange,
   updateStop,
+  upsertStopSources,
 } from './sync.repo.ts';
+import { fetchListings, hasTourDateSource, type SourceAnswer, type TourDateSources } from './sync.sources.ts';
 
 export interface SyncTarget {
   name: string;
@@ -34,8 +42,10 @@ export interface SyncOutcome {
   artistName: string;
   artistSlug: string;
   stopsAdded: number;
-  /** Upcoming stops the provider lists for the artist now. */
+  /** Upcoming shows the sources list for the artist now (after the merge). */
   stopsFound: number;
+  /** Which sources answered this sync and which failed (the others are not configured). */
+  sources?: { provider: string; ok: boolean; listings: number }[];
   tours: { id: string; name: string }[];
   changes: { new: number; moved: number; cancelled: number };
 }
@@ -70,77 +80,145 @@ export function providerFailure(error: unknown): unknown {
   return new AppError('UNAVAILABLE', message, { cause: error });
 }
 
+const PROVIDER_LABELS: Record<string, string> = {
+  jambase: 'The tour-date source (JamBase)',
+  ticketmaster: 'The tour-date source (Ticketmaster)',
+  bandsintown: 'The tour-date source (Bandsintown)',
+};
+
 function providerLabel(provider: string): string {
-  return provider === 'jambase' ? 'The tour-date source (JamBase)' : 'MusicBrainz';
+  return PROVIDER_LABELS[provider] ?? 'MusicBrainz';
 }
 
-export function requireJamBase(jamBase: JamBaseClient | null): JamBaseClient {
-  if (!jamBase) throw new AppError('UNAVAILABLE', NO_TOUR_SOURCE_MESSAGE);
-  return jamBase;
+export function requireTourSources(sources: TourDateSources): TourDateSources {
+  if (!hasTourDateSource(sources)) throw new AppError('UNAVAILABLE', NO_TOUR_SOURCE_MESSAGE);
+  return sources;
 }
 
 /**
- * Fetches the artist's upcoming events from JamBase and brings the catalog in line with them:
- * new stops added, moved ones updated in place, ones JamBase no longer lists marked cancelled. Nothing is
- * written unless the whole answer was valid. Null when a sync by name found nothing: nothing is
- * written then.
+ * Fetches the artist's upcoming listings from every configured source, merges them into shows
+ * (stop-merge.ts) and brings the catalog in line: new shows added, moved ones updated in place,
+ * ones a source cancelled or every source dropped marked cancelled, each stop's sources recorded
+ * (ADR 0044). Only sources that answered count; when none did, the first failure is the error.
+ * Null when a sync by name found nothing: nothing is written then.
  */
 export async function syncArtistTourDates(
-  database: Database,
-  jamBase: JamBaseClient,
+  writer: CatalogWriterDeps,
+  sources: TourDateSources,
   target: SyncTarget,
   today: string,
 ): Promise<SyncOutcome | null> {
-  let events: JbEvent[];
-  try {
-    events = await jamBase.upcomingEvents(target.mbid ? { mbid: target.mbid } : { name: target.name }, today);
-  } catch (error) {
-    throw providerFailure(error);
-  }
-  const artist = { ...target, name: target.mbid ? target.name : spellingOf(events, target) };
-  const tours = eventsToTours(events, artist);
+  const answers = await fetchListings(sources, target, today);
+  const failed = answers.filter((answer) => !answer.ok);
+  if (answers.length > 0 && failed.length === answers.length) throw providerFailure(failed[0]!.error);
+  const spelling = answers.map((answer) => answer.spelling).find(Boolean);
+  const artist = { ...target, name: target.mbid ? target.name : (spelling ?? target.name) };
+  const shows = mergeListings(
+    { name: artist.name, mbid: artist.mbid },
+    answers.flatMap((answer) => answer.listings),
+  ).filter((show) => show.date >= today);
   // Typed text nobody performs under is not an artist: the catalog only keeps names with a source.
-  if (!target.mbid && tours.length === 0) return null;
-  return writeSync(database, artist, tours, today);
-}
-
-/** Typed text ('velvet harbor') is a search, not a name: JamBase's spelling of the performer is. */
-function spellingOf(events: JbEvent[], target: SyncTarget): string {
-  for (const event of events) {
-    const performer = performerFor(event, target);
-    if (performer) return performer.name.trim();
-  }
-  return target.name;
+  if (!target.mbid && shows.length === 0) return null;
+  const outcome = await writeSync(writer, artist, shows, answers, today);
+  return {
+    ...outcome,
+    sources: answers.map((answer) => ({ provider: answer.provider, ok: answer.ok, listings: answer.listings.length })),
+  };
 }
 
 /**
- * The catalog writer runs inside our transaction (as a savepoint), so the diff, the catalog's
- * own identity rules and the change records commit or roll back together.
+ * The first sync of an artist is not news; changes against an earlier listing are. A stop written
+ * by a source without its provenance rows (a trip's JamBase area search) counts as listed too.
  */
-function inTransaction(database: Database, tx: Tx): Database {
-  return { ...database, db: tx as unknown as Db };
+function cameFromATourDateSource(stop: KnownStop): boolean {
+  return stop.sources.length > 0 || TOUR_SOURCE_LABELS[stop.source] !== undefined;
 }
 
-async function writeSync(database: Database, target: SyncTarget, tours: CatalogTour[], today: string) {
+/** Sources whose id names the event, not the performer: a co-bill's stops need one id each. */
+const EVENT_SCOPED_IDS = new Set(['ticketmaster', 'bandsintown']);
+
+/** A show in the catalog's own terms (its rules decide: a show they refuse is left out). */
+function toCatalogStop(show: MergedShow, artist: SyncTarget): CatalogStop | null {
+  const best = show.sources[0]!;
+  const parsed = catalogStopSchema.safeParse({
+    date: show.date,
+    time: show.time ?? undefined,
+    venue: show.venue.name,
+    city: show.venue.city,
+    region: show.venue.region ?? undefined,
+    country: show.venue.country,
+    lat: show.venue.lat ?? undefined,
+    lon: show.venue.lon ?? undefined,
+    ticketUrl: show.sources.map((source) => source.ticketUrl).find((url) => url?.match(/^https?:\/\//)) ?? undefined,
+    address: show.venue.address ?? undefined,
+    timeZone: show.venue.timeZone ?? undefined,
+    source: best.provider,
+    externalId: EVENT_SCOPED_IDS.has(best.provider)
+      ? `${best.externalId}/${artist.mbid ?? slugify(artist.name)}`
+      : best.externalId,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** Shows grouped into tours (a source's tour name, else "{Artist} Live"), with their catalog entry. */
+function plannedEntry(artist: SyncTarget, shows: MergedShow[], source: string) {
+  const placeable = shows.flatMap((show) => {
+    const stop = toCatalogStop(show, artist);
+    return stop ? [{ show, stop, tour: show.tourName ?? defaultTourName(artist.name) }] : [];
+  });
+  const tours = new Map<string, CatalogStop[]>();
+  for (const { stop, tour } of placeable) tours.set(tour, [...(tours.get(tour) ?? []), stop]);
+  const file = {
+    artists: [
+      {
+        name: artist.name,
+        mbid: artist.mbid ?? undefined,
+        tours: [...tours].map(([name, stops]): CatalogTour => ({ name, stops })),
+      },
+    ],
+  };
+  const [entry] = normaliseCatalog(file, source) as [CatalogEntry];
+  // normaliseCatalog keeps the stops' order per tour: pair each show with its normalised stop.
+  const entries = new Map(entry.tours.flatMap((tour) => tour.stops).map((stop) => [stop.externalId, stop]));
+  const planned: PlannedShow[] = placeable.flatMap(({ show, stop }) => {
+    const normalised = entries.get(stop.externalId ?? null);
+    return normalised ? [{ show, entry: normalised }] : [];
+  });
+  return { entry, planned };
+}
+
+/**
+ * The catalog writer runs inside our transaction (as a savepoint), so the plan, the catalog's
+ * own identity rules, the sources and the change records commit or roll back together.
+ */
+function inTransaction(database: Database, tx: Tx): Database {
+  return { ...database, db: tx };
+}
+
+async function writeSync(
+  { database, catalogChanges }: CatalogWriterDeps,
+  target: SyncTarget,
+  shows: MergedShow[],
+  answers: SourceAnswer[],
+  today: string,
+) {
+  const answered = new Set(answers.filter((answer) => answer.ok).map((answer) => answer.provider));
   const outcome = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
-    const [entry] = normaliseCatalog(
-      { artists: [{ name: target.name, mbid: target.mbid ?? undefined, tours }] },
-      JAMBASE_SOURCE,
-    ) as [CatalogEntry];
+    const { entry, planned } = plannedEntry(target, shows, answers[0]?.provider ?? 'jambase');
     const before = await findArtistIdentity(tx, entry.slug, entry.mbid);
     const known = before ? await findKnownStops(tx, before.id) : [];
-    const incoming = entry.tours.flatMap((tour) => tour.stops);
-    const diff = diffStops(known, incoming, JAMBASE_SOURCE, today);
+    const plan = planSync(known, planned, answered, today);
 
-    const summary = await writeCatalogEntries(inTransaction(database, tx), [stopsToWrite(entry, diff)]);
+    const summary = await writeCatalogEntries(inTransaction(database, tx), [stopsToWrite(entry, plan)]);
     const artist = await findArtistIdentity(tx, entry.slug, entry.mbid);
     if (!artist) throw new Error(`Artist ${entry.slug} was not written`);
-    await applyMovesAndCancellations(tx, artist.id, diff);
+    await applyMovesAndCancellations(tx, artist.id, plan);
+    const stored = await findKnownStops(tx, artist.id);
+    const addedIds = await linkSources(tx, artist.id, plan, stored);
 
-    // The first sync of an artist is not news; changes against an earlier sync are.
-    const hadSynced = known.some((stop) => stop.source === JAMBASE_SOURCE);
-    const changes = hadSynced ? await changeRecords(tx, artist.id, diff) : [];
+    const hadSynced = known.some(cameFromATourDateSource);
+    const changes = hadSynced ? changeRecords(artist.id, plan, addedIds) : [];
     await insertChanges(tx, changes);
     await refreshArtistStats(tx, [artist.id]);
 
@@ -154,47 +232,67 @@ async function writeSync(database: Database, target: SyncTarget, tours: CatalogT
       artistName: artist.name,
       artistSlug: artist.slug,
       stopsAdded: summary.stopsAdded,
-      stopsFound: incoming.length,
+      stopsFound: planned.filter((show) => show.show.status === 'scheduled' || show.show.status === 'rescheduled')
+        .length,
       tours: tourRows.map((row) => ({ id: row.id, name: row.name })),
       changes: { new: count('new'), moved: count('moved'), cancelled: count('cancelled') },
     };
   });
   // Committed only now (the catalog writer's own note came at its savepoint): list pages kept
   // meanwhile are stale, and the fan who synced is about to open the list (ADR 0009).
-  noteCatalogChanged();
+  await catalogChanges.changed();
   return outcome;
 }
 
 /**
- * The entry with only new and changed stops. Changed ones stay so a venue they moved to gets
- * created; the catalog's provider-id uniqueness keeps them from being inserted a second time.
+ * The entry with only new stops and stops moved to another venue. Moved ones are written so the
+ * venue they moved to gets created, under the stored stop's own provider id: the catalog's
+ * provider-id uniqueness then keeps them from being inserted a second time, whichever source's
+ * listing won the merge (applyMovesAndCancellations moves the stored stop there).
  */
-function stopsToWrite(entry: CatalogEntry, diff: StopDiff): CatalogEntry {
-  const keep = new Set([...diff.added, ...diff.changed.map((change) => change.to)]);
+function stopsToWrite(entry: CatalogEntry, plan: SyncPlan): CatalogEntry {
+  const added = new Set(plan.added.map((show) => show.entry));
+  const moved = new Map(
+    plan.changed
+      .filter((change) => !change.sameVenue && change.stop.externalId)
+      .map((change) => [change.to, change.stop]),
+  );
+  const write = (stop: StopEntry): StopEntry[] => {
+    if (added.has(stop)) return [stop];
+    const stored = moved.get(stop);
+    return stored ? [{ ...stop, source: stored.source, externalId: stored.externalId }] : [];
+  };
   return {
     ...entry,
     tours: entry.tours
-      .map((tour) => ({ ...tour, stops: tour.stops.filter((stop) => keep.has(stop)) }))
+      .map((tour) => ({ ...tour, stops: tour.stops.flatMap(write) }))
       .filter((tour) => tour.stops.length > 0),
   };
 }
 
-async function applyMovesAndCancellations(tx: Tx, artistId: string, diff: StopDiff): Promise<void> {
-  for (const change of diff.changed) {
+async function applyMovesAndCancellations(tx: Tx, artistId: string, plan: SyncPlan): Promise<void> {
+  for (const change of plan.changed) {
     await updateStop(tx, change.stop.id, {
       ...change.to,
-      venueKey: change.to.venue.identityKey,
+      venueKey: change.sameVenue ? change.stop.venueKey : change.to.venue.identityKey,
       ...venueFields(change),
     });
   }
   await cancelStops(
     tx,
-    diff.cancelled.map((stop) => stop.id),
+    plan.cancelled.filter((entry) => entry.status === 'cancelled').map((entry) => entry.stop.id),
+  );
+  await cancelStops(
+    tx,
+    plan.cancelled.filter((entry) => entry.status === 'postponed').map((entry) => entry.stop.id),
+    'postponed',
   );
   await deleteEmptyTours(tx, artistId);
 }
 
-function venueFields({ to }: MovedStop) {
+function venueFields({ to, stop, sameVenue }: MovedStop) {
+  if (sameVenue)
+    return { city: stop.city, region: to.venue.region, country: to.venue.country, lat: stop.lat, lon: stop.lon };
   return {
     city: to.venue.city,
     region: to.venue.region,
@@ -204,26 +302,52 @@ function venueFields({ to }: MovedStop) {
   };
 }
 
+/** Records every listing against its stop (added shows found by their date, venue and time). */
+async function linkSources(
+  tx: Tx,
+  artistId: string,
+  plan: SyncPlan,
+  stored: KnownStop[],
+): Promise<Map<PlannedShow, string>> {
+  const addedIds = new Map<PlannedShow, string>();
+  for (const show of plan.added) {
+    // An early and a late show share date and venue: the start time tells them apart.
+    const stop = stored.find(
+      (candidate) =>
+        candidate.date === show.entry.date &&
+        candidate.venueKey === show.entry.venue.identityKey &&
+        timesAgree(candidate.time, show.entry.time),
+    );
+    if (stop) addedIds.set(show, stop.id);
+  }
+  const rows = plan.links.flatMap(({ listing, stop }) => {
+    const stopId = 'id' in stop ? stop.id : addedIds.get(stop);
+    return stopId ? [{ stopId, listing }] : [];
+  });
+  await upsertStopSources(tx, artistId, rows);
+  await markSourcesMissing(tx, plan.missing);
+  return addedIds;
+}
+
 const stopDetails = (stop: KnownStop) => ({ date: stop.date, venue: stop.venueName, city: stop.city });
 
-async function changeRecords(tx: Tx, artistId: string, { added, changed, cancelled }: StopDiff): Promise<NewChange[]> {
-  const addedIds = await findStopIdsByExternalId(
-    tx,
-    JAMBASE_SOURCE,
-    added.flatMap((stop) => (stop.externalId ? [stop.externalId] : [])),
-  );
-  const byExternalId = new Map(added.map((stop) => [stop.externalId, stop]));
+function changeRecords(artistId: string, plan: SyncPlan, addedIds: Map<PlannedShow, string>): NewChange[] {
   return [
-    ...addedIds.map(({ id, externalId }): NewChange => {
-      const stop = byExternalId.get(externalId)!;
-      return {
-        stopId: id,
-        artistId,
-        kind: 'new',
-        details: { date: stop.date, venue: stop.venue.name, city: stop.venue.city },
-      };
+    ...plan.added.flatMap((show): NewChange[] => {
+      const stopId = addedIds.get(show);
+      const { entry } = show;
+      return stopId
+        ? [
+            {
+              stopId,
+              artistId,
+              kind: 'new',
+              details: { date: entry.date, venue: entry.venue.name, city: entry.venue.city },
+            },
+          ]
+        : [];
     }),
-    ...changed
+    ...plan.changed
       .filter((change) => change.relocated)
       .map(
         ({ stop, to }): NewChange => ({
@@ -233,8 +357,8 @@ async function changeRecords(tx: Tx, artistId: string, { added, changed, cancell
           details: { from: stopDetails(stop), to: { date: to.date, venue: to.venue.name, city: to.venue.city } },
         }),
       ),
-    ...cancelled.map(
-      (stop): NewChange => ({ stopId: stop.id, artistId, kind: 'cancelled', details: stopDetails(stop) }),
-    ),
+    ...plan.cancelled
+      .filter((entry) => entry.status === 'cancelled')
+      .map(({ stop }): NewChange => ({ stopId: stop.id, artistId, kind: 'cancelled', details: stopDetails(stop) })),
   ];
 }

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
 import type { PreviewPage } from '#shared/tour-scraper.ts';
 import { SCRAPE_AMBIGUITIES, TOUR_SCRAPER_MESSAGES } from '#shared/tour-scraper.ts';
+import { LLM_PAGE_READS_PER_USER_PER_DAY } from '#shared/write-limits.ts';
 import { importRowOf } from '#tests/factories/tour-scraper.ts';
 import { type FakeChat, startFakeChat } from '#tests/fakes/chat-completions.ts';
 import { type FakeSite, SITE_ARTISTS, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
 const TODAY = '2026-11-20';
 
@@ -36,16 +36,17 @@ const HONEST = [
   },
 ];
 
-describe.runIf(databaseAvailable())('Tour scraper: the page-text reader (LLM fallback)', () => {
+describe('Tour scraper: the page-text reader (LLM fallback)', () => {
   let server: AuthTestServer;
   let site: FakeSite;
   let chat: FakeChat;
   let fan: TestBrowser;
+  let fanId: string;
 
   const reply = (body: unknown) =>
     fetch(chat.url.replace('/v1', '/__fake/reply'), { method: 'POST', body: JSON.stringify(body) });
-  const preview = async (path: string) => {
-    const response = await fan.request('/api/tour-scraper/preview', {
+  const preview = async (path: string, as: TestBrowser = fan) => {
+    const response = await as.request('/api/tour-scraper/preview', {
       json: { urls: [site.url + path], today: TODAY },
     });
     expect(response.status).toBe(200);
@@ -69,7 +70,9 @@ describe.runIf(databaseAvailable())('Tour scraper: the page-text reader (LLM fal
       LLM_PRICES: JSON.stringify({ 'gpt-4o-mini': { input: 1, output: 1 } }),
       LLM_MONTHLY_BUDGET_USD: '0.5',
     });
-    fan = (await signedInFan(server)).browser;
+    const signedIn = await signedInFan(server);
+    fan = signedIn.browser;
+    fanId = signedIn.id;
   });
   afterAll(async () => {
     await server?.close();
@@ -173,5 +176,23 @@ describe.runIf(databaseAvailable())('Tour scraper: the page-text reader (LLM fal
     expect(page.error).toBe(`${TOUR_SCRAPER_MESSAGES.noEvents}. ${TOUR_SCRAPER_MESSAGES.textReaderBudget}`);
     expect((await calls()).at(-1)).toEqual({ feature: 'tour-scraper', outcome: 'budget', error: null });
     await server.database.query('delete from llm_calls');
+  });
+
+  it("makes no call once the fan's daily page reads are used, and says so; another fan still gets hers", async () => {
+    await server.database.query(
+      `insert into attempt_counters (key, window_start, count) values ($1, now(), $2)
+       on conflict (key) do update set window_start = now(), count = excluded.count`,
+      [`llm-page-read:${fanId}`, LLM_PAGE_READS_PER_USER_PER_DAY.max],
+    );
+    chat.requests.length = 0;
+    const page = await preview('/text-tour');
+    expect(chat.requests).toHaveLength(0);
+    expect(page.rows).toEqual([]);
+    expect(page.error).toBe(`${TOUR_SCRAPER_MESSAGES.noEvents}. ${TOUR_SCRAPER_MESSAGES.textReaderQuota}`);
+
+    await reply({ content: JSON.stringify({ events: HONEST }) });
+    const other = await preview('/text-tour', (await signedInFan(server, { label: 'page-reads-other' })).browser);
+    expect(chat.requests).toHaveLength(1);
+    expect(other.rows).toHaveLength(2);
   });
 });

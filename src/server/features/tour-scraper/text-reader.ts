@@ -170,11 +170,18 @@ function parseAnswer(text: string) {
   }
 }
 
-export function createTextReader(deps: { llm: LlmClient; logger: Logger; today: string }): TextEventReader {
+export function createTextReader(deps: {
+  llm: LlmClient;
+  logger: Logger;
+  today: string;
+  /** The fan's own daily quota of page reads (besides the monthly budget); counts one read when true. */
+  mayRead?: () => Promise<boolean>;
+}): TextEventReader {
   return async (page) => {
     if (!deps.llm.configured) return { events: [], notice: TOUR_SCRAPER_MESSAGES.textReaderOff };
     const text = visibleText(page.html);
     if (!text) return { events: [], notice: null };
+    if (deps.mayRead && !(await deps.mayRead())) return { events: [], notice: TOUR_SCRAPER_MESSAGES.textReaderQuota };
     let answer: Awaited<ReturnType<LlmClient['complete']>>;
     try {
       answer = await deps.llm.complete({

@@ -8,12 +8,11 @@ import { seedCatalog } from '#tests/factories/catalog.ts';
 import { importRowOf } from '#tests/factories/tour-scraper.ts';
 import { type FakeSite, SITE_ARTISTS, startFakeInternal, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
 import { signedInAdmin, signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 import { planWeeklyRecheck, recheckPage, recheckPageJob } from './tour-scraper.jobs.ts';
 
 const TODAY = '2026-11-20';
 
-describe.runIf(databaseAvailable())('Tour scraper API', () => {
+describe('Tour scraper API', () => {
   let server: AuthTestServer;
   let site: FakeSite;
   let internal: Awaited<ReturnType<typeof startFakeInternal>>;
@@ -284,6 +283,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
       safeFetch,
       logger: createLogger('silent'),
       events: { publish: async (event: unknown) => void published.push(event) },
+      catalogChanges: server.background.catalogChanges,
     };
     const outcome = await recheckPage(deps, `${site.url}/recheck`, TODAY);
     expect(outcome.error).toBeNull();
@@ -331,6 +331,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
       safeFetch: createSafeFetch({ database: null, userAgent: 'x' }),
       logger: createLogger('silent'),
       events: { publish: async () => {} },
+      catalogChanges: server.background.catalogChanges,
     };
     const queued = await planWeeklyRecheck(deps, queue as never);
     const urls = sent.map((job) => job.data.url).sort();
@@ -371,6 +372,7 @@ describe.runIf(databaseAvailable())('Tour scraper API', () => {
       safeFetch: createSafeFetch({ database: null, userAgent: 'TourGuidesBot/test', testAllow: [] }),
       logger: createLogger('silent'),
       events: { publish: async () => {} },
+      catalogChanges: server.background.catalogChanges,
     };
     const url = rows[0]!.pageUrl;
     const outcome = await recheckPage(deps, url, TODAY);

@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import type { Tx } from '#server/db/sql.ts';
 import { lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
-import { ensureVenues, normaliseCatalog } from '#server/features/catalog/catalog.service.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
-import { cancelStops, insertChanges, type NewChange, updateStop } from '#server/features/sync/sync.repo.ts';
+import { ensureVenues } from '#server/features/catalog/catalog.service.ts';
+import { cancelStops, insertChanges, type NewChange } from '#server/features/sync/sync.repo.ts';
+import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import type { PreviewRow } from '#shared/tour-scraper.ts';
-import {
-  markChecked,
-  type SourcedStop,
-  selectDueSourceUrls,
-  selectStopsFromSource,
-  setStopStatus,
-} from './tour-scraper.repo.ts';
+import { claimedVenue, claimFromRow, moveStopToClaim } from './stop-claim.ts';
+import { markChecked, type SourcedStop, selectDueSourceUrls, selectStopsFromSource } from './tour-scraper.repo.ts';
 import { eventKeyOf, SCRAPER_SOURCE, type ScraperDeps, scrapePage } from './tour-scraper.service.ts';
 
 /**
@@ -49,6 +44,7 @@ export const recheckPageJob: JobType<{ url: string }> = {
 
 export interface RecheckDeps extends ScraperDeps {
   events: Pick<EventBus, 'publish'>;
+  catalogChanges: Pick<CatalogChanges, 'changed'>;
 }
 
 export interface RecheckOutcome {
@@ -104,7 +100,7 @@ export async function recheckPage(deps: RecheckDeps, url: string, today = localI
     await refreshArtistStats(tx, [...new Set(known.map((stop) => stop.artistId))]);
   });
   await markChecked(deps.database.db, url, null);
-  noteCatalogChanged();
+  await deps.catalogChanges.changed();
   for (const change of changes) {
     const counts = outcome.byArtist.get(change.artistId) ?? { new: 0, moved: 0, cancelled: 0 };
     counts[change.kind] += 1;
@@ -125,51 +121,19 @@ const keyOfPreview = (row: PreviewRow) =>
 /** A new date, time or venue on the page: the stop moves in place (its venue created first when new). */
 async function applyMove(tx: Tx, stop: SourcedStop, row: PreviewRow): Promise<NewChange | null> {
   if (!row.date || !row.venueName || !row.city || !row.countryCode) return null;
-  const [entry] = normaliseCatalog(
-    {
-      artists: [
-        {
-          name: row.artistName || 'artist',
-          tours: [
-            {
-              name: 'tour',
-              stops: [
-                {
-                  date: row.date,
-                  venue: row.venueName,
-                  city: row.city,
-                  region: row.region ?? undefined,
-                  country: row.countryCode,
-                  lat: row.lat ?? undefined,
-                  lon: row.lon ?? undefined,
-                  timeZone: row.timeZone ?? undefined,
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-    SCRAPER_SOURCE,
-  );
-  const venue = entry!.tours[0]!.stops[0]!.venue;
+  const claim = claimFromRow({
+    ...row,
+    date: row.date,
+    venueName: row.venueName,
+    city: row.city,
+    countryCode: row.countryCode,
+  });
+  const venue = claimedVenue(row.artistName || 'artist', claim, SCRAPER_SOURCE);
   const relocated = stop.date !== row.date || stop.venueKey !== venue.identityKey;
   const retimed = stop.time !== row.localTime || stop.ticketUrl !== row.ticketUrl;
   if (!relocated && !retimed && row.status === stop.status) return null;
   if (stop.venueKey !== venue.identityKey) await ensureVenues(tx, [venue]);
-  await updateStop(tx, stop.id, {
-    date: row.date,
-    time: row.localTime,
-    venueKey: venue.identityKey,
-    city: venue.city,
-    region: venue.region,
-    country: venue.country,
-    lat: row.lat ?? venue.lat,
-    lon: row.lon ?? venue.lon,
-    ticketUrl: row.ticketUrl,
-  });
-  // updateStop schedules the stop again; a postponed or rescheduled show says so.
-  if (row.status !== 'scheduled') await setStopStatus(tx, stop.id, row.status);
+  await moveStopToClaim(tx, stop.id, claim, venue);
   if (!relocated) return null;
   return {
     stopId: stop.id,
@@ -209,11 +173,11 @@ export async function announceRecheck(deps: RecheckDeps, logger: Logger, outcome
   }
 }
 
-export function tourScraperJobDefinitions(deps: RecheckDeps, queue: () => Queue): JobDefinition<never>[] {
+export function tourScraperJobDefinitions(deps: RecheckDeps, queue: Queue): JobDefinition<never>[] {
   const plan: JobDefinition<Record<string, never>> = {
     ...planRecheckJob,
     async handler() {
-      const queued = await planWeeklyRecheck(deps, queue());
+      const queued = await planWeeklyRecheck(deps, queue);
       deps.logger.info({ queued }, 'weekly re-check of scraped tour pages planned');
     },
   };

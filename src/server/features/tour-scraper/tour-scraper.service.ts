@@ -2,14 +2,16 @@ import type { Database, Db } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
 import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
-import { noteCatalogChanged } from '#server/features/catalog/catalog-version.ts';
 import { type Gazetteer, getGazetteer } from '#server/features/places/gazetteer.ts';
 import { findArtistIdentity } from '#server/features/sync/sync.repo.ts';
+import type { ActorWithRole } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { SafeFetch, SafeFetchResponse } from '#server/lib/safe-fetch.ts';
 import { defaultTourName } from '#server/providers/jambase/jambase.mapping.ts';
-import { localIsoDate } from '#shared/dates.ts';
+import type { StopClaim } from '#shared/catalog-requests.ts';
+import { formatLocalTime, localIsoDate } from '#shared/dates.ts';
 import { slugify, titleCase } from '#shared/text.ts';
 import {
   type PreviewPage,
@@ -22,8 +24,19 @@ import {
 import type { ImportRow } from '#shared/tour-scraper-api.ts';
 import { extractFromHtml, extractFromIcs, extractFromJson, type HtmlExtraction, type RawEvent } from './extract.ts';
 import { resolveEvents } from './resolve.ts';
+import { claimFromRow } from './stop-claim.ts';
 import type { TextEventReader } from './text-reader.ts';
-import { findStopId, insertSources, selectArtistStopsOn, setStopStatus } from './tour-scraper.repo.ts';
+import {
+  type ApprovedStop,
+  findStopId,
+  insertChangeRequests,
+  insertSources,
+  type NewChangeRequest,
+  selectApprovedStop,
+  selectApprovedStopBySource,
+  selectArtistStopsOn,
+  setStopStatus,
+} from './tour-scraper.repo.ts';
 
 /** Stops the scraper writes carry this source label. */
 export const SCRAPER_SOURCE = 'scraper';
@@ -34,11 +47,6 @@ export interface ScraperDeps {
   logger: Logger;
   /** Tests may skip the gazetteer's load; production always has it. */
   gazetteer?: () => Promise<Gazetteer | null>;
-}
-
-export interface Actor {
-  userId: string;
-  isAdmin: boolean;
 }
 
 const noTextReader: TextEventReader = async () => ({ events: [], notice: null });
@@ -119,7 +127,7 @@ async function eventsFromCalendars(deps: ScraperDeps, links: string[], userId: s
 /** The preview of every pasted address, in order. */
 export async function previewUrls(
   deps: ScraperDeps,
-  actor: Actor,
+  actor: ActorWithRole,
   input: { urls: string[]; today?: string },
   textReader?: (today: string) => TextEventReader,
 ): Promise<{ pages: PreviewPage[] }> {
@@ -171,7 +179,7 @@ export async function matchRows(db: Db, rows: ScrapedEvent[]): Promise<PreviewRo
             ? 'In the catalog'
             : 'Already sent for review'
           : !sameTime
-            ? `The catalog has ${here.time} here`
+            ? `The catalog has ${formatLocalTime(here.time!)} here`
             : `The catalog says ${here.status}`;
     } else if (day.length > 0) {
       match = 'conflict';
@@ -236,11 +244,12 @@ async function withCatalogNames(db: Db, rows: ImportRow[]): Promise<ImportRow[]>
  * Imports the chosen rows in one transaction. An admin's rows are public catalog stops; anyone
  * else's are user-submitted stops, 'pending' for the catalog-requests queue (ADR 0017). A row the
  * catalog already has (same artist, date, venue) is not added again. Ambiguous rows need the
- * person's explicit choice (`confirmed`).
+ * person's explicit choice (`confirmed`). A fan's row that contradicts a public stop (another
+ * status, time, venue or date) changes nothing: it becomes a change request (ADR 0037).
  */
 export async function importRows(
-  database: Database,
-  actor: Actor,
+  { database, catalogChanges }: CatalogWriterDeps,
+  actor: ActorWithRole,
   input: { rows: ImportRow[] },
 ): Promise<ScrapeImportResponse> {
   if (input.rows.some((row) => row.ambiguities.length > 0 && !row.confirmed)) {
@@ -251,28 +260,76 @@ export async function importRows(
     database.db,
     rows.map((row, index) => ({ ...row, key: String(index), source: 'json-ld' as const })),
   );
-  const fresh = rows.filter((_, index) => preview[index]!.match !== 'match');
+  const { claimed, requests } = actor.isAdmin
+    ? { claimed: new Set<ImportRow>(), requests: [] }
+    : await claimsOnPublicStops(database.db, rows, actor.userId);
+  const fresh = rows.filter((row, index) => preview[index]!.match !== 'match' && !claimed.has(row));
   const submittedBy = actor.isAdmin ? null : actor.userId;
 
   const artists = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const entries = entriesOf(fresh, submittedBy);
-    if (entries.length > 0) await writeCatalogEntries({ ...database, db: tx as unknown as Db }, entries);
-    const written = await recordSources(tx, fresh, actor.userId);
+    if (entries.length > 0) await writeCatalogEntries({ ...database, db: tx }, entries);
+    const written = await recordSources(tx, fresh, actor);
+    await insertChangeRequests(tx, requests);
     await refreshArtistStats(tx, [...new Set(written.map((w) => w.artistId))]);
     return written;
   });
-  noteCatalogChanged();
+  await catalogChanges.changed();
   const unique = new Map(artists.map((artist) => [artist.slug, artist]));
   return {
     destination: actor.isAdmin ? 'catalog' : 'requests',
-    added: fresh.length,
-    alreadyKnown: rows.length - fresh.length,
+    added: artists.length,
+    alreadyKnown: rows.length - artists.length - requests.length,
+    changeRequests: requests.length,
     artists: [...unique.values()].map(({ name, slug }) => ({ name, slug })),
   };
 }
 
-async function recordSources(tx: Tx, rows: ImportRow[], userId: string) {
+const claimOf = (stop: ApprovedStop): StopClaim => ({
+  date: stop.date,
+  time: stop.time,
+  venue: stop.venueName,
+  city: stop.city,
+  status: stop.status,
+});
+
+/**
+ * The fan's rows that disagree with a public stop: the stop imported from the same event of the
+ * same page before, else this artist's public stop that day (at this venue, else anywhere).
+ */
+async function claimsOnPublicStops(db: Db, rows: ImportRow[], userId: string) {
+  // A row of a public stop is that stop, agreeing or not: never a second, pending copy of it.
+  const claimed = new Set<ImportRow>();
+  const requests: NewChangeRequest[] = [];
+  for (const row of rows) {
+    const stop = await publicStopFor(db, row);
+    if (!stop) continue;
+    claimed.add(row);
+    // A page without a time says nothing about it.
+    const after = { ...claimFromRow(row), time: row.localTime ?? stop.time };
+    const differs =
+      stop.date !== after.date ||
+      stop.time !== after.time ||
+      stop.venueKey !== venueKeyOf(row) ||
+      stop.status !== after.status;
+    if (differs)
+      requests.push({ stopId: stop.id, submittedBy: userId, sourceUrl: row.pageUrl, before: claimOf(stop), after });
+  }
+  return { claimed, requests };
+}
+
+async function publicStopFor(db: Db, row: ImportRow): Promise<ApprovedStop | null> {
+  const bySource = await selectApprovedStopBySource(db, row.pageUrl, eventKeyOf(row));
+  if (bySource) return bySource;
+  const artist = await findArtistIdentity(db, slugify(row.artistName), null);
+  if (!artist) return null;
+  const day = (await selectArtistStopsOn(db, artist.id, row.date)).filter((stop) => stop.reviewState === 'approved');
+  const target = day.find((stop) => stop.venueKey === venueKeyOf(row)) ?? day[0];
+  return target ? ((await selectApprovedStop(db, target.id)) ?? null) : null;
+}
+
+async function recordSources(tx: Tx, rows: ImportRow[], actor: ActorWithRole) {
   const written: { artistId: string; name: string; slug: string }[] = [];
   const sources = [];
   for (const row of rows) {
@@ -280,10 +337,19 @@ async function recordSources(tx: Tx, rows: ImportRow[], userId: string) {
     if (!artist) throw new Error(`Artist ${row.artistName} was not written`);
     const [entry] = entriesOf([row], null);
     const venueKey = entry!.tours[0]!.stops[0]!.venue.identityKey;
-    const stopId = await findStopId(tx, { artistId: artist.id, date: row.date, venueKey });
+    const pendingOf = actor.isAdmin ? null : actor.userId;
+    const stopId = await findStopId(tx, { artistId: artist.id, date: row.date, venueKey, pendingOf });
+    // Another fan's pending stop of the same show: theirs to keep as it is.
+    if (!stopId && pendingOf) continue;
     if (!stopId) throw new Error(`The stop of ${row.artistName} on ${row.date} was not written`);
     if (row.status !== 'scheduled') await setStopStatus(tx, stopId, row.status);
-    sources.push({ stopId, sourceUrl: row.pageUrl, eventKey: eventKeyOf(row), importedBy: userId });
+    sources.push({
+      stopId,
+      sourceUrl: row.pageUrl,
+      eventKey: eventKeyOf(row),
+      importedBy: actor.userId,
+      trusted: actor.isAdmin,
+    });
     written.push({ artistId: artist.id, name: artist.name, slug: artist.slug });
   }
   await insertSources(tx, sources);

@@ -6,9 +6,8 @@ import { GLASS_MERIDIAN, QUARTZ_PARADE, VELVET_HARBOR } from '#tests/fakes/datas
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { FAKE_BANDSINTOWN_APP_ID, type FakeSite, SITE_ARTISTS, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
-import { databaseAvailable } from '#tests/setup/test-server.ts';
 
-describe.runIf(databaseAvailable())('Web tour finder API', () => {
+describe('Web tour finder API', () => {
   let server: AuthTestServer;
   let site: FakeSite;
   let musicBrainz: FakeMusicBrainz;
@@ -107,5 +106,19 @@ describe.runIf(databaseAvailable())('Web tour finder API', () => {
         ok: false,
       },
     ]);
+  });
+
+  it('says the lookup failed, not that no site is known, when MusicBrainz does not answer', async () => {
+    musicBrainz.setMode('unavailable', { times: 10 });
+    try {
+      const { status, body } = await find('velvet-harbor');
+      expect(status).toBe(200);
+      expect(body.page).toBeNull();
+      expect(body.message).toBe(FINDER_MESSAGES.lookupFailed);
+      expect(body.message).not.toBe(FINDER_MESSAGES.noSite);
+      expect(body.steps).toEqual([{ kind: 'musicbrainz', label: 'MusicBrainz did not answer', url: null, ok: false }]);
+    } finally {
+      musicBrainz.setMode('normal');
+    }
   });
 });

@@ -2,9 +2,7 @@ import { Hono } from 'hono';
 import { noStore, requireUser } from '#server/auth/middleware.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { enforceLimit } from '#server/lib/rate-limit.ts';
-import { safeFetchFromEnv } from '#server/lib/safe-fetch.ts';
 import { validate } from '#server/lib/validate.ts';
-import { createBandsintownClient } from '#server/providers/bandsintown/bandsintown.client.ts';
 import { databaseCallRecorder } from '#server/providers/http.ts';
 import { finderRequestSchema } from '#shared/tour-scraper-api.ts';
 import { findTourDates } from './tour-web.service.ts';
@@ -24,17 +22,9 @@ export function tourWebRoutes({
   const deps = {
     database,
     logger,
-    safeFetch: safeFetchFromEnv(env, database),
+    safeFetch: providers.safeFetch,
     musicBrainz: providers.musicBrainz,
-    bandsintown: env.BANDSINTOWN_APP_ID
-      ? createBandsintownClient({
-          baseUrl: env.BANDSINTOWN_URL,
-          appId: env.BANDSINTOWN_APP_ID,
-          userAgent,
-          timeoutMs: env.PROVIDER_TIMEOUT_MS,
-          record,
-        })
-      : null,
+    bandsintown: providers.bandsintown,
     wikidataUrl: env.WIKIDATA_URL,
     userAgent,
     timeoutMs: env.PROVIDER_TIMEOUT_MS,
@@ -43,8 +33,8 @@ export function tourWebRoutes({
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .post('/find', validate('json', finderRequestSchema), async (c) => {
-      const user = c.var.user!;
-      await enforceLimit(database, `tour-web:find:${user.id}`, FINDER_LIMIT);
-      return c.json(await findTourDates(deps, { userId: user.id }, c.req.valid('json')));
+      const { actor } = c.var;
+      await enforceLimit(database, `tour-web:find:${actor.userId}`, FINDER_LIMIT);
+      return c.json(await findTourDates(deps, actor, c.req.valid('json')));
     });
 }

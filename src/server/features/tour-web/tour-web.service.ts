@@ -53,7 +53,8 @@ export async function findTourDates(
   });
 
   const site = await officialSite(deps, artist, steps);
-  if (!site) return done(null, FINDER_MESSAGES.noSite);
+  // A lookup that failed is not an answer: "no site is known" would tell the fan something untrue.
+  if (!site) return done(null, lookupFailed(steps) ? FINDER_MESSAGES.lookupFailed : FINDER_MESSAGES.noSite);
 
   const scrape = (url: string) =>
     scrapePage(deps, url, { userId: actor.userId, purpose: 'crawl', today, artistHint: artist.name });
@@ -88,6 +89,12 @@ function pageStep(kind: FinderStep['kind'], label: string, url: string, scraped:
 }
 
 // ------------------------------------------------------------------------------- official site
+
+const LOOKUP_FAILED_LABELS = new Set(['MusicBrainz did not answer', 'Wikidata did not answer']);
+
+function lookupFailed(steps: FinderStep[]): boolean {
+  return steps.some((step) => LOOKUP_FAILED_LABELS.has(step.label));
+}
 
 async function officialSite(
   deps: FinderDeps,

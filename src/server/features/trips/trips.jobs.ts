@@ -70,7 +70,7 @@ export async function planDailyTripSearches(deps: TripJobDeps, queue: Pick<Queue
   return queued;
 }
 
-export function tripJobDefinitions(deps: TripJobDeps, queue: () => Queue): JobDefinition<never>[] {
+export function tripJobDefinitions(deps: TripJobDeps, queue: Queue): JobDefinition<never>[] {
   const search: JobDefinition<{ tripId: string; baseline: boolean }> = {
     ...tripSearchJob,
     async handler({ tripId, baseline }) {
@@ -81,7 +81,7 @@ export function tripJobDefinitions(deps: TripJobDeps, queue: () => Queue): JobDe
   const daily: JobDefinition<Record<string, never>> = {
     ...dailyTripSearchJob,
     async handler() {
-      const queued = await planDailyTripSearches(deps, queue());
+      const queued = await planDailyTripSearches(deps, queue);
       deps.logger.info({ queued }, 'daily trip searches planned');
     },
   };

@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
-import { EARTH_RADIUS_KM } from '#shared/places.ts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { stopSources } from '#server/db/schema/index.ts';
+import { boundingBox, distanceKmSql, EDGE_SLACK_KM, type Executor, rowsOf } from '#server/db/sql.ts';
 import type { PastTrip, Trip, TripShow } from '#shared/trips.ts';
 
 /**
@@ -199,13 +199,6 @@ export function selectTripsNotStarted(executor: Executor): Promise<{ id: string 
 
 // --- the shows of a trip ------------------------------------------------------------------------
 
-// No radius of its own: the box is drawn with the Earth radius the distance (distanceKmSql) measures
-// with, so box and circle agree. (Trips once used the mean radius 6371.0088 km; against 6371 km that
-// is 1.4 m per 1,000 km, less than the shown 0.1 km.)
-const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
-/** A show exactly on the circle counts: a metre of slack for floating point. */
-const EDGE_SLACK_KM = 0.001;
-
 /** The trip's circle and the days it covers at the destination. */
 export interface TripArea {
   lat: number;
@@ -214,27 +207,6 @@ export interface TripArea {
   timeZone: string;
   arriveOn: string;
   departOn: string;
-}
-
-/**
- * The box around the circle: latitude always narrows; longitude only when the box stays clear of
- * the poles. A box crossing the antimeridian (the date line) becomes two ranges.
- */
-export function boundingBox(area: Pick<TripArea, 'lat' | 'lon' | 'radiusKm'>, lat: SQL, lon: SQL): SQL {
-  const dLat = (area.radiusKm + EDGE_SLACK_KM) / KM_PER_DEGREE;
-  const minLat = area.lat - dLat;
-  const maxLat = area.lat + dLat;
-  const latRange = sql`${lat} between ${minLat} and ${maxLat}`;
-  if (maxLat >= 90 || minLat <= -90) return latRange;
-  // The widest longitude span is at the box's latitude nearest a pole.
-  const cosLat = Math.cos((Math.max(Math.abs(minLat), Math.abs(maxLat)) * Math.PI) / 180);
-  const dLon = (area.radiusKm + EDGE_SLACK_KM) / (KM_PER_DEGREE * cosLat);
-  if (dLon >= 180) return latRange;
-  const minLon = area.lon - dLon;
-  const maxLon = area.lon + dLon;
-  if (minLon < -180) return sql`${latRange} and (${lon} >= ${minLon + 360} or ${lon} <= ${maxLon})`;
-  if (maxLon > 180) return sql`${latRange} and (${lon} >= ${minLon} or ${lon} <= ${maxLon - 360})`;
-  return sql`${latRange} and ${lon} between ${minLon} and ${maxLon}`;
 }
 
 /**
@@ -395,4 +367,17 @@ export async function selectAttendedDuring(executor: Executor, userId: string, a
           and ${distanceKmSql({ lat: area.lat, lon: area.lon }, { lat, lon })} <= ${area.radiusKm + EDGE_SLACK_KM}::float8
         order by s.event_date, s.start_time nulls last, s.id`,
   );
+}
+
+/** Which of these listings of one provider already are a source of a catalog stop. */
+export async function selectListedExternalIds(
+  db: Executor,
+  provider: string,
+  externalIds: string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ externalId: stopSources.externalId })
+    .from(stopSources)
+    .where(and(eq(stopSources.provider, provider), inArray(stopSources.externalId, externalIds)));
+  return new Set(rows.map((row) => row.externalId));
 }

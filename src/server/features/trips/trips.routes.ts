@@ -28,27 +28,28 @@ export function sharedTripRoutes({ database }: Pick<AppDeps, 'database'>) {
   });
 }
 
-/** /api/trips: the signed-in fan's trips (the actor is always c.var.user; others' trips are 404). */
+/** /api/trips: the signed-in fan's trips (the actor is always c.var.actor; others' trips are 404). */
 export function tripsRoutes(deps: Deps) {
-  const actor = (c: { var: AppEnv['Variables'] }) => ({ userId: c.var.user!.id });
   const id = validate('param', tripIdParamSchema);
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
-    .get('/', async (c) => c.json(await listTrips(deps, actor(c))))
+    .get('/', async (c) => c.json(await listTrips(deps, c.var.actor)))
     .post('/', validate('json', tripInputSchema), async (c) => {
-      return c.json({ trip: await createTrip(deps, actor(c), c.req.valid('json')) }, 201);
+      return c.json({ trip: await createTrip(deps, c.var.actor, c.req.valid('json')) }, 201);
     })
-    .get('/:id', id, async (c) => c.json(await tripDetail(deps, actor(c), c.req.valid('param').id)))
+    .get('/:id', id, async (c) => c.json(await tripDetail(deps, c.var.actor, c.req.valid('param').id)))
     .patch('/:id', id, validate('json', tripInputSchema), async (c) => {
-      return c.json({ trip: await updateTrip(deps, actor(c), c.req.valid('param').id, c.req.valid('json')) });
+      return c.json({ trip: await updateTrip(deps, c.var.actor, c.req.valid('param').id, c.req.valid('json')) });
     })
     .delete('/:id', id, async (c) => {
-      await deleteTrip(deps, actor(c), c.req.valid('param').id);
+      await deleteTrip(deps, c.var.actor, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .post('/:id/restore', id, async (c) => c.json({ trip: await restoreTrip(deps, actor(c), c.req.valid('param').id) }))
-    .post('/:id/share', id, async (c) => c.json({ trip: await shareTrip(deps, actor(c), c.req.valid('param').id) }))
+    .post('/:id/restore', id, async (c) =>
+      c.json({ trip: await restoreTrip(deps, c.var.actor, c.req.valid('param').id) }),
+    )
+    .post('/:id/share', id, async (c) => c.json({ trip: await shareTrip(deps, c.var.actor, c.req.valid('param').id) }))
     .delete('/:id/share', id, async (c) =>
-      c.json({ trip: await revokeShare(deps, actor(c), c.req.valid('param').id) }),
+      c.json({ trip: await revokeShare(deps, c.var.actor, c.req.valid('param').id) }),
     );
 }

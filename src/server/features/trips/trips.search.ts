@@ -5,16 +5,17 @@ import { deliverNotifications, type NotificationDraft } from '#server/features/n
 import type { Logger } from '#server/lib/logger.ts';
 import { ProviderError, waitForRateSlot } from '#server/providers/http.ts';
 import { JAMBASE, type JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
-import { eventsToTours, JAMBASE_SOURCE } from '#server/providers/jambase/jambase.mapping.ts';
+import { eventsToTours, JAMBASE_SOURCE, stopExternalId } from '#server/providers/jambase/jambase.mapping.ts';
 import type { JbEvent } from '#server/providers/jambase/jambase.schemas.ts';
 import type { CatalogArtist } from '#shared/catalog-import.ts';
-import { formatShowTime } from '#shared/dates.ts';
+import { addDays, formatShowTime } from '#shared/dates.ts';
 import { titleCase } from '#shared/text.ts';
 import { tripTitle } from '#shared/trips.ts';
 import {
   markSearchDone,
   markSearchFailed,
   type NewTripShowRow,
+  selectListedExternalIds,
   selectNewTripShows,
   selectTripById,
 } from './trips.repo.ts';
@@ -75,8 +76,21 @@ export function eventsToCatalogArtists(events: JbEvent[]): CatalogArtist[] {
   return artists;
 }
 
-function dayShift(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * Leaves out each performer's listing that is already a source of a catalog stop (stop_sources,
+ * ADR 0044): the merged stop may carry another source's venue spelling and time ("Roundhouse",
+ * 7:00 PM for JamBase's "The Roundhouse", 7:30 PM), which the catalog's name rules would not match.
+ */
+async function withoutKnownListings(database: Database, events: JbEvent[]): Promise<JbEvent[]> {
+  const ids = events.flatMap((event) => event.performer.map((performer) => stopExternalId(event, performer)));
+  if (ids.length === 0) return events;
+  const known = await selectListedExternalIds(database.db, JAMBASE, ids);
+  return events
+    .map((event) => ({
+      ...event,
+      performer: event.performer.filter((performer) => !known.has(stopExternalId(event, performer))),
+    }))
+    .filter((event) => event.performer.length > 0);
 }
 
 /**
@@ -104,8 +118,8 @@ export async function searchTrip(
         lat: Number(trip.lat),
         lon: Number(trip.lon),
         radiusKm: trip.radiusKm,
-        from: dayShift(trip.arriveOn, -1),
-        to: dayShift(trip.departOn, 1),
+        from: addDays(trip.arriveOn, -1),
+        to: addDays(trip.departOn, 1),
       },
       () => waitForRateSlot(deps.database, JAMBASE, JAMBASE_GEO_INTERVAL_MS),
     );
@@ -114,7 +128,7 @@ export async function searchTrip(
     await markSearchFailed(deps.database.db, tripId, message.slice(0, 500));
     throw error;
   }
-  const artists = eventsToCatalogArtists(events);
+  const artists = eventsToCatalogArtists(await withoutKnownListings(deps.database, events));
   const summary = artists.length
     ? await writeCatalogEntries(deps.database, normaliseCatalog({ artists }, JAMBASE_SOURCE))
     : { stopsAdded: 0 };
@@ -136,6 +150,7 @@ export function tripShowDraft(row: NewTripShowRow): NotificationDraft {
     artistSlug: row.artistSlug,
     // Once per show and fan, whichever trip, job or retry finds it.
     dedupeKey: `trip-show:${row.stopId}`,
+    stopId: row.stopId,
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import { findPlace } from '#server/features/places/places.service.ts';
 import { timeZoneAt } from '#server/features/places/time-zone.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
@@ -45,10 +46,6 @@ import {
 } from './trips.repo.ts';
 
 /** Every operation acts on the signed-in user's own trips: the actor's id scopes each query. */
-export interface Actor {
-  userId: string;
-}
-
 export interface TripsDeps {
   database: Database;
   events: Pick<EventBus, 'publish'>;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRevalidatedRead } from '#server/lib/public-cache.test-support.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
-import { databaseAvailable, startTestServer, type TestServer } from '#tests/setup/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
 
 const TODAY = '2027-03-01';
 
-describe.runIf(databaseAvailable())('venue page API', () => {
+describe('venue page API', () => {
   let server: TestServer;
   let anthemSlug: string;
   beforeAll(async () => {

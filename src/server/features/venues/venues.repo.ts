@@ -17,6 +17,8 @@ export async function selectVenueBySlug(db: Db, slug: string) {
       lat: venues.lat,
       lon: venues.lon,
       timeZone: venues.timeZone,
+      pending: venues.pending,
+      submittedBy: venues.submittedBy,
     })
     .from(venues)
     .where(eq(venues.slug, slug))

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PERSONAL_CACHE_CONTROL } from '#server/features/catalog/stop-visibility.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { publicRevalidated } from '#server/lib/public-cache.ts';
@@ -12,7 +13,9 @@ export function venuesRoutes({ database }: Pick<AppDeps, 'database'>) {
     // A slug that could never exist is an unknown venue to the visitor, not a bad request.
     const param = venueSlugParamSchema.safeParse({ slug: c.req.param('slug') });
     if (!param.success) throw notFound('Venue');
-    const body = await getVenuePage(database, param.data.slug, c.req.valid('query').today);
+    const viewer = c.var.user?.id ?? null;
+    const { personal, ...body } = await getVenuePage(database, param.data.slug, c.req.valid('query').today, viewer);
+    if (personal) c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
     return c.json(body);
   });
 }

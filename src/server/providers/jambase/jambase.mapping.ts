@@ -1,4 +1,5 @@
 import { type CatalogStop, type CatalogTour, catalogStopSchema } from '#shared/catalog-import.ts';
+import type { SourceStop } from '../source-stop.ts';
 import type { JbEvent } from './jambase.schemas.ts';
 
 export const JAMBASE_SOURCE = 'jambase';
@@ -130,4 +131,56 @@ export function eventsToTours(events: JbEvent[], artist: JbArtistKey): CatalogTo
     tours.set(tourName, [...(tours.get(tourName) ?? []), stop]);
   }
   return [...tours].map(([name, stops]) => ({ name, stops: stops.sort((a, b) => a.date.localeCompare(b.date)) }));
+}
+
+const isoDay = (value: string | null | undefined): string | null =>
+  /^\d{4}-\d{2}-\d{2}/.test(value ?? '') ? value!.slice(0, 10) : null;
+
+/**
+ * One JamBase event as the artist's source listing (the merge's input), cancelled and postponed
+ * ones included: a source that says so is news. Null when it is another performer's show or
+ * cannot be placed. A festival lists the artist on its day (x-performanceDate) when JamBase knows it.
+ */
+export function jbEventToSourceStop(event: JbEvent, artist: JbArtistKey): SourceStop | null {
+  const performer = performerFor(event, artist);
+  const stop = performer ? eventToStop(event, stopExternalId(event, performer)) : null;
+  if (!performer || !stop) return null;
+  const festival = event['@type'] === 'Festival';
+  const performanceDay = festival ? isoDay(performer['x-performanceDate']) : null;
+  const endDate = isoDay(event.endDate);
+  const offer = event.offers.find((candidate) => candidate.url === stop.ticketUrl);
+  const mbidOf = (candidate: JbPerformer) =>
+    (candidate['x-externalIdentifiers'] ?? [])
+      .filter((external) => external.source === 'musicbrainz')
+      .flatMap((external) => [external.identifier].flat())[0]
+      ?.toLowerCase() ?? null;
+  return {
+    provider: JAMBASE_SOURCE,
+    externalId: stop.externalId!,
+    url: nonEmpty(event.url) ?? null,
+    ticketUrl: stop.ticketUrl ?? null,
+    seller: nonEmpty(offer?.seller?.name) ?? null,
+    status: event.eventStatus,
+    date: performanceDay ?? stop.date,
+    time: performanceDay ? null : (stop.time ?? null),
+    endDate: !performanceDay && endDate && endDate > stop.date ? endDate : null,
+    previousDate: isoDay(event.previousStartDate),
+    lineup: [...event.performer]
+      .sort((a, b) => (a['x-performanceRank'] ?? 99) - (b['x-performanceRank'] ?? 99))
+      .map((candidate) => ({
+        name: candidate.name.trim(),
+        mbid: candidate === performer && artist.mbid ? artist.mbid.toLowerCase() : mbidOf(candidate),
+      })),
+    tourName: nonEmpty(event.superEvent?.name) ?? null,
+    venue: {
+      name: stop.venue,
+      city: stop.city,
+      region: stop.region ?? null,
+      country: stop.country,
+      lat: stop.lat ?? null,
+      lon: stop.lon ?? null,
+      timeZone: stop.timeZone ?? null,
+      address: stop.address ?? null,
+    },
+  };
 }

@@ -32,6 +32,7 @@ export const jbVenueSchema = z.object({
 export const jbOfferSchema = z.object({
   url: optionalText,
   category: optionalText,
+  seller: z.object({ name: optionalText, identifier: optionalText }).nullish(),
 });
 
 export const jbPerformerSchema = z.object({
@@ -39,6 +40,8 @@ export const jbPerformerSchema = z.object({
   identifier: z.string().min(1),
   'x-isHeadliner': z.boolean().nullish(),
   'x-performanceRank': z.number().nullish(),
+  /** The day this performer plays (a festival's day), 'YYYY-MM-DD'. */
+  'x-performanceDate': optionalText,
   /** Genre slugs ('indie', 'rock'). */
   genre: z.array(z.string()).nullish(),
   /** Present with expandExternalIdentifiers=true; `identifier` is a list in captured answers, a string in the spec. */
@@ -56,6 +59,11 @@ export const jbEventSchema = z.object({
   eventStatus: z.enum(jbEventStatuses).catch('scheduled'),
   /** Venue-local time without offset: '2026-10-12T19:30:00', sometimes only the date. */
   startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'expected a local date-time'),
+  /** A festival's last day (often date-only); a concert repeats its own date or leaves it empty. */
+  endDate: optionalText,
+  /** The start before a reschedule, when JamBase knows it ('' otherwise). */
+  previousStartDate: optionalText,
+  url: optionalText,
   location: jbVenueSchema,
   offers: z.array(jbOfferSchema).default([]),
   performer: z.array(jbPerformerSchema).default([]),

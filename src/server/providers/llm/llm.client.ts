@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import { currentJobSignal } from '#server/lib/job-signal.ts';
 import type { Logger } from '#server/lib/logger.ts';
 
 /**
@@ -165,15 +166,19 @@ export function createLlmClient(options: LlmClientOptions) {
       }
       const started = performance.now();
       try {
-        const answer = await client.chat.completions.create({
-          model,
-          messages: [
-            { role: 'system', content: request.system },
-            { role: 'user', content: request.user },
-          ],
-          max_tokens: request.maxTokens ?? 300,
-          temperature: request.temperature ?? 0.4,
-        });
+        const answer = await client.chat.completions.create(
+          {
+            model,
+            messages: [
+              { role: 'system', content: request.system },
+              { role: 'user', content: request.user },
+            ],
+            max_tokens: request.maxTokens ?? 300,
+            temperature: request.temperature ?? 0.4,
+          },
+          // A guide job's call ends when the server stops the job (lib/job-signal.ts).
+          { signal: currentJobSignal() },
+        );
         const usage = answer.usage;
         const text = answer.choices[0]?.message?.content?.trim() ?? '';
         const callId = await record({

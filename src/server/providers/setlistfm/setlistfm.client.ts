@@ -1,5 +1,12 @@
 import type { Database } from '#server/db/client.ts';
-import { type CallRecorder, ProviderError, providerGetJson, waitForRateSlot } from '../http.ts';
+import {
+  type CallRecorder,
+  DAILY_QUOTA_OPERATION,
+  ProviderError,
+  providerGetJson,
+  takeDailyQuota,
+  waitForRateSlot,
+} from '../http.ts';
 import { type FetchedSetlist, setlistfmDateFromIso, toFetchedSetlist } from './setlistfm.mapping.ts';
 import { sfmSetlistsSchema, sfmUserSchema } from './setlistfm.schemas.ts';
 
@@ -8,7 +15,7 @@ export const SETLISTFM = 'setlistfm';
 export const SETLISTFM_INTERVAL_MS = 500;
 /** 429s come without Retry-After; 2 s recovered in practice. */
 const SETLISTFM_BACKOFF_MS = 2_000;
-export const SETLISTFM_QUOTA_OPERATION = 'daily-quota';
+export const SETLISTFM_QUOTA_OPERATION = DAILY_QUOTA_OPERATION;
 
 export interface SetlistFmClientOptions {
   baseUrl: string;
@@ -52,23 +59,6 @@ export function isOverQuota(error: unknown): boolean {
   return error instanceof ProviderError && error.operation === SETLISTFM_QUOTA_OPERATION;
 }
 
-/**
- * Takes one call from today's quota (UTC day), shared by every process through the database;
- * refuses when it is used up, so a burst of fetches cannot burn tomorrow's allowance too.
- */
-export async function takeDailyQuota(database: Database, provider: string, quota: number): Promise<void> {
-  const { rows } = await database.query<{ calls: number }>(
-    `insert into provider_daily_usage (provider, day, calls) values ($1, (now() at time zone 'utc')::date, 1)
-     on conflict (provider, day) do update set calls = provider_daily_usage.calls + 1
-       where provider_daily_usage.calls < $2
-     returning calls`,
-    [provider, quota],
-  );
-  if (rows.length === 0) {
-    throw new ProviderError(provider, SETLISTFM_QUOTA_OPERATION, 'busy', `over the daily quota of ${quota} calls`);
-  }
-}
-
 export function createSetlistFmClient(options: SetlistFmClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
   const common = {
@@ -103,6 +93,7 @@ export function createSetlistFmClient(options: SetlistFmClientOptions) {
   }
 
   return {
+    dailyQuota: options.dailyQuota,
     /** The setlists of one artist (MBID) on one date (ISO), usually one. */
     async setlistsOn(artistMbid: string, isoDate: string): Promise<FetchedSetlist[]> {
       const url = new URL(`${base}/search/setlists`);

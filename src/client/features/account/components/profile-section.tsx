@@ -7,6 +7,7 @@ import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { invalidatePlaceQueries } from '#client/lib/query-client.ts';
 import { meQueryKey } from '#client/lib/session/session.ts';
 import { type MeUser, type ProfileUpdate, profileUpdateSchema } from '#shared/auth.ts';
 import { placeLabel } from '#shared/places.ts';
@@ -35,6 +36,8 @@ export const ProfileSection = ({ user }: { user: MeUser }) => {
       try {
         const saved = await updateProfile(keepUnmatchedHome(input, user, home));
         queryClient.setQueryData(meQueryKey, saved);
+        // Home is the fan's first place: My Shows, Near and the places card follow it.
+        void invalidatePlaceQueries(queryClient);
         setHome(homeChoice(saved));
         showToast({ title: 'Profile saved', description: 'Your name and home city are up to date.' });
       } catch (error) {

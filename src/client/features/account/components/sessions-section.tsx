@@ -8,7 +8,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
-import { describeUserAgent } from '../user-agent.ts';
+import { describeUserAgent } from '#shared/user-agent.ts';
 
 export const sessionsQueryKey = ['account', 'sessions'] as const;
 

@@ -15,12 +15,16 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 interface SettingsParts {
   /** The notifications feature's preferences card. */
   notifications: ReactNode;
+  /** The push feature's Devices card (alerts on this device). */
+  devices?: ReactNode;
   /** The calendar feature's feed links. */
   calendarFeeds: ReactNode;
+  /** The places feature's home and tracked places card. */
+  places?: ReactNode;
 }
 
 /** /settings (signed-in only, see SignedInOnly): profile, security, sessions and the account's data. */
-export const SettingsPage = ({ notifications, calendarFeeds }: SettingsParts) => {
+export const SettingsPage = ({ notifications, devices, calendarFeeds, places }: SettingsParts) => {
   useDocumentTitle(`Settings | ${BRAND}`);
   const { user } = useSession();
   if (!user) return null;
@@ -33,7 +37,9 @@ export const SettingsPage = ({ notifications, calendarFeeds }: SettingsParts) =>
         <SignOutButton className="ml-auto" />
       </header>
       <ProfileSection user={user} />
+      {places}
       {notifications}
+      {devices}
       <SettingsCard
         title="Music services"
         description="Follow the artists you listen to on Last.fm or ListenBrainz, and manage your exclude list."

@@ -30,6 +30,9 @@ export function useMusicBrainzSearch(q: string) {
       apiGet<{ candidates: MusicBrainzCandidateView[] }>(`${BASE}/musicbrainz`, { query: { q }, signal }),
     enabled: q.length >= 2,
     staleTime: 60_000,
+    // The server already retries MusicBrainz (rate limit, 5xx); retrying here too multiplied a failing
+    // search into several slow rounds behind one spinner. A failure is shown at once; Search tries again.
+    retry: false,
     meta: SIGNED_IN_ONLY,
   });
 }

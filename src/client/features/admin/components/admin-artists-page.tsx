@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminArtists } from '#client/components/admin/admin-artists.ts';
+import { AdminPageHeader } from '#client/components/admin/admin-page-header.tsx';
 import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
 import { ArtistPagination } from '#client/components/artist-pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -76,11 +77,10 @@ export const AdminArtistsPage = () => {
 
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <header className="flex flex-col gap-1">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Admin</p>
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">Artists</h1>
-        <p className="text-muted">Every artist in the catalog, with the tours and tour stops stored for them.</p>
-      </header>
+      <AdminPageHeader
+        title="Artists"
+        intro="Every artist in the catalog, with the tours and tour stops stored for them."
+      />
       <div className="flex flex-wrap items-center gap-3">
         <AddArtistDialog />
         <label className="flex items-center gap-2 text-sm">
@@ -158,19 +158,19 @@ const ArtistsTable = ({
       {data.total === 1 ? '1 artist' : `${data.total} artists`}
     </p>
     <div className="overflow-x-auto rounded-card border border-border bg-surface" aria-busy={busy}>
-      <table className="w-full min-w-[22rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-xs uppercase tracking-wider text-muted">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
               Artist
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
+            <th scope="col" className="px-2 py-3 text-right font-semibold sm:px-4">
               Tours
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
+            <th scope="col" className="px-2 py-3 text-right font-semibold sm:px-4">
               Stops
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
+            <th scope="col" className="px-2 py-3 text-right font-semibold sm:px-4">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -178,14 +178,14 @@ const ArtistsTable = ({
         <tbody className={busy ? 'opacity-60 transition-opacity' : undefined}>
           {data.artists.map((artist) => (
             <tr key={artist.id} className="border-b border-border/60 last:border-0 hover:bg-white/3">
-              <th scope="row" className="px-4 py-3 font-medium">
+              <th scope="row" className="px-3 py-3 font-medium break-words sm:px-4">
                 <Link to={paths.tour(artist.slug)} className="rounded-sm hover:text-accent hover:underline">
                   {artist.name}
                 </Link>
               </th>
-              <td className="px-4 py-3 text-right tabular-nums">{artist.tourCount}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{artist.stopCount}</td>
-              <td className="px-4 py-2 text-right">
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{artist.tourCount}</td>
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{artist.stopCount}</td>
+              <td className="py-2 pr-2 pl-1 text-right sm:px-4">
                 <Button
                   size="sm"
                   variant="ghost"

@@ -13,7 +13,9 @@ import {
   type JobQueueStatus,
   type ProviderProbeResult,
   type ProviderStatus,
+  type SourceConflict,
 } from '#shared/api-status.ts';
+import { sourceLabel } from '#shared/tour-sources.ts';
 import { useApiStatus, useProbeProvider, useRetryJob } from '../api/api-status-api.ts';
 
 const percent = (rate: number | null) =>
@@ -59,6 +61,7 @@ export const ApiStatusPage = () => {
               ))}
             </ul>
           </section>
+          <ConflictsSection conflicts={query.data.conflicts} />
           <JobsSection jobs={query.data.jobs} failedJobs={query.data.failedJobs} />
         </>
       )}
@@ -95,6 +98,12 @@ const ProviderCard = ({ provider }: { provider: ProviderStatus }) => {
           <h3 id={headingId} className="font-display text-lg font-bold">
             {provider.label}
           </h3>
+          {provider.tourDates ? (
+            <p className="text-sm text-muted">
+              Tour-date source ·{' '}
+              <span className="font-semibold text-foreground">{provider.configured ? 'On' : 'Off'}</span>
+            </p>
+          ) : null}
           {!provider.configured ? (
             <p className="text-sm text-muted">Not configured on this server (no API key).</p>
           ) : null}
@@ -116,6 +125,12 @@ const ProviderCard = ({ provider }: { provider: ProviderStatus }) => {
           label="Waiting for a slot"
           value={provider.rateLimit ? String(provider.rateLimit.waiting) : 'No limit kept'}
         />
+        {provider.quota ? (
+          <Stat
+            label="Quota today (UTC)"
+            value={`${provider.quota.usedToday.toLocaleString('en-US')} / ${provider.quota.limit.toLocaleString('en-US')}`}
+          />
+        ) : null}
       </dl>
       {provider.rateLimit ? (
         <p className="text-sm text-muted">
@@ -160,6 +175,39 @@ const ProviderCard = ({ provider }: { provider: ProviderStatus }) => {
     </li>
   );
 };
+
+/** Stops whose sources disagree on the date: the mover's date was kept (ADR 0044). */
+const ConflictsSection = ({ conflicts }: { conflicts: SourceConflict[] }) => (
+  <section aria-labelledby="conflicts-heading" className="flex flex-col gap-3">
+    <h2 id="conflicts-heading" className="font-display text-xl font-bold">
+      Tour-date conflicts
+    </h2>
+    <p className="text-sm text-muted">
+      A source still lists a show at another date. The date a source moved it to is kept; a source that says cancelled
+      wins over one that still lists the show.
+    </p>
+    {conflicts.length === 0 ? (
+      <p className="rounded-card border border-dashed border-border-strong px-4 py-6 text-center text-muted">
+        No conflict between sources.
+      </p>
+    ) : (
+      <ul className="flex flex-col divide-y divide-border/60 rounded-card border border-border bg-surface">
+        {conflicts.map((conflict) => (
+          <li key={`${conflict.stopId}-${conflict.provider}`} className="flex flex-wrap gap-x-3 px-4 py-3 text-sm">
+            <span className="font-semibold">{conflict.artistName}</span>
+            <span>
+              {conflict.venue}, kept on <time dateTime={conflict.stopDate}>{conflict.stopDate}</time>
+            </span>
+            <span className="text-muted">
+              {sourceLabel(conflict.provider)} says{' '}
+              <time dateTime={conflict.reportedDate}>{conflict.reportedDate}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
+);
 
 const JobsSection = ({ jobs, failedJobs }: { jobs: JobQueueStatus[]; failedJobs: FailedJob[] }) => (
   <section aria-labelledby="jobs-heading" className="flex flex-col gap-3">

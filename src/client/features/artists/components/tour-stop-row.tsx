@@ -1,12 +1,14 @@
-import { Clock, Compass, MapPin, Ticket } from 'lucide-react';
+import { Clock, Compass, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { ShowTime } from '#client/components/show-time.tsx';
+import { TicketLink } from '#client/components/ticket-link.tsx';
 import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
+import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
 
 /** A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`. */
 export const TourStopRow = ({
@@ -19,6 +21,9 @@ export const TourStopRow = ({
   StateButtons: ShowStatePart;
 }) => {
   const date = formatLongDate(stop.date);
+  const onSale = stop.isUpcoming && stop.status !== 'cancelled';
+  const tickets = ticketOffers(stop.sources ?? [], stop.ticketUrl);
+  const listedBy = listedByText(stop.sources ?? []);
   return (
     <li
       className={cn(
@@ -51,6 +56,11 @@ export const TourStopRow = ({
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
           {placeLabel(stop)}
         </p>
+        {listedBy ? (
+          <p className="mt-1 text-xs text-muted" data-testid="listed-by">
+            {listedBy}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         <Link
@@ -64,21 +74,17 @@ export const TourStopRow = ({
             for {stop.venueName} on {date}
           </span>
         </Link>
-        {stop.ticketUrl && stop.isUpcoming && stop.status !== 'cancelled' ? (
-          <a
-            href={stop.ticketUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex h-9 items-center gap-2 justify-self-start rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5 sm:justify-self-end"
-          >
-            <Ticket className="size-4" aria-hidden="true" />
-            Tickets
-            <span className="sr-only">
-              {' '}
-              for {stop.venueName} on {date} (opens in a new tab)
-            </span>
-          </a>
-        ) : null}
+        {onSale
+          ? tickets.map(({ seller, url }) => (
+              <TicketLink
+                key={url}
+                url={url}
+                seller={seller}
+                about={`for ${stop.venueName} on ${date}`}
+                className="justify-self-start sm:justify-self-end"
+              />
+            ))
+          : null}
       </div>
       <StateButtons
         className="sm:col-span-3"

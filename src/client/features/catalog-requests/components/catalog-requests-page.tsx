@@ -20,6 +20,7 @@ import {
   useCatalogRequests,
   useRejectRequest,
 } from '../api/catalog-requests-api.ts';
+import { ChangeRequests } from './change-requests.tsx';
 
 const REASON_LABELS: Record<CatalogRequestView['matches'][number]['reason'], string> = {
   'same-show': 'Same show',
@@ -59,7 +60,7 @@ export const CatalogRequestsPage = () => {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <AdminPageHeader
         title="Catalog requests"
-        intro="Shows fans added that the catalog lacked. Approve to make them public; a duplicate merges into the existing stop."
+        intro="Shows fans added that the catalog lacked, and changes fans’ imported pages claim for public shows. Approve to make a show public; a duplicate merges into the existing stop."
       />
       <form onSubmit={search} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="relative flex-1 sm:max-w-md">
@@ -133,7 +134,11 @@ export const CatalogRequestsPage = () => {
           </div>
         </ModalDialogContent>
       </ModalDialog>
-      <AuditLogPanel targetTypes={['catalog-request']} emptyText="No request has been reviewed yet." />
+      <ChangeRequests />
+      <AuditLogPanel
+        targetTypes={['catalog-request', 'catalog-change-request']}
+        emptyText="No request has been reviewed yet."
+      />
     </section>
   );
 };

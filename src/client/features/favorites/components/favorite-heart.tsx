@@ -1,10 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { Session } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
-import { favoritesKeys } from '../api/favorites-api.ts';
-import { loadFavoriteStatus } from '../status-batcher.ts';
+import { useFavoriteStatus } from '../use-favorite-status.ts';
 import { askToSignIn, useToggleFavorite } from '../use-toggle-favorite.ts';
 
 interface FavoriteHeartProps {
@@ -43,12 +40,7 @@ const VisitorHeart = ({ artistName, className }: FavoriteHeartProps) => (
 );
 
 const FollowerHeart = ({ artistSlug, artistName, className }: FavoriteHeartProps) => {
-  const status = useQuery({
-    queryKey: favoritesKeys.status(artistSlug),
-    queryFn: () => loadFavoriteStatus(artistSlug),
-    staleTime: 60_000,
-    meta: SIGNED_IN_ONLY,
-  });
+  const status = useFavoriteStatus(artistSlug);
   const toggle = useToggleFavorite();
   if (status.isPending) return null;
 

@@ -16,6 +16,7 @@ import { type FavoriteArtistEntry, favoriteMessages } from '#shared/favorites.ts
 import { favoritesListQueryOptions } from '../api/favorites-api.ts';
 import { type FavoriteSort, sortFavorites } from '../sort-favorites.ts';
 import { announce, useToggleFavorite } from '../use-toggle-favorite.ts';
+import { FollowedVenues } from './followed-venues.tsx';
 
 const sortOptions: { value: FavoriteSort; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -94,7 +95,7 @@ const EmptyState = () => (
   </div>
 );
 
-/** /my-artists: the artists the user follows, their next show and how far it is from home. */
+/** /my-artists: the artists the user follows, their next show and how far it is from home; then their venues. */
 export const MyArtistsPage = () => {
   useDocumentTitle(`My Artists | ${BRAND}`);
   const [sort, setSort] = useState<FavoriteSort>('name');
@@ -181,6 +182,7 @@ export const MyArtistsPage = () => {
           </ul>
         </>
       ) : null}
+      <FollowedVenues />
     </section>
   );
 };

@@ -1,6 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { AdminPageHeader } from '#client/components/admin/admin-page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
@@ -93,10 +94,10 @@ export const AdminLoadingMessagesPage = () => {
   const messages = query.data?.messages ?? [];
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <header>
-        <h1 className="font-display text-3xl font-extrabold">Loading messages</h1>
-        <p className="text-muted">Shown one at a time while a guide is being built. Switched-off lines are kept.</p>
-      </header>
+      <AdminPageHeader
+        title="Loading messages"
+        intro="Shown one at a time while a guide is being built. Switched-off lines are kept."
+      />
       {query.isPending ? <Spinner label="Loading messages..." /> : null}
       {query.isError ? <p className="text-muted">The messages could not be loaded.</p> : null}
       <ol className="flex flex-col gap-2">

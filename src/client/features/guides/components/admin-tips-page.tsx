@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '#client/components/admin/admin-page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -89,7 +90,10 @@ export const AdminTipsPage = () => {
   const query = useAdminTips(state);
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="font-display text-3xl font-extrabold">Tips moderation</h1>
+      <AdminPageHeader
+        title="Tips moderation"
+        intro="Fans' tips waiting for a moderator (from new accounts, or reported three times), and those hidden or deleted."
+      />
       <div role="tablist" aria-label="Tips by state" className="flex flex-wrap gap-2">
         {TABS.map((tab) => (
           <Button

@@ -3,12 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { ShowTime } from '#client/components/show-time.tsx';
-import type { CalendarLinkPart, ShowStatePart } from '#client/lib/feature-parts.ts';
+import type { CalendarLinkPart, FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { useCanonicalSlug } from '#client/lib/use-canonical-slug.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { formatLongDate, formatShortDate } from '#shared/dates.ts';
+import { formatLocalTime, formatLongDate, formatShortDate, localIsoDate } from '#shared/dates.ts';
 import {
   DEFAULT_LOADING_MESSAGES,
   type Distance,
@@ -29,7 +30,7 @@ import {
   PlaceList,
   VenueFacts,
 } from './guide-parts.tsx';
-import { TipsSection } from './tips-section.tsx';
+import { LazyTipsSection } from './lazy-tips-section.tsx';
 
 const guideNotFound = <NotFoundState icon={Compass} thing="Guide" heading="We couldn't find that tour stop" />;
 
@@ -108,7 +109,7 @@ function Weather({ guide }: { guide: GuideData }) {
       {night.sunset ? (
         <p className="flex items-center gap-2">
           <Sunset className="size-4 text-accent" aria-hidden="true" />
-          Sunset at {night.sunset} local time
+          Sunset at {formatLocalTime(night.sunset)} local time
         </p>
       ) : null}
       <p className="text-xs text-muted">
@@ -121,14 +122,16 @@ function Weather({ guide }: { guide: GuideData }) {
   );
 }
 
-/** The parts of other features the guide shows: the fan's state buttons and 'Add to calendar'. */
+/** The parts of other features the guide shows: the fan's state buttons, 'Add to calendar' and Follow. */
 export interface GuidePageParts {
   StateButtons: ShowStatePart;
   CalendarLink: CalendarLinkPart;
+  Follow: FollowPart;
 }
 
 function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }) {
-  const { StateButtons, CalendarLink } = parts;
+  const { StateButtons, CalendarLink, Follow } = parts;
+  const session = useSession().status;
   const { stop, around } = guide;
   const { artistSlug = '', stopSlug = '' } = useParams();
   useGuideLive(artistSlug, stopSlug, guide.building);
@@ -139,9 +142,12 @@ function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }
     <article className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-8 sm:px-6 sm:py-10">
       <header className="flex flex-col gap-2">
         <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Local guide · {stop.tourName}</p>
-        <h1 className="font-display text-3xl font-extrabold sm:text-4xl">
-          {stop.artistName} in {stop.city}
-        </h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h1 className="font-display text-3xl font-extrabold sm:text-4xl">
+            {stop.artistName} in {stop.city}
+          </h1>
+          <Follow session={session} artistSlug={stop.artistSlug} artistName={stop.artistName} size="sm" />
+        </div>
         <p className="text-lg">
           <time dateTime={stop.date}>{formatLongDate(stop.date)}</time>
           {stop.time ? (
@@ -153,10 +159,13 @@ function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }
         </p>
         <p className="flex flex-wrap items-center gap-1.5 text-muted">
           <MapPin className="size-4" aria-hidden="true" />
-          <Link to={paths.venue(stop.venueSlug)} className="font-semibold text-foreground hover:underline">
-            {stop.venueName}
-          </Link>
-          , {placeLabel(stop)}
+          {/* One flex item: the gap between items put a space before the comma ("Roundhouse , London"). */}
+          <span data-testid="guide-place">
+            <Link to={paths.venue(stop.venueSlug)} className="font-semibold text-foreground hover:underline">
+              {stop.venueName}
+            </Link>
+            , {placeLabel(stop)}
+          </span>
         </p>
         <StateButtons
           className="mt-2"
@@ -176,9 +185,11 @@ function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }
             <Ticket className="size-4" aria-hidden="true" /> Tickets
           </a>
         ) : null}
-        <div className="mt-1">
-          <CalendarLink stopId={stop.stopId} size="default" />
-        </div>
+        {stop.date < localIsoDate() ? null : (
+          <div className="mt-1">
+            <CalendarLink stopId={stop.stopId} date={stop.date} size="default" />
+          </div>
+        )}
       </header>
 
       {guide.building ? <BuildingMessage /> : null}
@@ -232,7 +243,7 @@ function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }
       </GuideSection>
 
       <GuideSection id="tips" title="Tips from fans">
-        <TipsSection venueSlug={stop.venueSlug} venueName={stop.venueName} />
+        <LazyTipsSection venueSlug={stop.venueSlug} venueName={stop.venueName} />
       </GuideSection>
 
       <GuideSection id="nearby-shows" title="Nearby shows">

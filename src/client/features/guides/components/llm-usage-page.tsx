@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminPageHeader } from '#client/components/admin/admin-page-header.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { apiGet } from '#client/lib/api-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -58,12 +59,10 @@ export const LlmUsagePage = () => {
   const share = data && budget ? Math.min(100, (data.monthSpentUsd / budget) * 100) : null;
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <header>
-        <h1 className="font-display text-3xl font-extrabold">AI usage</h1>
-        <p className="text-muted">
-          Language-model calls over the last 30 days: tokens and cost per day, model and feature.
-        </p>
-      </header>
+      <AdminPageHeader
+        title="AI usage"
+        intro="Language-model calls over the last 30 days: tokens and cost per day, model and feature."
+      />
       {query.isPending ? <Spinner label="Loading usage..." /> : null}
       {query.isError ? <p className="text-muted">The usage could not be loaded.</p> : null}
       {data ? (

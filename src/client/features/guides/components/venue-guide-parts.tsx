@@ -2,7 +2,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useVenueGuideParts } from '../api/get-guide.ts';
 import { GuideMap } from './guide-map.tsx';
 import { CityGuide, GuideSection, OsmAttribution, PartNote, PlaceList, VenueFacts } from './guide-parts.tsx';
-import { TipsSection } from './tips-section.tsx';
+import { LazyTipsSection } from './lazy-tips-section.tsx';
 
 /** The venue page's share of the guide: the places around it and its city (the same parts every stop there uses). */
 export function VenueGuideParts({
@@ -37,7 +37,7 @@ export function VenueGuideParts({
         {around.data ? <OsmAttribution /> : null}
       </GuideSection>
       <GuideSection id="tips" title="Tips from fans">
-        <TipsSection venueSlug={venueSlug} venueName={venue.name} />
+        <LazyTipsSection venueSlug={venueSlug} venueName={venue.name} />
       </GuideSection>
       <GuideSection id="the-city" title="The city">
         <CityGuide part={city} />

@@ -109,9 +109,11 @@ const CsvStep = ({ onPreview }: { onPreview: (view: HistoryImportView) => void }
         />
       </label>
       {sample ? (
-        <fieldset className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4">
+        // min-w-0: a fieldset is as wide as its widest content by default (a select's longest column name,
+        // the sample table), which pushed the page past a phone's width.
+        <fieldset className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-surface p-4">
           <legend className="px-1 font-semibold">Which column holds what?</legend>
-          <div className="grid gap-3 sm:grid-cols-5">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-5">
             {HISTORY_CSV_FIELDS.map((field) => (
               <label key={field} className="flex flex-col gap-1 text-sm">
                 <span>
@@ -119,7 +121,7 @@ const CsvStep = ({ onPreview }: { onPreview: (view: HistoryImportView) => void }
                   {field === 'date' || field === 'artist' ? ' (required)' : ''}
                 </span>
                 <select
-                  className={cn(inputClassName, 'h-10')}
+                  className={cn(inputClassName, 'h-10 w-full min-w-0')}
                   value={mapping[field] ?? ''}
                   onChange={(event) =>
                     setMapping((current) => ({ ...current, [field]: event.target.value || undefined }))

@@ -6,6 +6,7 @@ import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { HISTORY_SEARCH_MAX, type HistoryFilterOption, type HistoryShow, historyMessages } from '#shared/history.ts';
@@ -275,12 +276,7 @@ const HistoryRow = memo(function HistoryRow({ show }: { show: HistoryShow }) {
           <p className="sr-only">{formatLongDate(show.date)}</p>
           <p className="truncate text-sm text-muted">
             <MapPin className="mr-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
-            {show.venue.name} · {show.venue.city}
-            {show.venue.country !== 'US'
-              ? `, ${show.venue.country}`
-              : show.venue.region
-                ? `, ${show.venue.region}`
-                : ''}
+            {show.venue.name} · {placeLabel(show.venue)}
           </p>
           <div className="flex flex-wrap items-center gap-2 text-xs">
             {show.rating ? <Rating value={show.rating} /> : null}

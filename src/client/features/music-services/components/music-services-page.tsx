@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Headphones } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +20,7 @@ import {
   type MusicSource,
 } from '#shared/music-services.ts';
 import { postPreview } from '../api/music-services-api.ts';
+import { connectionsQueryOptions } from '../api/music-sync-api.ts';
 import { ExcludeList } from './exclude-list.tsx';
 import { ListeningPreview } from './listening-preview.tsx';
 import { MusicSyncSettings, ProposalList } from './music-sync-settings.tsx';
@@ -36,7 +38,12 @@ const USERNAME_HINT: Record<MusicSource, string> = {
 export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode }) => {
   useDocumentTitle(`Music services | ${BRAND}`);
   const ids = { username: useId(), period: useId(), hint: useId(), error: useId() };
-  const [source, setSource] = useState<MusicSource>('lastfm');
+  const [chosen, setSource] = useState<MusicSource>('lastfm');
+  // Only the services this server offers (Last.fm needs the operator's key).
+  const connections = useQuery(connectionsQueryOptions());
+  const offered = connections.data?.sources ?? MUSIC_SOURCES;
+  const source = offered.includes(chosen) ? chosen : (offered[0] ?? chosen);
+  const spotifyOffered = connections.data?.spotify.configured !== false;
   const [username, setUsername] = useState('');
   const [period, setPeriod] = useState<ListeningPeriod>('year');
   const [loading, setLoading] = useState(false);
@@ -68,8 +75,8 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
         </p>
         <h1 className="hidden font-display text-4xl font-bold md:block">Music services</h1>
         <p className="text-muted">
-          Follow the artists you actually listen to. Connect Spotify or enter a username, check the preview, and pick
-          who lands in{' '}
+          Follow the artists you actually listen to. {spotifyOffered ? 'Connect Spotify or enter' : 'Enter'} a username,
+          check the preview, and pick who lands in{' '}
           <Link to={paths.myArtists} className="text-accent underline-offset-4 hover:underline">
             My Artists
           </Link>
@@ -88,7 +95,7 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-semibold">Service</legend>
           <div className="flex flex-wrap gap-2">
-            {MUSIC_SOURCES.map((value) => (
+            {offered.map((value) => (
               <label
                 key={value}
                 className={cn(

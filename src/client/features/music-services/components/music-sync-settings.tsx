@@ -65,7 +65,8 @@ function useRefreshAfterSync() {
 export const MusicSyncSettings = () => {
   const connections = useQuery(connectionsQueryOptions());
   const list = connections.data?.connections ?? [];
-  const free = MUSIC_SOURCES.filter((source) => !list.some((c) => c.source === source));
+  const offered = connections.data?.sources ?? MUSIC_SOURCES;
+  const free = offered.filter((source) => !list.some((c) => c.source === source));
   return (
     <section
       aria-labelledby="sync-heading"
@@ -83,7 +84,8 @@ export const MusicSyncSettings = () => {
       {connections.isPending ? <Spinner label="Loading your connections..." className="py-2" /> : null}
       {connections.data && list.length === 0 ? (
         <p className="text-sm text-muted">
-          Nothing is kept in sync yet. Connect Spotify, or add a Last.fm or ListenBrainz username below.
+          Nothing is kept in sync yet. {connections.data.spotify.configured ? 'Connect Spotify, or add' : 'Add'} a{' '}
+          {offered.map((source) => MUSIC_SOURCE_LABELS[source]).join(' or ')} username below.
         </p>
       ) : null}
       {list.length > 0 ? (
@@ -266,7 +268,9 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
       aria-label="Keep a username in sync"
       className="flex flex-col gap-3 border-t border-border pt-4"
     >
-      <h3 className="text-sm font-semibold">Add a Last.fm or ListenBrainz username</h3>
+      <h3 className="text-sm font-semibold">
+        Add a {sources.map((value) => MUSIC_SOURCE_LABELS[value]).join(' or ')} username
+      </h3>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr_14rem]">
         <SelectField
           id={ids.source}

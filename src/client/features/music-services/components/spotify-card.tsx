@@ -121,19 +121,24 @@ export const SpotifyCard = () => {
       {spotify && !spotify.configured ? (
         <div className="flex flex-col gap-2 text-sm text-muted">
           <p>{SYNC_MESSAGES.spotifyNotConfigured}</p>
-          <p>
-            For the administrator: create an app at developer.spotify.com/dashboard (Web API), add the redirect URI{' '}
-            <code className="rounded bg-surface-raised px-1.5 py-0.5 break-all text-foreground">
-              {spotify.redirectUri}
-            </code>
-            , and start the server with{' '}
-            <code className="rounded bg-surface-raised px-1.5 py-0.5 text-foreground">SPOTIFY_CLIENT_ID</code> set to
-            the app’s Client ID. No client secret is needed.
-          </p>
-          <p>
-            Until then: Spotify can send what you play to Last.fm (Last.fm settings → Applications), and the Last.fm
-            import below picks it up.
-          </p>
+          {/* Setup is the operator's business: the server sends the redirect URI to admins only. */}
+          {spotify.redirectUri ? (
+            <p>
+              For the administrator: create an app at developer.spotify.com/dashboard (Web API), add the redirect URI{' '}
+              <code className="rounded bg-surface-raised px-1.5 py-0.5 break-all text-foreground">
+                {spotify.redirectUri}
+              </code>
+              , and start the server with{' '}
+              <code className="rounded bg-surface-raised px-1.5 py-0.5 text-foreground">SPOTIFY_CLIENT_ID</code> set to
+              the app’s Client ID. No client secret is needed.
+            </p>
+          ) : null}
+          {connections.data?.sources.includes('lastfm') ? (
+            <p>
+              Spotify can send what you play to Last.fm (Last.fm settings → Applications), and the Last.fm import below
+              picks it up.
+            </p>
+          ) : null}
         </div>
       ) : null}
 

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { notificationsQueryOptions } from '../api/notifications-api.ts';
 import {
-  badgeText,
+  BellBadge,
   MarkAllReadButton,
   NotificationList,
   notificationsLabel,
@@ -32,15 +32,7 @@ export const NotificationBell = () => {
       <Popover.Trigger asChild>
         <Button variant="ghost" size="icon" aria-label={notificationsLabel(data?.unreadCount)} className="relative">
           <Bell aria-hidden="true" className="size-5!" />
-          {unreadCount > 0 ? (
-            <span
-              aria-hidden="true"
-              data-testid="notification-badge"
-              className="absolute top-1 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-magenta px-1 text-[0.6875rem] font-bold leading-none text-background"
-            >
-              {badgeText(unreadCount)}
-            </span>
-          ) : null}
+          <BellBadge count={unreadCount} testId="notification-badge" className="top-1 right-0.5" />
         </Button>
       </Popover.Trigger>
       <Popover.Portal>

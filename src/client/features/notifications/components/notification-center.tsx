@@ -4,4 +4,4 @@
  */
 export { NotificationBell } from './notification-bell.tsx';
 export { NotificationStream } from './notification-stream.tsx';
-export { NotificationsMenuLink } from './notifications-menu-link.tsx';
+export { NotificationsMenuLink, NotificationsPhoneLink } from './notifications-menu-link.tsx';

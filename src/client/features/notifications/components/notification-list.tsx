@@ -17,6 +17,18 @@ export function notificationsLabel(unreadCount: number | undefined): string {
 /** The count as a badge shows it. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
+/** The unread count on a bell icon (the desktop bell and the phones' bell link); nothing when all is read. */
+export const BellBadge = ({ count, testId, className }: { count: number; testId: string; className: string }) =>
+  count > 0 ? (
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className={`absolute flex h-5 min-w-5 items-center justify-center rounded-full bg-magenta px-1 text-[0.6875rem] font-bold leading-none text-background ${className}`}
+    >
+      {badgeText(count)}
+    </span>
+  ) : null;
+
 const NotificationItem = ({ notification, onSelect }: { notification: NotificationView; onSelect: () => void }) => (
   <li>
     <button

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import { notificationsQueryOptions } from '../api/notifications-api.ts';
-import { badgeText, notificationsLabel } from './notification-list.tsx';
+import { BellBadge, badgeText, notificationsLabel } from './notification-list.tsx';
 
 /** The side menu's 'Notifications' item with the unread count: small screens have no bell. */
 export const NotificationsMenuLink = ({ className }: { className?: string }) => {
@@ -31,6 +32,27 @@ export const NotificationsMenuLink = ({ className }: { className?: string }) => 
           {badgeText(unreadCount)}
         </span>
       ) : null}
+    </Link>
+  );
+};
+
+/**
+ * Phones' way in: a bell beside the menu button with the unread count, one tap from the
+ * notifications page (the desktop bell's popover would not fit a phone).
+ */
+export const NotificationsPhoneLink = () => {
+  const { data } = useQuery(notificationsQueryOptions());
+  const { pathname } = useLocation();
+  const unreadCount = data?.unreadCount ?? 0;
+  return (
+    <Link
+      to={paths.notifications}
+      aria-label={notificationsLabel(data?.unreadCount)}
+      aria-current={pathname === paths.notifications ? 'page' : undefined}
+      className="relative flex size-10 items-center justify-center rounded-md text-foreground transition-colors hover:bg-surface-raised"
+    >
+      <Bell aria-hidden="true" className="size-5" />
+      <BellBadge count={unreadCount} testId="phone-notification-badge" className="top-0.5 right-0" />
     </Link>
   );
 };

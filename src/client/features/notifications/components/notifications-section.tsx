@@ -5,7 +5,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import type { ChannelChoice, NotificationPreferenceGroup, NotificationPreferences } from '#shared/notifications.ts';
+import type {
+  ChannelChoice,
+  NotificationPreferenceGroup,
+  NotificationPreferences,
+  QuietHours,
+} from '#shared/notifications.ts';
 import {
   notificationPreferencesQueryOptions,
   notificationsKeys,
@@ -13,19 +18,35 @@ import {
 } from '../api/notifications-api.ts';
 
 const groups: { group: NotificationPreferenceGroup; label: string; hint: string }[] = [
-  { group: 'newDates', label: 'New tour dates', hint: 'An artist you follow announces shows.' },
+  {
+    group: 'newDates',
+    label: 'New tour dates',
+    hint: 'An artist you follow announces shows. Pushed when one is near one of your places.',
+  },
+  {
+    group: 'venueShows',
+    label: 'Shows at venues you follow',
+    hint: 'A new show is announced at a venue you follow.',
+  },
   {
     group: 'tourChanges',
-    label: 'Tour changes (moved or cancelled)',
-    hint: 'A show of an artist you follow changes date or venue, or is called off.',
+    label: 'Moved shows',
+    hint: 'A show of an artist you follow, or one you marked, changes date or venue.',
+  },
+  {
+    group: 'cancellations',
+    label: 'Cancelled shows',
+    hint: 'A show of an artist you follow, or one you marked, is called off.',
   },
   { group: 'reminders', label: 'Show reminders', hint: 'The day before a show you are going to.' },
   { group: 'tripShows', label: 'Trip shows', hint: 'A new show where and when you travel, before your trip starts.' },
+  { group: 'onSale', label: 'Tickets on sale', hint: 'On-sale and presale times of shows, when we know them.' },
 ];
 
 const channels: { channel: keyof ChannelChoice; label: string }[] = [
   { channel: 'inApp', label: 'In the app' },
   { channel: 'email', label: 'By email' },
+  { channel: 'push', label: 'Push' },
 ];
 
 const PreferenceRow = ({
@@ -46,7 +67,7 @@ const PreferenceRow = ({
         <p className="font-semibold">{label}</p>
         <p className="text-sm text-muted">{hint}</p>
       </div>
-      <div className="flex shrink-0 gap-6">
+      <div className="flex shrink-0 flex-wrap gap-x-6 gap-y-3">
         {channels.map(({ channel, label: channelLabel }) => (
           <div key={channel} className="flex items-center gap-2 text-sm">
             <Switch
@@ -61,6 +82,67 @@ const PreferenceRow = ({
           </div>
         ))}
       </div>
+    </div>
+  );
+};
+
+/** The browser's zone: quiet hours follow the fan's day where they are. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const DEFAULT_QUIET = { from: '22:00', to: '07:00' };
+
+const QuietHoursRow = ({
+  quietHours,
+  onChange,
+}: {
+  quietHours: QuietHours | null;
+  onChange: (quietHours: QuietHours | null) => void;
+}) => {
+  const id = useId();
+  const shown = quietHours ?? { ...DEFAULT_QUIET, timeZone: browserTimeZone() };
+  return (
+    <div className="flex flex-col gap-3 border-t border-border py-4">
+      <div className="flex items-center gap-2">
+        <Switch
+          id={`${id}-on`}
+          checked={quietHours !== null}
+          onCheckedChange={(checked) => onChange(checked ? shown : null)}
+        />
+        <label htmlFor={`${id}-on`} className="cursor-pointer font-semibold">
+          Quiet hours
+        </label>
+      </div>
+      <p className="text-sm text-muted">
+        Pushes that arrive during these hours wait until they end. Times are in {shown.timeZone.replace(/_/g, ' ')}.
+      </p>
+      {quietHours ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input
+            id={`${id}-from`}
+            type="time"
+            required
+            value={quietHours.from}
+            onChange={(event) => onChange({ ...quietHours, from: event.target.value })}
+            className="rounded-md border border-border bg-background px-2 py-1"
+          />
+          <label htmlFor={`${id}-to`}>to</label>
+          <input
+            id={`${id}-to`}
+            type="time"
+            required
+            value={quietHours.to}
+            onChange={(event) => onChange({ ...quietHours, to: event.target.value })}
+            className="rounded-md border border-border bg-background px-2 py-1"
+          />
+        </div>
+      ) : null}
     </div>
   );
 };
@@ -98,6 +180,10 @@ const PreferencesForm = ({ saved }: { saved: NotificationPreferences }) => {
             onChange={(choice) => setDraft((current) => ({ ...current, [group]: choice }))}
           />
         ))}
+        <QuietHoursRow
+          quietHours={draft.quietHours}
+          onChange={(quietHours) => setDraft((current) => ({ ...current, quietHours }))}
+        />
       </fieldset>
       <Button type="submit" className="self-start" disabled={save.isPending} aria-busy={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Notification Settings'}
@@ -112,7 +198,7 @@ export const NotificationsSection = () => {
   return (
     <SettingsCard
       title="Notifications"
-      description="Choose what you hear about, in the app and by email. Emails arrive as one daily digest."
+      description="Choose what you hear about: in the app, by email or as a push to your devices. Emails arrive as one daily digest."
     >
       {isPending ? (
         <Spinner label="Loading..." className="justify-start py-2" />

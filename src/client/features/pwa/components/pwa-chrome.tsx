@@ -1,11 +1,10 @@
 import { cn } from '#client/lib/utils.ts';
 import { useOfflineSupport } from '../use-offline-support.ts';
 import { InstallBanner } from './install-banner.tsx';
-import { OfflineIndicator } from './offline-indicator.tsx';
 
 /**
- * Everything the installable app adds to every page: the service worker (with its update prompt), the
- * offline indicator and the install banner. They stack at the bottom, above the tab bar when it shows.
+ * What the installable app adds to every page: the service worker (with its update prompt) and the
+ * install banner, at the bottom, above the tab bar when it shows. The offline note is in the header.
  */
 export const PwaChrome = ({ aboveTabBar }: { aboveTabBar: boolean }) => {
   useOfflineSupport();
@@ -18,7 +17,6 @@ export const PwaChrome = ({ aboveTabBar }: { aboveTabBar: boolean }) => {
           : 'bottom-[calc(env(safe-area-inset-bottom)+0.75rem)]',
       )}
     >
-      <OfflineIndicator />
       <InstallBanner />
     </div>
   );

@@ -2,7 +2,10 @@ import { Disc3, Search } from 'lucide-react';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { ComboboxList, useCombobox } from '#client/components/ui/combobox.tsx';
+import type { FollowPart } from '#client/lib/feature-parts.ts';
+import { paths } from '#client/lib/paths.ts';
 import { markPrerenderedSearchAdopted, takePrerenderedSearch } from '#client/lib/prerendered-page.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { optionDetail, type SearchOption } from '../search-flow.ts';
 import { useBandSearch } from '../use-band-search.ts';
 
@@ -18,12 +21,41 @@ const optionView = (option: SearchOption) => ({
     ),
 });
 
+/** Option rows and their Follow buttons share one height, so each button sits beside its artist. */
+const ROW_HEIGHT = 'h-16';
+
+/**
+ * The catalog artists' Follow buttons, beside the listbox rather than inside it: a listbox holds
+ * options only, and the options are chosen from the text field (the focus never enters the list).
+ * These are ordinary buttons after the Search button in the tab order.
+ */
+const SuggestionFollows = ({ options, Follow }: { options: SearchOption[]; Follow: FollowPart }) => {
+  const session = useSession().status;
+  return (
+    <ul aria-label="Follow an artist" className="flex shrink-0 flex-col py-1.5 pr-1.5">
+      {options.map((option) =>
+        option.kind === 'catalog' ? (
+          <li key={option.slug} className={`${ROW_HEIGHT} flex items-center justify-end`}>
+            <Follow
+              session={session}
+              artistSlug={option.slug}
+              artistName={option.name}
+              size="sm"
+              returnTo={paths.tour(option.slug)}
+            />
+          </li>
+        ) : null,
+      )}
+    </ul>
+  );
+};
+
 /**
  * The hero's band search: the input is the app's combobox (ui/combobox.tsx) over the artists a
  * search found. The list opens on Search, not while typing; nothing in it is active until an arrow
  * key, so Enter searches again rather than picking.
  */
-export const BandSearchForm = () => {
+export const BandSearchForm = ({ Follow }: { Follow?: FollowPart }) => {
   const [prerendered] = useState(takePrerenderedSearch);
   const search = useBandSearch(prerendered.text);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -83,7 +115,18 @@ export const BandSearchForm = () => {
             <p id={headingId} className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
               {search.options[0]?.kind === 'catalog' ? 'Artists in our catalog' : 'Did you mean'}
             </p>
-            <ComboboxList combobox={combobox} view={optionView} aria-labelledby={headingId} className="p-1.5" />
+            <div className="flex min-w-0 items-start">
+              <ComboboxList
+                combobox={combobox}
+                view={optionView}
+                aria-labelledby={headingId}
+                className="min-w-0 flex-1 p-1.5"
+                optionClassName={ROW_HEIGHT}
+              />
+              {Follow && search.options.every((option) => option.kind === 'catalog') ? (
+                <SuggestionFollows options={search.options} Follow={Follow} />
+              ) : null}
+            </div>
           </div>
         ) : null}
       </form>

@@ -1,15 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest, apiSend } from '#client/lib/api-client.ts';
+import { ApiError, apiGetSaved, apiRequest, apiSend } from '#client/lib/api-client.ts';
+import type { Saved } from '#client/lib/saved-copy.ts';
 import type { ErrorBody } from '#shared/errors.ts';
 import type { ShowDetail, ShowDetailsResponse, ShowPhotoResponse } from '#shared/show-detail.ts';
 import type { ShowDetailsPatch } from '#shared/show-detail-api.ts';
 
 export const showDetailKey = (stopId: string) => ['shows', 'detail', stopId] as const;
 
+/** Asked even when the browser says it is offline: the service worker may have the fan's saved copy. */
 export function showDetailQueryOptions(stopId: string) {
   return queryOptions({
     queryKey: showDetailKey(stopId),
-    queryFn: ({ signal }) => apiGet<ShowDetail>(`/api/shows/${encodeURIComponent(stopId)}`, { signal }),
+    queryFn: ({ signal }) => apiGetSaved<ShowDetail>(`/api/shows/${encodeURIComponent(stopId)}`, { signal }),
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -24,7 +27,7 @@ export function useSaveShowDetails(stopId: string) {
     mutationFn: (patch: ShowDetailsPatch) =>
       apiSend<ShowDetailsResponse>('PATCH', `/api/shows/${encodeURIComponent(stopId)}/details`, patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData<ShowDetail>(showDetailKey(stopId), (show) =>
+      queryClient.setQueryData<Saved<ShowDetail>>(showDetailKey(stopId), (show) =>
         show?.mine ? { ...show, mine: { ...show.mine, ...saved } } : show,
       );
     },

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest, apiSend } from '#client/lib/api-client.ts';
-import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
+import { apiGet, apiGetSaved, apiRequest, apiSend } from '#client/lib/api-client.ts';
+import { SIGNED_IN_PLACES } from '#client/lib/query-client.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import type {
   PutShowStateBody,
@@ -41,17 +41,21 @@ export function saveShowsRadius(radius: string): Promise<ShowsSettingsResponse> 
   return apiSend<ShowsSettingsResponse>('PATCH', '/api/shows/settings', { radiusKm: radius });
 }
 
-/** My Shows, a page at a time ("Show more" asks for the next). */
+/**
+ * My Shows, a page at a time ("Show more" asks for the next). Asked even when the browser says it is
+ * offline: the service worker answers with the fan's saved copy, which carries its age.
+ */
 export function upcomingShowsQueryOptions(filter: UpcomingFilter) {
   return infiniteQueryOptions({
     queryKey: showsKeys.upcoming(filter),
     queryFn: ({ signal, pageParam }) =>
-      apiGet<UpcomingShowsResponse>('/api/shows/upcoming', {
+      apiGetSaved<UpcomingShowsResponse>('/api/shows/upcoming', {
         query: { today: localIsoDate(), filter, after: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    meta: SIGNED_IN_ONLY,
+    networkMode: 'offlineFirst',
+    meta: SIGNED_IN_PLACES,
   });
 }

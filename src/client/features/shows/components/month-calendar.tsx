@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type MoreShows, ShowMore } from '#client/components/show-more.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { formatLongDate, formatMonthTitle, localIsoDate } from '#shared/dates.ts';
 import type { UpcomingShow } from '#shared/shows-api.ts';
 import { ShowCard } from './show-card.tsx';
-import { type MoreShows, ShowMore } from './show-more.tsx';
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],

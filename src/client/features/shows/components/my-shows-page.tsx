@@ -1,20 +1,25 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Heart, House, List, Search, Ticket } from 'lucide-react';
+import { CalendarDays, Heart, House, List, MapPinned, Search, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '#client/components/load-error.tsx';
+import { OfflineSavedNote } from '#client/components/offline-saved-note.tsx';
+import { ShowListSkeleton } from '#client/components/show-list-skeleton.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { SegmentedControl } from '#client/components/ui/segmented-control.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import type { FollowPart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
+import type { Saved } from '#client/lib/saved-copy.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { cn } from '#client/lib/utils.ts';
 import { formatMonthTitle } from '#shared/dates.ts';
 import { MY_SHOWS_FILTERS, MY_SHOWS_RADII, radiusValue, showMessages } from '#shared/show-messages.ts';
 import type { UpcomingFilter, UpcomingMonth, UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { saveShowsRadius, showsKeys, upcomingShowsQueryOptions } from '../api/shows-api.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { ShowCard } from './show-card.tsx';
-import { ShowMore } from './show-more.tsx';
 
 const isFilter = (value: string | null): value is UpcomingFilter =>
   MY_SHOWS_FILTERS.some((filter) => filter.value === value);
@@ -22,9 +27,9 @@ const isFilter = (value: string | null): value is UpcomingFilter =>
 /**
  * /dashboard — My Shows (issue 11): the fan's upcoming shows in one list, soonest first, by month:
  * what they marked plus their artists' shows near home; or the same as a month grid. `calendarSubscribe`
- * is the calendar feature's 'Subscribe' button.
+ * is the calendar feature's 'Subscribe' button, `Follow` the favorites feature's button (on each headliner).
  */
-export const MyShowsPage = ({ calendarSubscribe }: { calendarSubscribe: ReactNode }) => {
+export const MyShowsPage = ({ calendarSubscribe, Follow }: { calendarSubscribe: ReactNode; Follow: FollowPart }) => {
   useDocumentTitle(`My Shows | ${BRAND}`);
   const [params, setParams] = useSearchParams();
   const rawFilter = params.get('filter');
@@ -47,7 +52,17 @@ export const MyShowsPage = ({ calendarSubscribe }: { calendarSubscribe: ReactNod
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <header className="flex flex-col gap-2">
         <h1 className="hidden font-display text-4xl font-bold md:block">My Shows</h1>
-        <p className="text-muted">Your upcoming shows and your artists' shows near home, soonest first.</p>
+        <p className="text-muted">
+          Your upcoming shows and your artists' shows near {nearWhat(first?.places ?? [])}, soonest first.
+        </p>
+        <OfflineSavedNote savedAt={first?.savedAt} />
+        <Link
+          to={paths.near}
+          className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-accent underline-offset-4 hover:underline"
+        >
+          <MapPinned className="size-4" aria-hidden="true" />
+          Every show near a place, by any artist
+        </Link>
       </header>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <SegmentedControl
@@ -71,13 +86,19 @@ export const MyShowsPage = ({ calendarSubscribe }: { calendarSubscribe: ReactNod
         </div>
       </div>
       {first && !first.home.hasCoordinates ? <HomeBanner /> : null}
-      <Body query={query} view={view} filter={filter} />
+      <Body query={query} view={view} filter={filter} Follow={Follow} />
     </section>
   );
 };
 
+/** 'home', 'home and Berlin', 'home, Berlin and Lisbon': where "near you" looks. */
+function nearWhat(places: string[]): string {
+  const all = ['home', ...places];
+  return all.length === 1 ? 'home' : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
+}
+
 type UpcomingQuery = ReturnType<
-  typeof useInfiniteQuery<UpcomingShowsResponse, Error, InfiniteData<UpcomingShowsResponse>>
+  typeof useInfiniteQuery<Saved<UpcomingShowsResponse>, Error, InfiniteData<Saved<UpcomingShowsResponse>>>
 >;
 
 /** The loaded pages as one list of months (a month can continue on the next page). */
@@ -91,10 +112,24 @@ function joinPages(pages: UpcomingShowsResponse[]): UpcomingMonth[] {
   return months;
 }
 
-const Body = ({ query, view, filter }: { query: UpcomingQuery; view: 'list' | 'month'; filter: UpcomingFilter }) => {
-  if (query.isPending) return <ShowsSkeleton />;
-  if (query.isError) {
-    return <LoadError what="Your shows" message={query.error.message} onRetry={() => query.refetch()} />;
+const Body = ({
+  query,
+  view,
+  filter,
+  Follow,
+}: {
+  query: UpcomingQuery;
+  view: 'list' | 'month';
+  filter: UpcomingFilter;
+  Follow: FollowPart;
+}) => {
+  const session = useSession().status;
+  // A failed refetch (offline, no saved copy of a later page) keeps the shows already on screen.
+  if (!query.data) {
+    if (query.isError) {
+      return <LoadError what="Your shows" message={query.error.message} onRetry={() => query.refetch()} />;
+    }
+    return <ShowListSkeleton label="Loading your shows" withActions />;
   }
   const data = query.data.pages[0]!;
   const months = joinPages(query.data.pages);
@@ -118,7 +153,20 @@ const Body = ({ query, view, filter }: { query: UpcomingQuery; view: 'list' | 'm
           </h2>
           <ul className="flex flex-col gap-3">
             {month.shows.map((show) => (
-              <ShowCard key={show.key} show={show} />
+              <ShowCard
+                key={show.key}
+                show={show}
+                follow={
+                  show.artists[0] ? (
+                    <Follow
+                      session={session}
+                      artistSlug={show.artists[0].artistSlug}
+                      artistName={show.artists[0].artistName}
+                      size="sm"
+                    />
+                  ) : null
+                }
+              />
             ))}
           </ul>
         </section>
@@ -127,45 +175,6 @@ const Body = ({ query, view, filter }: { query: UpcomingQuery; view: 'list' | 'm
     </div>
   );
 };
-
-interface Option {
-  value: string;
-  label: string;
-  icon?: ReactNode;
-}
-
-const SegmentedControl = ({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly Option[];
-  value: string;
-  onChange: (value: string) => void;
-}) => (
-  <fieldset className="m-0 flex min-w-0 flex-wrap gap-1 rounded-full border border-border bg-surface p-1">
-    <legend className="sr-only">{label}</legend>
-    {options.map((option) => (
-      <button
-        key={option.value}
-        type="button"
-        aria-pressed={option.value === value}
-        onClick={() => onChange(option.value)}
-        className={cn(
-          'inline-flex h-9 items-center gap-1.5 rounded-full px-3.5 text-sm font-semibold transition-colors focus-visible:outline-2',
-          option.value === value
-            ? 'bg-accent text-accent-foreground'
-            : 'text-muted hover:bg-white/5 hover:text-foreground',
-        )}
-      >
-        {option.icon}
-        {option.label}
-      </button>
-    ))}
-  </fieldset>
-);
 
 /** The radius around home, saved for the user; the list follows at once. */
 const RadiusSelect = ({ data }: { data: UpcomingShowsResponse | undefined }) => {
@@ -225,7 +234,7 @@ const EmptyState = ({ data, filter }: { data: UpcomingShowsResponse; filter: Upc
     heading = `No shows marked ${label} yet`;
     hint = `Tap ${label} on any upcoming show — on an artist's tour dates, a venue or a guide — and it will be here.`;
     actions = <BrowseButtons />;
-  } else if (filter === 'near' && !data.home.hasCoordinates) {
+  } else if (filter === 'near' && !data.home.hasCoordinates && (data.places ?? []).length === 0) {
     heading = 'Where is home?';
     hint = 'Set your home city and the shows near it will be listed here.';
     actions = (
@@ -269,20 +278,4 @@ const BrowseButtons = () => (
       </Link>
     </Button>
   </>
-);
-
-const ShowsSkeleton = () => (
-  <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading your shows">
-    <div className="h-8 w-40 animate-pulse rounded-lg bg-surface-raised" />
-    {[0, 1, 2].map((row) => (
-      <div key={row} className="flex gap-4 rounded-2xl border border-border bg-surface p-4">
-        <div className="h-16 w-14 animate-pulse rounded-xl bg-surface-raised" />
-        <div className="flex flex-1 flex-col gap-2">
-          <div className="h-5 w-2/3 animate-pulse rounded bg-surface-raised" />
-          <div className="h-4 w-1/2 animate-pulse rounded bg-surface-raised" />
-          <div className="mt-1 h-9 w-48 animate-pulse rounded-full bg-surface-raised" />
-        </div>
-      </div>
-    ))}
-  </div>
 );

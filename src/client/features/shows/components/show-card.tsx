@@ -1,4 +1,5 @@
 import { Clock, Compass, Info, MapPin, Navigation } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
@@ -18,8 +19,11 @@ function dayParts(isoDate: string) {
 const linkButton =
   'inline-flex h-9 items-center gap-1.5 rounded-full border border-border-strong px-3.5 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5 [&_svg]:size-4';
 
-/** One show of My Shows: the bill, where and when (the venue's own clock), how far, and the fan's state. */
-export const ShowCard = ({ show }: { show: UpcomingShow }) => {
+/**
+ * One show of My Shows: the bill, where and when (the venue's own clock), how far, the fan's state,
+ * and `follow` (the headliner's Follow button, another feature's part).
+ */
+export const ShowCard = ({ show, follow }: { show: UpcomingShow; follow?: ReactNode }) => {
   const { weekday, day, month } = dayParts(show.date);
   const longDate = formatLongDate(show.date);
   const [headliner, ...others] = show.artists;
@@ -75,7 +79,7 @@ export const ShowCard = ({ show }: { show: UpcomingShow }) => {
           {show.distanceKm !== null ? (
             <span className="inline-flex items-center gap-1.5">
               <Navigation className="size-3.5" aria-hidden="true" />
-              {show.distanceKm.toLocaleString('en-US')} km from home
+              {show.distanceKm.toLocaleString('en-US')} km from {show.distanceFrom ?? 'home'}
             </span>
           ) : null}
         </p>
@@ -89,6 +93,7 @@ export const ShowCard = ({ show }: { show: UpcomingShow }) => {
           context={`${headliner?.artistName} at ${show.venue.name}, ${longDate}`}
         />
         <span className="flex flex-wrap gap-2 sm:ml-auto">
+          {follow}
           <Link to={show.guidePath} className={linkButton}>
             <Compass aria-hidden="true" />
             Guide

@@ -1,21 +1,25 @@
 import { CalendarDays, Clock, LogIn, MapPin, Mic, SearchX } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { OfflineSavedNote } from '#client/components/offline-saved-note.tsx';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import type { CalendarLinkPart } from '#client/lib/feature-parts.ts';
+import type { CalendarLinkPart, FollowPart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import type { Saved } from '#client/lib/saved-copy.ts';
 import { signInPath } from '#client/lib/session/return-path.ts';
 import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { formatLongDate, formatShowTime } from '#shared/dates.ts';
+import { formatLongDate, formatShowTime, localIsoDate } from '#shared/dates.ts';
 import type { ShowDetail } from '#shared/show-detail.ts';
 import { SHOW_STATE_LABELS, type ShowState } from '#shared/shows.ts';
+import type { UserShowState } from '#shared/shows-api.ts';
 import { useShowDetail } from '../api/show-detail-api.ts';
 import { ShowDetailNotes } from './show-detail-notes.tsx';
 import { ShowDetailPhotos } from './show-detail-photos.tsx';
+import { ShowSources } from './show-sources.tsx';
 import { ShowStateButtons } from './show-state-buttons.tsx';
 
 const stateLabel = (state: ShowState) => (state === 'missed' ? 'Missed it' : SHOW_STATE_LABELS[state]);
@@ -37,7 +41,22 @@ export interface ShowDetailParts {
   CalendarLink: CalendarLinkPart;
   /** The setlists feature's setlists of one act on the bill (ShowSetlists). */
   Setlists: ComponentType<{ stopId: string; artistName: string }>;
+  /** The favorites feature's Follow button, on every act of the bill. */
+  Follow: FollowPart;
 }
+
+/** The state this page's answer carries: offline (a saved page) the buttons show it, not "not marked". */
+const savedState = (show: ShowDetail): UserShowState | null =>
+  show.mine
+    ? {
+        stopId: show.stopId,
+        state: show.mine.state,
+        hasTickets: show.mine.hasTickets,
+        seat: show.mine.seat,
+        status: show.status,
+        moved: false,
+      }
+    : null;
 
 /** The fan's state on this show, with its state buttons and the show's own .ics. */
 const ShowStateSlot = ({ show, CalendarLink }: { show: ShowDetail; CalendarLink: CalendarLinkPart }) => (
@@ -52,14 +71,15 @@ const ShowStateSlot = ({ show, CalendarLink }: { show: ShowDetail; CalendarLink:
         date={show.date}
         status={show.status}
         context={`${show.venue.name}, ${formatLongDate(show.date)}`}
+        saved={savedState(show)}
       />
-      <CalendarLink stopId={show.stopId} />
+      <CalendarLink stopId={show.stopId} date={show.date} />
     </div>
   </div>
 );
 
-const ShowView = ({ show, parts }: { show: ShowDetail; parts: ShowDetailParts }) => {
-  const { Setlists } = parts;
+const ShowView = ({ show, parts }: { show: Saved<ShowDetail>; parts: ShowDetailParts }) => {
+  const { Setlists, Follow } = parts;
   const headliner = show.bill[0]?.artistName ?? 'Show';
   useDocumentTitle(`${headliner} at ${show.venue.name} | ${BRAND}`);
   const pending = show.reviewState !== 'approved';
@@ -71,6 +91,7 @@ const ShowView = ({ show, parts }: { show: ShowDetail; parts: ShowDetailParts })
             <Mic className="size-4" aria-hidden="true" />
             Show
           </p>
+          <OfflineSavedNote savedAt={show.savedAt} />
           <h1 className="font-display text-4xl font-extrabold text-balance sm:text-5xl">
             {show.bill.map((entry) => entry.artistName).join(' + ')}
           </h1>
@@ -106,6 +127,7 @@ const ShowView = ({ show, parts }: { show: ShowDetail; parts: ShowDetailParts })
               </span>
             </dd>
           </dl>
+          <ShowSources show={show} upcoming={show.date >= localIsoDate()} />
           <ShowStateSlot show={show} CalendarLink={parts.CalendarLink} />
         </div>
       </header>
@@ -140,11 +162,14 @@ const ShowView = ({ show, parts }: { show: ShowDetail; parts: ShowDetailParts })
                     {entry.status === 'cancelled' ? ' · Cancelled' : ''}
                   </p>
                 </div>
-                {entry.reviewState === 'approved' ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={paths.guide(entry.artistSlug, entry.stopSlug)}>Local guide</Link>
-                  </Button>
-                ) : null}
+                <div className="flex flex-wrap items-center gap-2">
+                  <Follow session="signed-in" artistSlug={entry.artistSlug} artistName={entry.artistName} size="sm" />
+                  {entry.reviewState === 'approved' ? (
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={paths.guide(entry.artistSlug, entry.stopSlug)}>Local guide</Link>
+                    </Button>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>

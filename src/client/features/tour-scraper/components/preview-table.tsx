@@ -186,6 +186,9 @@ const ImportDone = ({ result }: { result: ScrapeImportResponse }) => (
         ? `${result.added} show${result.added === 1 ? '' : 's'} added to the catalog`
         : `${result.added} show${result.added === 1 ? '' : 's'} sent for review`}
       {result.alreadyKnown > 0 ? ` · ${result.alreadyKnown} already known` : ''}
+      {result.changeRequests > 0
+        ? ` · ${result.changeRequests} change${result.changeRequests === 1 ? '' : 's'} to public shows sent to an admin`
+        : ''}
     </p>
     {result.artists.length > 0 ? (
       <p className="flex flex-wrap gap-x-4 gap-y-1">

@@ -1,9 +1,10 @@
 import { Route, Sparkles } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ShowRow } from '#client/components/show-row.tsx';
-import type { ShowStatePart } from '#client/lib/feature-parts.ts';
+import type { FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import type { UserShowState } from '#shared/shows-api.ts';
 import type { TravelHint, TripDay, TripShow } from '#shared/trips.ts';
@@ -16,12 +17,16 @@ export const TripDays = ({
   days,
   hints,
   StateButtons,
+  Follow,
 }: {
   days: TripDay[];
   hints: TravelHint[];
   /** The fan's state buttons; none on a shared link. */
   StateButtons?: ShowStatePart;
+  /** Follow on each show's artist; none on a shared link. */
+  Follow?: FollowPart;
 }) => {
+  const session = useSession().status;
   const hintAfter = new Map(hints.map((hint) => [hint.fromDate, hint]));
   return (
     <ol className="flex flex-col gap-6" aria-label="Shows by day">
@@ -38,7 +43,16 @@ export const TripDays = ({
               </h3>
               <ul className="flex flex-col gap-3">
                 {day.shows.map((show) => (
-                  <TripShowRow key={show.stopId} show={show} StateButtons={StateButtons} />
+                  <TripShowRow
+                    key={show.stopId}
+                    show={show}
+                    StateButtons={StateButtons}
+                    follow={
+                      Follow ? (
+                        <Follow session={session} artistSlug={show.artistSlug} artistName={show.artistName} size="sm" />
+                      ) : null
+                    }
+                  />
                 ))}
               </ul>
             </li>
@@ -58,7 +72,15 @@ export const TripDays = ({
   );
 };
 
-const TripShowRow = ({ show, StateButtons }: { show: TripShow; StateButtons?: ShowStatePart }) => (
+const TripShowRow = ({
+  show,
+  StateButtons,
+  follow,
+}: {
+  show: TripShow;
+  StateButtons?: ShowStatePart;
+  follow: ReactNode;
+}) => (
   <ShowRow
     date={show.date}
     time={show.time}
@@ -78,11 +100,14 @@ const TripShowRow = ({ show, StateButtons }: { show: TripShow; StateButtons?: Sh
       ) : undefined
     }
   >
-    <p className="font-display text-lg font-bold">
-      <Link to={paths.artist(show.artistSlug)} className="hover:text-accent">
-        {show.artistName}
-      </Link>
-    </p>
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+      <p className="font-display text-lg font-bold">
+        <Link to={paths.artist(show.artistSlug)} className="hover:text-accent">
+          {show.artistName}
+        </Link>
+      </p>
+      {follow}
+    </div>
     <p className="text-sm text-muted">
       <Link to={paths.venue(show.venueSlug)} className="hover:text-foreground">
         {show.venueName}

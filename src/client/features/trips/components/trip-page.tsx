@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import type { ShowStatePart } from '#client/lib/feature-parts.ts';
+import type { FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { type Trip, type TripDetailResponse, type TripInput, tripTitle } from '#shared/trips.ts';
@@ -24,9 +24,15 @@ import { TripFacts, TripShows } from './trip-summary.tsx';
 
 /**
  * /vacation/:tripId — what's on during one trip, ranked, with the map, sharing and editing; each show
- * carries the fan's `StateButtons`.
+ * carries the fan's `StateButtons` and `Follow` on its artist.
  */
-export const TripPage = ({ StateButtons }: { StateButtons: ShowStatePart }) => {
+/** The parts of other features a trip shows on its shows: the fan's state buttons and Follow. */
+export interface TripParts {
+  StateButtons: ShowStatePart;
+  Follow: FollowPart;
+}
+
+export const TripPage = ({ StateButtons, Follow }: TripParts) => {
   const { tripId = '' } = useParams();
   const query = useQuery(tripQueryOptions(tripId));
   useDocumentTitle(`${query.data ? tripTitle(query.data.trip) : 'Trip'} | ${BRAND}`);
@@ -48,10 +54,10 @@ export const TripPage = ({ StateButtons }: { StateButtons: ShowStatePart }) => {
       />
     );
   }
-  return <TripView detail={query.data} StateButtons={StateButtons} />;
+  return <TripView detail={query.data} StateButtons={StateButtons} Follow={Follow} />;
 };
 
-const TripView = ({ detail, StateButtons }: { detail: TripDetailResponse; StateButtons: ShowStatePart }) => {
+const TripView = ({ detail, StateButtons, Follow }: TripParts & { detail: TripDetailResponse }) => {
   const { trip, days, hints } = detail;
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
@@ -111,6 +117,7 @@ const TripView = ({ detail, StateButtons }: { detail: TripDetailResponse; StateB
           days={days}
           hints={hints}
           StateButtons={StateButtons}
+          Follow={Follow}
           empty={
             trip.search.state === 'pending'
               ? 'Looking for shows there...'

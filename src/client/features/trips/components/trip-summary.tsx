@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ShowStatePart } from '#client/lib/feature-parts.ts';
+import type { FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TravelHint, Trip, TripDay } from '#shared/trips.ts';
 import { TripDays } from './trip-days.tsx';
@@ -26,6 +26,7 @@ export const TripShows = ({
   days,
   hints,
   StateButtons,
+  Follow,
   empty,
   className,
 }: {
@@ -33,6 +34,8 @@ export const TripShows = ({
   days: TripDay[];
   hints: TravelHint[];
   StateButtons?: ShowStatePart;
+  /** Follow on every show's artist; none on a shared link. */
+  Follow?: FollowPart;
   empty: ReactNode;
   className?: string;
 }) => {
@@ -47,7 +50,7 @@ export const TripShows = ({
           {empty}
         </p>
       ) : (
-        <TripDays days={days} hints={hints} StateButtons={StateButtons} />
+        <TripDays days={days} hints={hints} StateButtons={StateButtons} Follow={Follow} />
       )}
     </section>
   );

@@ -3,9 +3,10 @@ import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState, QueryPageState } from '#client/components/page-states.tsx';
 import { ShowRow } from '#client/components/show-row.tsx';
-import type { ShowStatePart } from '#client/lib/feature-parts.ts';
+import type { ShowStatePart, VenueFollowPart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
@@ -16,9 +17,10 @@ const hostedLabel = (count: number) =>
     ? 'No past shows recorded here yet'
     : `Has hosted ${count.toLocaleString('en-US')} ${count === 1 ? 'show' : 'shows'}`;
 
-/** The parts of other features the venue page shows: the fan's state buttons and the area guide. */
+/** The parts of other features the venue page shows: the fan's state buttons, Follow venue and the area guide. */
 export interface VenuePageParts {
   StateButtons: ShowStatePart;
+  FollowVenue: VenueFollowPart;
   /** The guides feature's share of the guide for this venue (VenueGuideParts). */
   AreaGuide: ComponentType<{ venueSlug: string; venue: { name: string; lat: number | null; lon: number | null } }>;
 }
@@ -57,6 +59,7 @@ const VenueShowRow = ({
 
 const VenueView = ({ data, parts }: { data: VenuePageData; parts: VenuePageParts }) => {
   const { venue } = data;
+  const session = useSession().status;
   useDocumentTitle(`${venue.name} | ${BRAND}`);
   return (
     <>
@@ -74,6 +77,10 @@ const VenueView = ({ data, parts }: { data: VenuePageData; parts: VenuePageParts
               {placeLabel(venue)}
             </span>
           </address>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <parts.FollowVenue session={session} venueSlug={venue.slug} venueName={venue.name} />
+            <p className="text-sm text-muted">Hear about every new show here.</p>
+          </div>
           <div className="flex flex-wrap items-center gap-4">
             <a
               href={venue.mapUrl}

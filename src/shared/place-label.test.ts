@@ -10,6 +10,15 @@ describe('placeLabel', () => {
     expect(placeLabel({ city: 'Somewhere', region: null, country: 'US' })).toBe('Somewhere, United States');
   });
 
+  it('names the country in full, as every page does (never "Nagoya, JP")', () => {
+    expect(placeLabel({ city: 'Nagoya', region: null, country: 'JP' })).toBe('Nagoya, Japan');
+  });
+
+  it('leaves no dangling comma or stray space when the country is unknown', () => {
+    expect(placeLabel({ city: 'London', region: null, country: '' })).toBe('London');
+    expect(placeLabel({ city: ' London ', country: null })).toBe('London');
+  });
+
   it('shows the country name, not the region, outside the US', () => {
     expect(placeLabel({ city: 'Toronto', region: 'Ontario', country: 'CA' })).toBe('Toronto, Canada');
     expect(placeLabel({ city: 'London', region: null, country: 'GB' })).toBe('London, United Kingdom');

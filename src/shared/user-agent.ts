@@ -1,4 +1,4 @@
-/** A readable device name for the sessions list, from a browser's User-Agent header. */
+/** A readable device name (sessions list, push devices), from a browser's User-Agent header. */
 const browsers: [RegExp, string][] = [
   [/Edg\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],

@@ -1,0 +1,1 @@
+CREATE INDEX "show_photos_storage_key_idx" ON "show_photos" USING btree ("storage_key");

@@ -1,0 +1,78 @@
+import { Heart } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { signInPath } from '#client/lib/session/return-path.ts';
+import type { Session } from '#client/lib/session/use-session.ts';
+import { cn } from '#client/lib/utils.ts';
+import { useFavoriteStatus } from '../use-favorite-status.ts';
+import { useToggleFavorite } from '../use-toggle-favorite.ts';
+
+interface FollowButtonProps {
+  session: Session['status'];
+  artistSlug: string;
+  artistName: string;
+  /** 'sm' for a row of a list (a suggestion, a show card). */
+  size?: 'sm' | 'default';
+  /** Where a visitor comes back to after signing in (default: this page). */
+  returnTo?: string;
+  className?: string;
+}
+
+const followButton = (size: FollowButtonProps['size']) =>
+  cn(
+    'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full border border-border-strong font-semibold transition-colors hover:border-accent focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70',
+    size === 'sm' ? 'h-9 px-3.5 text-sm' : 'min-h-11 px-5 text-sm',
+  );
+
+/**
+ * The labelled Follow button: the same follow as the heart (its status batcher, toggle and toasts),
+ * for the pages a fan lands on from search. A visitor's Follow goes to sign-in and comes back here.
+ * Other features' pages get it as a FollowPart (app/routes).
+ */
+export const FollowButtonForSession = ({ session, ...props }: FollowButtonProps) => {
+  if (session === 'loading') return null;
+  if (session === 'signed-in') {
+    const { returnTo: _returnTo, ...signedIn } = props;
+    return <SignedInFollow {...signedIn} />;
+  }
+  return <VisitorFollow {...props} />;
+};
+
+const VisitorFollow = ({ artistName, size, returnTo, className }: Omit<FollowButtonProps, 'session'>) => {
+  const location = useLocation();
+  return (
+    <Link
+      to={signInPath(returnTo ?? `${location.pathname}${location.search}`)}
+      className={cn(followButton(size), className)}
+      aria-label={`Sign in to follow ${artistName}`}
+    >
+      <Heart className="size-4" aria-hidden="true" />
+      Follow
+    </Link>
+  );
+};
+
+const SignedInFollow = ({
+  artistSlug,
+  artistName,
+  size,
+  className,
+}: Omit<FollowButtonProps, 'session' | 'returnTo'>) => {
+  const status = useFavoriteStatus(artistSlug);
+  const toggle = useToggleFavorite();
+  if (status.isPending) return null;
+  const following = status.data === true;
+  return (
+    <button
+      type="button"
+      className={cn(followButton(size), following && 'border-magenta text-magenta', className)}
+      aria-label={following ? `Unfollow ${artistName}` : `Follow ${artistName}`}
+      aria-pressed={following}
+      aria-busy={toggle.isPending}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate({ artistSlug, artistName, follow: !following })}
+    >
+      <Heart className={cn('size-4', following && 'fill-current')} aria-hidden="true" />
+      {following ? 'Following' : 'Follow'}
+    </button>
+  );
+};

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { BellPlus, BellRing } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { signInPath } from '#client/lib/session/return-path.ts';
+import type { Session } from '#client/lib/session/use-session.ts';
+import { cn } from '#client/lib/utils.ts';
+import { venueFollowStatusQueryOptions } from '../api/venue-follows-api.ts';
+import { useToggleVenueFollow } from '../use-toggle-venue-follow.ts';
+
+interface VenueFollowProps {
+  session: Session['status'];
+  venueSlug: string;
+  venueName: string;
+  className?: string;
+}
+
+const buttonClass =
+  'inline-flex min-h-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full border border-border-strong px-5 text-sm font-semibold transition-colors hover:border-accent focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70';
+
+/**
+ * "Follow venue" ("tell me about every show here"): a toggle for a fan, a way to sign in (and come
+ * back) for a visitor. The venue page gets it as its VenueFollowPart (app/routes).
+ */
+export const VenueFollowButton = ({ session, ...props }: VenueFollowProps) => {
+  if (session === 'loading') return null;
+  return session === 'signed-in' ? <SignedInVenueFollow {...props} /> : <VisitorVenueFollow {...props} />;
+};
+
+const VisitorVenueFollow = ({ venueName, className }: Omit<VenueFollowProps, 'session'>) => {
+  const location = useLocation();
+  return (
+    <Link
+      to={signInPath(`${location.pathname}${location.search}`)}
+      className={cn(buttonClass, className)}
+      aria-label={`Sign in to follow ${venueName}`}
+    >
+      <BellPlus className="size-4" aria-hidden="true" />
+      Follow venue
+    </Link>
+  );
+};
+
+const SignedInVenueFollow = ({ venueSlug, venueName, className }: Omit<VenueFollowProps, 'session'>) => {
+  const status = useQuery(venueFollowStatusQueryOptions(venueSlug));
+  const toggle = useToggleVenueFollow();
+  if (status.isPending || status.isError) return null;
+  const following = status.data.following;
+  const Icon = following ? BellRing : BellPlus;
+  return (
+    <button
+      type="button"
+      className={cn(buttonClass, following && 'border-magenta text-magenta', className)}
+      aria-label={following ? `Unfollow ${venueName}` : `Follow ${venueName}`}
+      aria-pressed={following}
+      aria-busy={toggle.isPending}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate({ venueSlug, venueName, follow: !following })}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+      {following ? 'Following venue' : 'Follow venue'}
+    </button>
+  );
+};

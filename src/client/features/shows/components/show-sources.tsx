@@ -1,0 +1,31 @@
+import { TicketLink } from '#client/components/ticket-link.tsx';
+import type { ShowDetail } from '#shared/show-detail.ts';
+import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
+
+/**
+ * Where the show's date comes from and where to buy (ADR 0044), as on the tour page: one
+ * "Tickets" per seller, else the stop's own link, while the show is still ahead and on; and
+ * "Listed by Ticketmaster, Bandsintown" in small print.
+ */
+export function ShowSources({ show, upcoming }: { show: ShowDetail; upcoming: boolean }) {
+  const tickets = ticketOffers(show.sources, show.ticketUrl);
+  const onSale = upcoming && show.status !== 'cancelled';
+  const listedBy = listedByText(show.sources);
+  if (!listedBy && (!onSale || tickets.length === 0)) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {onSale && tickets.length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {tickets.map(({ seller, url }) => (
+            <TicketLink key={url} url={url} seller={seller} />
+          ))}
+        </div>
+      ) : null}
+      {listedBy ? (
+        <p className="text-xs text-muted" data-testid="listed-by">
+          {listedBy}
+        </p>
+      ) : null}
+    </div>
+  );
+}

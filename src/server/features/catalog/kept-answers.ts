@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { Context } from 'hono';
+import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
+
+/**
+ * Answers that depend only on the catalog (the home page list, public pages' HTML, sitemaps), kept
+ * in memory ready to send (ADR 0009): the same for every visitor until the catalog changes.
+ *
+ * Freshness:
+ * - every catalog change this process makes or hears of (`CatalogChanges`: a writer's
+ *   `changed()` after its commit, `refreshArtistStats` and `writeCatalogEntries`, 'artist-image-ready',
+ *   and every `catalog-changed` on the event bus from another server process) drops every kept
+ *   answer at once (one version counter);
+ * - an answer is kept at most `ttlMs`, which bounds staleness when a process without the bus (the
+ *   import CLI on a shared PostgreSQL) writes;
+ * - an answer read while a write may still be uncommitted (within `settleMs` of a noted change) is
+ *   served but not kept, so one read between a writer's stats refresh and its commit cannot
+ *   outlive that commit.
+ */
+
+/** One answer, serialised once; the gzip form is made on the first request that accepts it. */
+export class KeptText {
+  readonly etag: string;
+  private gzipped: Uint8Array<ArrayBuffer> | undefined;
+  private brotli: Uint8Array<ArrayBuffer> | undefined;
+
+  constructor(
+    readonly body: string,
+    /** The HTTP status the answer goes out with (a public page's 404 is kept like its 200). */
+    readonly status: 200 | 404 = 200,
+  ) {
+    this.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  gzip(): Uint8Array<ArrayBuffer> {
+    this.gzipped ??= new Uint8Array(gzipSync(this.body));
+    return this.gzipped;
+  }
+
+  /** Brotli at a middle quality: made once per kept answer, ~15 % smaller than gzip. */
+  br(): Uint8Array<ArrayBuffer> {
+    this.brotli ??= new Uint8Array(brotliCompressSync(this.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }));
+    return this.brotli;
+  }
+}
+
+interface Entry {
+  value: KeptText;
+  version: number;
+  expiresAt: number;
+}
+
+export interface KeptAnswersOptions {
+  ttlMs?: number;
+  settleMs?: number;
+  /** Answers kept at most; the oldest entry goes first. */
+  maxEntries?: number;
+}
+
+export class KeptAnswers {
+  /** Off = every request builds its answer (the benchmark's "cold" figures). */
+  enabled = true;
+  private readonly entries = new Map<string, Entry>();
+  /** Requests for an answer being built wait for that one build instead of starting their own. */
+  private readonly building = new Map<string, Promise<KeptText>>();
+  private readonly ttlMs: number;
+  private readonly settleMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly changes: Pick<CatalogChanges, 'version' | 'lastChangeAt'>,
+    options: KeptAnswersOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.settleMs = options.settleMs ?? 1_000;
+    this.maxEntries = options.maxEntries ?? 2_000;
+  }
+
+  async get(id: string, build: () => Promise<KeptText>): Promise<KeptText> {
+    if (!this.enabled) return build();
+    const now = performance.now();
+    const entry = this.entries.get(id);
+    if (entry && entry.version === this.changes.version() && entry.expiresAt > now) return entry.value;
+    const pending = this.building.get(id);
+    if (pending) return pending;
+    const built = this.build(id, build).finally(() => this.building.delete(id));
+    this.building.set(id, built);
+    return built;
+  }
+
+  private async build(id: string, build: () => Promise<KeptText>): Promise<KeptText> {
+    const version = this.changes.version();
+    const started = performance.now();
+    const value = await build();
+    const settled = started - this.changes.lastChangeAt() >= this.settleMs;
+    if (version === this.changes.version() && settled)
+      this.keep(id, { value, version, expiresAt: started + this.ttlMs });
+    return value;
+  }
+
+  private keep(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    // Map order is insertion order: the first key is the oldest entry.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, entry);
+  }
+}
+
+/**
+ * A kept answer as is: its ETag made once (publicRevalidated answers 304 when the browser has it,
+ * without hashing the body again), the gzip made once when accepted (the compress middleware leaves
+ * an encoded answer alone), else the text. `brotli` offers Brotli first (pages and sitemaps; the
+ * JSON answers stay gzip, as their clients and tests expect).
+ */
+export function sendKept(
+  c: Context,
+  answer: KeptText,
+  contentType: string,
+  options: { brotli?: boolean } = {},
+): Response {
+  c.header('ETag', answer.etag);
+  c.header('Vary', 'Accept-Encoding');
+  c.header('Content-Type', contentType);
+  c.status(answer.status);
+  const accepted = c.req.header('accept-encoding') ?? '';
+  if (options.brotli && /\bbr\b/.test(accepted)) {
+    c.header('Content-Encoding', 'br');
+    return c.body(answer.br());
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(answer.gzip());
+  }
+  return c.body(answer.body);
+}

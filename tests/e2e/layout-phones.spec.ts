@@ -1,0 +1,278 @@
+/**
+ * Every route on a phone (360 and 390 px): the page never scrolls sideways, and the bars that stay on
+ * screen (header, bottom tab bar, toasts, the install and offline notes) never cover each other. One
+ * visit per route, signed in as a new fan and as the admin where the route needs it; no journeys.
+ */
+import type { Page } from '@playwright/test';
+import { accounts, expect, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
+import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
+
+const WIDTHS = [360, 390] as const;
+
+const PUBLIC_ROUTES = ['/', '/auth', '/auth?mode=signup', '/add-show', '/donate', '/donate/thanks', '/install'];
+const FAN_ROUTES = [
+  '/dashboard',
+  '/my-artists',
+  '/my-shows',
+  '/my-shows/import',
+  '/stats',
+  '/vacation',
+  '/settings',
+  '/music-services',
+  '/notifications',
+  '/tour-scraper',
+  '/tour-web',
+  `/setlist?artist=${FEATURED.slug}`,
+  '/setlist',
+];
+const ADMIN_ROUTES = [
+  '/admin/artists',
+  '/admin/tips',
+  '/admin/api-status',
+  '/admin/spotify-import',
+  '/admin/historical-import',
+  '/admin/genre-backfill',
+  '/admin/catalog-requests',
+  '/admin/image-testing',
+  '/admin/backups',
+  '/admin/loading-messages',
+  '/openai-usage',
+];
+
+interface Box {
+  name: string;
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+interface LayoutReport {
+  scrollWidth: number;
+  clientWidth: number;
+  /** The elements sticking out on the right, deepest first: where to look when the page scrolls sideways. */
+  wide: string[];
+  /** The bars that stay on screen, with their boxes. */
+  bars: Box[];
+}
+
+/** Runs in the page: overflow, the widest offenders, and the fixed and sticky bars (a live toast counts as one). */
+function readLayout(): LayoutReport {
+  const nameOf = (element: Element) => {
+    const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const label = element.getAttribute('aria-label') ?? element.getAttribute('data-testid');
+    return `<${element.tagName.toLowerCase()}${label ? ` "${label}"` : ''}> ${text}`;
+  };
+  const scroller = document.scrollingElement ?? document.documentElement;
+  const clientWidth = scroller.clientWidth;
+  const wide: string[] = [];
+  const fixed = (element: Element) =>
+    Array.from(document.querySelectorAll('*')).some(
+      (bar) => getComputedStyle(bar).position === 'fixed' && bar.contains(element),
+    );
+  for (const element of Array.from(document.body.querySelectorAll('*'))) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0 || rect.right <= clientWidth + 0.5) continue;
+    // A fixed bar spans the widened page because of the offender; it is not one itself.
+    if (wide.length >= 5 || fixed(element)) continue;
+    // Inside a container that scrolls (or clips) on its own: that is the fix, not a fault.
+    let clipped = false;
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      const overflowX = getComputedStyle(parent).overflowX;
+      if (overflowX !== 'visible') {
+        clipped = true;
+        break;
+      }
+    }
+    if (!clipped) wide.push(`${nameOf(element)} (right edge ${Math.round(rect.right)})`);
+  }
+  const isBar = (element: Element) => {
+    const style = getComputedStyle(element);
+    if (element.matches('[data-sonner-toast]')) return element.getAttribute('data-removed') !== 'true';
+    return (style.position === 'fixed' || style.position === 'sticky') && style.visibility !== 'hidden';
+  };
+  const bars: Box[] = [];
+  const barElements = Array.from(document.body.querySelectorAll('*')).filter(isBar);
+  for (const element of barElements) {
+    // A bar inside another bar (the toast inside the toaster) is that bar's own business.
+    if (
+      barElements.some(
+        (other) => other !== element && other.contains(element) && !element.matches('[data-sonner-toast]'),
+      )
+    )
+      continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1) continue;
+    bars.push({ name: nameOf(element), top: rect.top, right: rect.right, bottom: rect.bottom, left: rect.left });
+  }
+  return { scrollWidth: scroller.scrollWidth, clientWidth, wide, bars };
+}
+
+const overlap = (a: Box, b: Box) =>
+  Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+
+/** Waits for the page's own content (no page spinner), then checks overflow and bar overlaps. */
+async function expectPhoneLayout(page: Page, label: string): Promise<void> {
+  await expect(page.locator('main')).not.toBeEmpty();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+  // Fonts and late images can widen a line: measure once they are in.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(150);
+  const report = await page.evaluate(readLayout);
+  expect
+    .soft(report.scrollWidth, `${label}: scrolls sideways (${report.wide.join('; ')})`)
+    .toBeLessThanOrEqual(report.clientWidth);
+  const bars = report.bars.filter((bar) => !bar.name.startsWith('<section "Notifications'));
+  const hidden: string[] = [];
+  for (const [i, a] of bars.entries()) {
+    for (const b of bars.slice(i + 1)) if (overlap(a, b)) hidden.push(`${a.name} × ${b.name}`);
+  }
+  expect.soft(hidden, `${label}: bars cover each other`).toEqual([]);
+}
+
+async function visitAll(page: Page, routes: string[], width: number): Promise<void> {
+  for (const route of routes) {
+    await page.goto(route);
+    await expectPhoneLayout(page, `${route} at ${width} px`);
+    if (width === 390) {
+      const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+    }
+  }
+}
+
+/** The featured artist's stops (the tour API), for the routes that need a real one. */
+async function featuredStops(page: Page) {
+  const tour = await (await page.request.get(`/api/artists/${FEATURED.slug}?today=${isoDateFromToday(0)}`)).json();
+  return (tour.tours as { stops: { id: string; slug: string; date: string; venueSlug: string }[] }[]).flatMap(
+    (item) => item.stops,
+  );
+}
+
+const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
+
+for (const width of WIDTHS) {
+  test.describe(`phones at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 844 }, hasTouch: true, isMobile: true });
+
+    test('visitor routes: no sideways scroll, no covered bars', async ({ page, consoleGuard }) => {
+      consoleGuard.allow(/^404 Error: User attempted to access non-existent route:/);
+      const stops = await featuredStops(page);
+      const upcoming = stops.find((stop) => stop.date >= isoDateFromToday(0))!;
+      await visitAll(
+        page,
+        [
+          ...PUBLIC_ROUTES,
+          `/tour/${FEATURED.slug}`,
+          `/artist/${FEATURED.slug}`,
+          `/venue/${upcoming.venueSlug}`,
+          `/guide/${FEATURED.slug}/${upcoming.slug}`,
+          '/no-such-page',
+        ],
+        width,
+      );
+    });
+
+    test('fan routes, a show, a trip and its shared page, and the CSV column mapping', async ({ page }) => {
+      test.slow();
+      await signUpViaApi(page, `layout-${width}`);
+      const stops = await featuredStops(page);
+      const past = stops.find((stop) => stop.date < isoDateFromToday(0))!;
+      const marked = await page.request.put(`/api/shows/stops/${past.id}`, {
+        data: { state: 'attended', today: isoDateFromToday(0) },
+        headers: { origin: origin() },
+      });
+      expect(marked.status()).toBe(200);
+      const created = await page.request.post('/api/trips', {
+        data: {
+          name: 'Layout check',
+          point: { lat: 39.7392, lon: -104.9903 },
+          arriveOn: isoDateFromToday(5),
+          departOn: isoDateFromToday(15),
+        },
+        headers: { origin: origin() },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { trip } = (await created.json()) as { trip: { id: string } };
+      const shared = await page.request.post(`/api/trips/${trip.id}/share`, { headers: { origin: origin() } });
+      const { sharePath } = ((await shared.json()) as { trip: { sharePath: string } }).trip;
+
+      await visitAll(page, [...FAN_ROUTES, `/shows/${past.id}`, `/vacation/${trip.id}`, sharePath], width);
+
+      // The history import's column-mapping step: a long column name in every select, and sample rows
+      // whose words are long enough to widen a table of five columns.
+      await page.goto('/my-shows/import');
+      const csv = [
+        'date,artist,venue,city,country,"Notes about the evening, the weather and who I went with"',
+        '2019-03-10,The Midnight Lanterns,Concertgebouw,Amsterdam-Zuidoost,Netherlands,Rain',
+        '2021-09-14,Electric Satellites,Brudenell Social Club,Leeds,United Kingdom,Front row',
+      ].join('\n');
+      await page
+        .getByLabel(/A spreadsheet saved as CSV/)
+        .setInputFiles({ name: 'my-concerts-archive.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect(page.getByText('Which column holds what?')).toBeVisible();
+      await expectPhoneLayout(page, `/my-shows/import (column mapping) at ${width} px`);
+      await page.screenshot({ path: test.info().outputPath(`history-import-mapping-${width}.png`), fullPage: true });
+    });
+
+    test('admin routes', async ({ page }) => {
+      test.slow();
+      await signInViaApi(page, accounts.admin);
+      await visitAll(page, ADMIN_ROUTES, width);
+      // The artists table fits: every row's Manage button is on screen, not scrolled away in its box.
+      await page.goto('/admin/artists?q=satellites');
+      const manage = page.getByRole('button', { name: /^Manage / });
+      await expect(manage.first()).toBeVisible();
+      const hidden = await manage.evaluateAll(
+        (buttons) =>
+          buttons.filter((button) => {
+            const rect = button.getBoundingClientRect();
+            let right = document.documentElement.clientWidth;
+            for (let box = button.parentElement; box; box = box.parentElement) {
+              if (getComputedStyle(box).overflowX !== 'visible')
+                right = Math.min(right, box.getBoundingClientRect().right);
+            }
+            return rect.right > right + 0.5;
+          }).length,
+      );
+      expect(hidden, 'Manage buttons scrolled out of sight in the table').toBe(0);
+    });
+
+    test('a toast and the offline note leave the header and the tab bar clear', async ({
+      page,
+      context,
+      consoleGuard,
+    }) => {
+      // The page's reads fail while offline; that is the point of the note.
+      consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED/);
+      await signUpViaApi(page, `layout-toast-${width}`);
+      await page.goto('/donate');
+      await expect(page.getByRole('navigation', { name: 'Tabs' })).toBeVisible();
+      await page.getByRole('button', { name: 'Share TourGuides' }).first().click();
+      const toast = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+      await expect(toast).toBeVisible();
+      // Let it finish sliding in.
+      await page.waitForTimeout(500);
+      await expectPhoneLayout(page, `/donate with a toast at ${width} px`);
+      const toastBox = (await toast.boundingBox())!;
+      const headerBox = (await page.getByRole('banner').boundingBox())!;
+      expect(toastBox.y, 'the toast starts below the header').toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      if (width === 390) await page.screenshot({ path: test.info().outputPath(`toast-${width}.png`) });
+
+      await page.goto('/settings');
+      await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+      await context.setOffline(true);
+      const offline = page.getByRole('status').filter({ hasText: "You're offline" });
+      await expect(offline).toBeVisible();
+      await expectPhoneLayout(page, `/settings offline at ${width} px`);
+      // The note sits inside the header (which stays on screen), over no card and no footer.
+      const note = (await offline.boundingBox())!;
+      const banner = (await page.getByRole('banner').boundingBox())!;
+      expect(note.y).toBeGreaterThanOrEqual(banner.y);
+      expect(note.y + note.height).toBeLessThanOrEqual(banner.y + banner.height + 0.5);
+      if (width === 390) await page.screenshot({ path: test.info().outputPath(`offline-${width}.png`) });
+      await context.setOffline(false);
+    });
+  });
+}
