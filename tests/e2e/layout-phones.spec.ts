@@ -3,13 +3,34 @@
  * screen (header, bottom tab bar, toasts, the install and offline notes) never cover each other. One
  * visit per route, signed in as a new fan and as the admin where the route needs it; no journeys.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { accounts, expect, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 
 const WIDTHS = [360, 390] as const;
 
-const PUBLIC_ROUTES = ['/', '/auth', '/auth?mode=signup', '/add-show', '/donate', '/donate/thanks', '/install'];
+/**
+ * Every pattern of app/router.tsx, app/account-routes.ts and app/admin-routes.ts is visited (the
+ * ones with an id are added in the tests below, with a real id); keep these lists in step with them.
+ */
+const PUBLIC_ROUTES = [
+  '/',
+  '/auth',
+  '/auth?mode=signup',
+  '/auth?mode=reset',
+  // The reset mail's link: the new-password form, and the page a broken link lands on.
+  '/auth/reset-password?token=layout-check',
+  '/auth/reset-password',
+  '/add-show',
+  '/donate',
+  '/donate/thanks',
+  '/install',
+  // Shows around a place: the empty search, and a list around Denver (the fixture's tour plays there).
+  '/near',
+  '/near?lat=39.73920&lng=-104.99030&place=Denver%2C%20Colorado&r=50',
+];
 const FAN_ROUTES = [
   '/dashboard',
   '/my-artists',
@@ -26,6 +47,8 @@ const FAN_ROUTES = [
   '/setlist',
 ];
 const ADMIN_ROUTES = [
+  // The index sends the admin on to the first admin page.
+  '/admin',
   '/admin/artists',
   '/admin/tips',
   '/admin/api-status',
@@ -38,6 +61,42 @@ const ADMIN_ROUTES = [
   '/admin/loading-messages',
   '/openai-usage',
 ];
+
+/** The routes with an id, visited below with a real one (and '*', the not-found page). */
+const ROUTES_WITH_IDS = [
+  '/tour/:artistSlug',
+  '/artist/:artistSlug',
+  '/venue/:slug',
+  '/guide/:artistSlug/:stopSlug',
+  '/shows/:stopId',
+  '/vacation/:tripId',
+  '/trip/:token',
+  '*',
+];
+
+/** Every route pattern of the app's route table, read from its source (admin pages sit under /admin). */
+function routeTable(): string[] {
+  const dir = path.resolve(import.meta.dirname, '../../src/client/app');
+  const pathsOf = (text: string) => Array.from(text.matchAll(/\bpath: '([^']+)'/g), (match) => match[1]!);
+  const admin = fs.readFileSync(path.join(dir, 'admin-routes.ts'), 'utf8');
+  const [pages = '', outer = ''] = admin.split('export const adminRoutes');
+  return [
+    ...pathsOf(fs.readFileSync(path.join(dir, 'router.tsx'), 'utf8')),
+    ...pathsOf(fs.readFileSync(path.join(dir, 'account-routes.ts'), 'utf8')),
+    ...pathsOf(pages).map((page) => `admin/${page}`),
+    ...pathsOf(outer),
+  ].map((pattern) => (pattern === '*' ? pattern : `/${pattern}`));
+}
+
+test('the phone checks visit every route of the route table', () => {
+  const visited = new Set([
+    ...[...PUBLIC_ROUTES, ...FAN_ROUTES, ...ADMIN_ROUTES].map((route) => new URL(route, 'http://x').pathname),
+    ...ROUTES_WITH_IDS,
+  ]);
+  const table = routeTable();
+  expect(table.length, 'the route table was read').toBeGreaterThan(30);
+  expect(table.filter((pattern) => !visited.has(pattern))).toEqual([]);
+});
 
 interface Box {
   name: string;
@@ -198,7 +257,11 @@ for (const width of WIDTHS) {
       const shared = await page.request.post(`/api/trips/${trip.id}/share`, { headers: { origin: origin() } });
       const { sharePath } = ((await shared.json()) as { trip: { sharePath: string } }).trip;
 
-      await visitAll(page, [...FAN_ROUTES, `/shows/${past.id}`, `/vacation/${trip.id}`, sharePath], width);
+      await visitAll(
+        page,
+        [...FAN_ROUTES, `/shows/${past.id}`, `/setlist?show=${past.id}`, `/vacation/${trip.id}`, sharePath],
+        width,
+      );
 
       // The history import's column-mapping step: a long column name in every select, and sample rows
       // whose words are long enough to widen a table of five columns.

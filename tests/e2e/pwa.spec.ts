@@ -216,15 +216,28 @@ test.describe('/install page', () => {
     await page.goto('/install');
     await expect(page.getByRole('heading', { level: 1, name: 'Install TourGuides' })).toBeVisible();
     await expect(page).toHaveTitle('Install | TourGuides');
-    for (const heading of ['Tour pages offline', 'Android (Chrome)', 'iPhone and iPad (Safari)']) {
+    for (const heading of ['Your shows, even offline', 'Android (Chrome)', 'iPhone and iPad (Safari)']) {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
+    // The promise matches what works offline and how alerts arrive (issue 26): My Shows and the Going
+    // shows with their guides and setlists, pages opened before; push to a closed app from Settings.
+    const benefits = page.getByRole('region', { name: 'What you get' });
+    await expect(benefits).toContainText('My Shows and every show you’re Going to');
+    await expect(benefits).toContainText('its page, local guide and setlists');
+    await expect(benefits).toContainText('pages you’ve opened before');
+    await expect(benefits).toContainText('while TourGuides is closed');
+    await expect(benefits).toContainText('Settings → Devices');
+    await expect(benefits).not.toContainText('while the app is open');
+    await expect(benefits).not.toContainText(/VAPID|_KEY|PUSH_/);
     await expect(page.getByText('File → Add to Dock')).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByRole('button', { name: 'Install App' })).toHaveCount(0);
     await offerInstall(page, 'accepted');
     await main.getByRole('button', { name: 'Install App' }).click();
     await expect(main.getByText('TourGuides is already installed on this device.')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await benefits.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('install-390.png'), fullPage: true });
   });
 });
 

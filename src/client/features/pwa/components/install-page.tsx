@@ -4,11 +4,17 @@ import { Button } from '#client/components/ui/button.tsx';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { promptInstall, showIosInstructions, useInstallState } from '../install-prompt.ts';
 
-const benefits = [
+/**
+ * What installing gives, in a fan's words. Keep it true to what the app does: offline, the service
+ * worker keeps My Shows, the Going shows' pages, guides and setlists (app/offline-warm-up.ts) and
+ * the pages a fan opened (sw/cache-rules.ts); alerts reach a closed app through Web Push (Settings →
+ * Devices) where the browser has it.
+ */
+export const INSTALL_BENEFITS = [
   {
     icon: WifiOff,
-    title: 'Tour pages offline',
-    text: 'Tour dates, venue and artist pages you have opened stay readable with no signal — in the crowd, on the train, abroad.',
+    title: 'Your shows, even offline',
+    text: 'My Shows and every show you’re Going to (its page, local guide and setlists) open with no signal, and so do pages you’ve opened before. In the crowd, on the train, abroad.',
   },
   {
     icon: Smartphone,
@@ -17,10 +23,10 @@ const benefits = [
   },
   {
     icon: BellRing,
-    title: 'Notifications',
-    text: 'New dates and changes for the artists you follow arrive as notifications while the app is open.',
+    title: 'Alerts, even when it’s closed',
+    text: 'New dates and changes for the artists you follow can reach your phone or computer while TourGuides is closed. Turn them on in Settings → Devices (if your browser supports it).',
   },
-];
+] as const;
 
 const platforms: { title: string; steps: ReactNode[] }[] = [
   {
@@ -120,7 +126,7 @@ export const InstallPage = () => {
           What you get
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          {benefits.map(({ icon: Icon, title, text }) => (
+          {INSTALL_BENEFITS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-border bg-surface p-5">
               <Icon className="size-6 text-accent" aria-hidden="true" />
               <h3 className="mt-3 font-semibold">{title}</h3>
