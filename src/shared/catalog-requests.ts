@@ -14,6 +14,8 @@ export interface CatalogMatchView {
   date: string;
   venueName: string;
   city: string;
+  region: string | null;
+  country: string;
   /** 'same-show' (same artist, venue and date: approving merges into it), 'same-artist-near-date', 'same-venue-date'. */
   reason: 'same-show' | 'same-artist-near-date' | 'same-venue-date';
 }

@@ -57,7 +57,10 @@ export interface DidYouGoPrompt {
   date: string;
   artistName: string;
   venueName: string;
+  /** The venue's place, shown with placeLabel (shared/place-label.ts). */
   city: string;
+  region: string | null;
+  country: string;
 }
 
 export interface DidYouGoResponse {

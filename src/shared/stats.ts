@@ -18,7 +18,10 @@ export interface StatsShowRef {
   date: string;
   artists: string[];
   venueName: string;
+  /** The venue's place, shown with placeLabel (shared/place-label.ts) like every other page. */
   city: string;
+  region: string | null;
+  country: string;
 }
 
 export interface FirstSeen {

@@ -78,7 +78,7 @@ describe('admin: catalog requests (fans’ submitted stops)', () => {
       // Closest first: the Anthem show a day earlier, then Red Rocks within the week.
       matches: [
         expect.objectContaining({ date: '2027-04-02', venueName: 'The Anthem', reason: 'same-artist-near-date' }),
-        expect.objectContaining({ date: '2027-04-10', venueName: 'Red Rocks' }),
+        expect.objectContaining({ date: '2027-04-10', venueName: 'Red Rocks', country: 'US' }),
       ],
     });
     const twin = page.requests[0].matches[0].stopId;

@@ -86,6 +86,8 @@ export interface MatchRow {
   date: string;
   venue_name: string;
   city: string;
+  region: string | null;
+  country: string;
   reason: 'same-show' | 'same-artist-near-date' | 'same-venue-date';
 }
 
@@ -100,7 +102,7 @@ export function selectMatches(executor: Executor, requestIds: string[]) {
     sql`select p.id as request_id, m.* from tour_stops p
         cross join lateral (
           select s.id as stop_id, a.name as artist_name, a.slug as artist_slug, s.event_date::text as date,
-                 v.name as venue_name, v.city,
+                 v.name as venue_name, v.city, v.region, v.country,
                  case when s.artist_id = p.artist_id and s.venue_id = p.venue_id and s.event_date = p.event_date
                         then 'same-show'
                       when s.artist_id = p.artist_id then 'same-artist-near-date'

@@ -129,7 +129,10 @@ describe('History', () => {
         date: '2024-12-20',
         artistName: 'Copper Tide',
         venueName: 'Boston Orpheum',
+        // The whole place, for the one place label ('Boston, MA').
         city: 'Boston',
+        region: 'MA',
+        country: 'US',
       },
     ]);
     // Not yet passed: no prompt.

@@ -162,13 +162,16 @@ export interface PromptRow {
   artistName: string;
   venueName: string;
   city: string;
+  region: string | null;
+  country: string;
 }
 
 /** Going shows whose date passed (not cancelled): the fan is asked whether they went. */
 export function selectDidYouGo(db: Executor, userId: string, today: string, limit: number): Promise<PromptRow[]> {
   return rowsOf<PromptRow>(
     db,
-    sql`select s.id as "stopId", s.event_date::text as date, a.name as "artistName", v.name as "venueName", v.city
+    sql`select s.id as "stopId", s.event_date::text as date, a.name as "artistName", v.name as "venueName", v.city,
+               v.region, v.country
         from user_shows us
         join tour_stops s on s.id = us.stop_id
         join artists a on a.id = s.artist_id

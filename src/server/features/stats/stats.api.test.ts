@@ -139,7 +139,15 @@ describe('concert stats', () => {
       ['Leeds, United Kingdom', 3],
       ['San Francisco, CA', 3],
     ]);
-    expect(all.firstShow).toMatchObject({ date: '2022-01-15', venueName: 'Paradise', artists: ['Northern Lanterns'] });
+    expect(all.firstShow).toMatchObject({
+      date: '2022-01-15',
+      venueName: 'Paradise',
+      artists: ['Northern Lanterns'],
+      // The whole place, for the one place label.
+      city: 'Boston',
+      region: 'MA',
+      country: 'US',
+    });
     expect(all.latestShow).toMatchObject({ date: '2024-12-14', venueName: 'Paradise', artists: ['Northern Lanterns'] });
     expect(all.firstTimes.map((f) => [f.artistName, f.date, f.venueName])).toEqual([
       ['Northern Lanterns', '2022-01-15', 'Paradise'],

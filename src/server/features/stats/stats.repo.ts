@@ -263,12 +263,13 @@ export function statsSql(scope: Scope, limits: StatsLimits, parts?: readonly Sta
 function edgeShow(direction: 'asc' | 'desc'): SQL {
   const order = direction === 'asc' ? sql`m.event_date asc, v.name asc` : sql`m.event_date desc, v.name desc`;
   return sql`(
-    select json_build_object('stopId', "stopId", 'date', date, 'artists', artists, 'venueName', "venueName", 'city', city)
+    select json_build_object('stopId', "stopId", 'date', date, 'artists', artists, 'venueName', "venueName",
+                             'city', city, 'region', region, 'country', country)
     from (
       select min(m.stop_id::text) as "stopId", m.event_date::text as date,
-             json_agg(a.name order by a.sort_name) as artists, v.name as "venueName", v.city
+             json_agg(a.name order by a.sort_name) as artists, v.name as "venueName", v.city, v.region, v.country
       from mine m join venues v on v.id = m.venue_id join artists a on a.id = m.artist_id
-      group by m.event_date, m.venue_id, v.name, v.city
+      group by m.event_date, m.venue_id, v.name, v.city, v.region, v.country
       order by ${order} limit 1) x)`;
 }
 

@@ -11,8 +11,10 @@ import { ModalDialog, ModalDialogContent } from '#client/components/ui/modal-dia
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { CatalogRequestView } from '#shared/catalog-requests.ts';
+import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import {
   type ApproveEdit,
   useApproveRequest,
@@ -175,9 +177,8 @@ const RequestCard = ({ request }: { request: CatalogRequestView }) => {
             ) : null}
           </h2>
           <p className="text-sm">
-            {request.date}
-            {request.time ? ` · ${request.time}` : ''} · {request.venueName}, {request.city}
-            {request.region ? `, ${request.region}` : ''} · {request.country}
+            {formatLongDate(request.date)}
+            {request.time ? ` · ${formatLocalTime(request.time)}` : ''} · {request.venueName} · {placeLabel(request)}
           </p>
           <p className="text-sm text-muted">Tour: {request.tourName}</p>
         </div>
@@ -205,7 +206,7 @@ const RequestCard = ({ request }: { request: CatalogRequestView }) => {
                   {match.artistName}
                 </Link>
                 <span className="text-muted">
-                  {match.date} · {match.venueName}, {match.city}
+                  {formatLongDate(match.date)} · {match.venueName} · {placeLabel(match)}
                 </span>
               </li>
             ))}

@@ -7,15 +7,20 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { paths } from '#client/lib/paths.ts';
 import type { ChangeRequestView, StopClaim } from '#shared/catalog-requests.ts';
+import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import { useChangeRequests, useReviewChange } from '../api/change-requests-api.ts';
 
-const FIELDS: { key: keyof StopClaim; label: string }[] = [
-  { key: 'date', label: 'Date' },
-  { key: 'time', label: 'Time' },
+/** Dates and times read as everywhere else in the app ('Sat, Oct 3, 2026', '7:30 PM'), never ISO or 24 h. */
+const FIELDS: { key: keyof StopClaim; label: string; format?: (value: string) => string }[] = [
+  { key: 'date', label: 'Date', format: formatLongDate },
+  { key: 'time', label: 'Time', format: formatLocalTime },
   { key: 'venue', label: 'Venue' },
   { key: 'city', label: 'City' },
   { key: 'status', label: 'Status' },
 ];
+
+const shown = (value: string | null | undefined, format?: (value: string) => string) =>
+  value ? (format ? format(value) : value) : '—';
 
 /**
  * Fans' tour-page imports that disagree with a public stop (ADR 0037): nothing changed until an
@@ -69,7 +74,7 @@ const ChangeCard = ({ change }: { change: ChangeRequestView }) => {
             {change.artistName}
           </Link>
           <span className="ml-2 text-sm font-normal text-muted">
-            {change.before.date} · {change.before.venue}, {change.before.city}
+            {formatLongDate(change.before.date)} · {change.before.venue} · {change.before.city}
           </span>
         </h3>
         <p className="text-sm text-muted sm:text-right">
@@ -102,19 +107,19 @@ const ChangeCard = ({ change }: { change: ChangeRequestView }) => {
           </tr>
         </thead>
         <tbody>
-          {changed.map(({ key, label }) => (
+          {changed.map(({ key, label, format }) => (
             <tr key={key} className="border-t border-border">
               <th scope="row" className="py-1.5 pr-3 text-left font-normal text-muted">
                 {label}
               </th>
               <td className="py-1.5 pr-3">
-                <del className="text-destructive decoration-1">{change.before[key] ?? '—'}</del>
+                <del className="text-destructive decoration-1">{shown(change.before[key], format)}</del>
               </td>
               <td className="py-1.5 pr-3 text-muted">
                 <ArrowRight className="size-4" aria-label="becomes" />
               </td>
               <td className="py-1.5">
-                <ins className="font-semibold text-cyan no-underline">{change.after[key] ?? '—'}</ins>
+                <ins className="font-semibold text-cyan no-underline">{shown(change.after[key], format)}</ins>
               </td>
             </tr>
           ))}

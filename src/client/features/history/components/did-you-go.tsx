@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleHelp } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { type DidYouGoPrompt, historyMessages } from '#shared/history.ts';
 import { didYouGoQueryOptions, historyKeys } from '../api/history-api.ts';
@@ -58,7 +59,7 @@ const PromptRow = ({ prompt, answerShow }: { prompt: DidYouGoPrompt; answerShow:
         <span className="font-semibold">{prompt.artistName}</span>
         <span className="text-muted">
           {' '}
-          · {prompt.venueName}, {prompt.city} · {formatLongDate(prompt.date)}
+          · {prompt.venueName} · {placeLabel(prompt)} · {formatLongDate(prompt.date)}
         </span>
       </p>
       <fieldset className="m-0 flex gap-2 border-0 p-0">

@@ -6,6 +6,7 @@ import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate, formatMonthTitle } from '#shared/dates.ts';
 import { type StatsResponse, type StatsShowRef, statsMessages } from '#shared/stats.ts';
@@ -190,7 +191,7 @@ const ShowLine = ({ show }: { show: StatsShowRef }) => (
   <Link to={paths.show(show.stopId)} className="hover:underline">
     <span className="font-semibold">{show.artists.join(' + ')}</span>
     <span className="block text-sm text-muted">
-      {show.venueName}, {show.city} · {formatLongDate(show.date)}
+      {show.venueName} · {placeLabel(show)} · {formatLongDate(show.date)}
     </span>
   </Link>
 );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ShowRow } from '#client/components/show-row.tsx';
 import type { FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
+import { placeLabel } from '#client/lib/place-label.ts';
 import { useSession } from '#client/lib/session/use-session.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import type { UserShowState } from '#shared/shows-api.ts';
@@ -112,7 +113,8 @@ const TripShowRow = ({
       <Link to={paths.venue(show.venueSlug)} className="hover:text-foreground">
         {show.venueName}
       </Link>
-      , {show.city} · {show.distanceKm < 10 ? show.distanceKm.toFixed(1) : Math.round(show.distanceKm)} km away
+      {' · '}
+      {placeLabel(show)} · {show.distanceKm < 10 ? show.distanceKm.toFixed(1) : Math.round(show.distanceKm)} km away
     </p>
     {show.reason ? (
       <p className="mt-1 flex items-center gap-1.5 text-sm text-accent" data-testid="why-this-show">
