@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { formatLongDate } from '#shared/dates.ts';
 import { NORTHERN_LANTERNS, SAFFRON_TIDES } from '#tests/fakes/dataset.ts';
 import { accounts, expect, expectToast, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 
@@ -78,9 +79,10 @@ test.describe('admin catalog requests', () => {
     await page.getByRole('searchbox', { name: 'Filter requests' }).fill(email);
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(page.getByText('2 requests waiting')).toBeVisible();
-    const first = page.getByRole('listitem').filter({ hasText: day1 });
+    // Dates as the app shows them ('Mon, Sep 1, 2031'), the place with the one place label.
+    const first = page.getByRole('listitem').filter({ hasText: formatLongDate(day1) });
     await expect(first.getByRole('heading', { name: artist })).toBeVisible();
-    await expect(first).toContainText('Red Rocks Amphitheatre, Morrison');
+    await expect(first).toContainText('Red Rocks Amphitheatre · Morrison, CO');
     await expect(first).toContainText(email);
     await page.screenshot({ path: testInfo.outputPath(`catalog-requests-${viewport.width}.png`), fullPage: true });
     // No horizontal scrolling on a phone.
@@ -90,7 +92,7 @@ test.describe('admin catalog requests', () => {
     await expectToast(page, `${artist}: Approved: the stop is public.`);
     await expect(page.getByText('1 request waiting')).toBeVisible();
 
-    const second = page.getByRole('listitem').filter({ hasText: day2 });
+    const second = page.getByRole('listitem').filter({ hasText: formatLongDate(day2) });
     await second.getByRole('button', { name: 'Reject' }).click();
     await second.getByLabel('Reason (the submitter reads it)').fill('No such show that night.');
     await second.getByRole('button', { name: 'Reject and tell them' }).click();
