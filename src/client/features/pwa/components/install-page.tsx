@@ -24,7 +24,7 @@ export const INSTALL_BENEFITS = [
   {
     icon: BellRing,
     title: 'Alerts, even when it’s closed',
-    text: 'New dates and changes for the artists you follow can reach your phone or computer while TourGuides is closed. Turn them on in Settings → Devices (if your browser supports it).',
+    text: 'New dates and changes for the artists you follow can reach your phone or computer while TourGuides is closed. Turn them on in Settings\u00a0→\u00a0Devices (if your browser supports it).',
   },
 ] as const;
 
