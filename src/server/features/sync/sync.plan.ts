@@ -9,6 +9,8 @@ export interface KnownSource {
   provider: string;
   externalId: string;
   reportedDate: string;
+  /** Whether it gave an on-sale or presale time (one was announced for the stop already). */
+  hasSaleTime?: boolean;
 }
 
 /** A stop already in the catalog for the artist being synced. */

@@ -45,7 +45,8 @@ export function findKnownStops(executor: Executor, artistId: string): Promise<Kn
                coalesce(s.lat, v.lat) as lat, coalesce(s.lon, v.lon) as lon, s.source,
                s.external_id as "externalId", s.ticket_url as "ticketUrl", s.status,
                coalesce((select json_agg(json_build_object('provider', ss.provider, 'externalId', ss.external_id,
-                                                           'reportedDate', ss.reported_date::text))
+                                                           'reportedDate', ss.reported_date::text,
+                                                           'hasSaleTime', ss.on_sale_at is not null or ss.presale_at is not null))
                          from stop_sources ss where ss.stop_id = s.id), '[]'::json) as sources
         from tour_stops s join venues v on v.id = s.venue_id
         where s.artist_id = ${artistId} and s.review_state = 'approved'`,
@@ -74,19 +75,25 @@ export async function upsertStopSources(
     date: listing.date,
     time: listing.time,
     lineup: listing.lineup.map((performer) => performer.name),
+    onSaleAt: listing.onSaleAt ?? null,
+    presaleAt: listing.presaleAt ?? null,
+    presaleName: listing.presaleName ?? null,
   }));
   await tx.execute(sql`
     insert into stop_sources (stop_id, artist_id, provider, external_id, url, ticket_url, seller, status,
-                              reported_date, reported_time, lineup, last_seen_at, missing_since)
+                              reported_date, reported_time, lineup, on_sale_at, presale_at, presale_name,
+                              last_seen_at, missing_since)
     select x."stopId", x."artistId", x.provider, x."externalId", x.url, x."ticketUrl", x.seller, x.status,
-           x.date::date, x.time::time, x.lineup, now(), null
+           x.date::date, x.time::time, x.lineup, x."onSaleAt"::timestamptz, x."presaleAt"::timestamptz,
+           x."presaleName", now(), null
     from json_to_recordset(${JSON.stringify(records)}::json)
       as x("stopId" uuid, "artistId" uuid, provider text, "externalId" text, url text, "ticketUrl" text, seller text,
-           status text, date text, time text, lineup jsonb)
+           status text, date text, time text, lineup jsonb, "onSaleAt" text, "presaleAt" text, "presaleName" text)
     on conflict (artist_id, provider, external_id) do update set
       stop_id = excluded.stop_id, url = excluded.url, ticket_url = excluded.ticket_url,
       seller = excluded.seller, status = excluded.status, reported_date = excluded.reported_date,
-      reported_time = excluded.reported_time, lineup = excluded.lineup,
+      reported_time = excluded.reported_time, lineup = excluded.lineup, on_sale_at = excluded.on_sale_at,
+      presale_at = excluded.presale_at, presale_name = excluded.presale_name,
       last_seen_at = excluded.last_seen_at, missing_since = null`);
 }
 

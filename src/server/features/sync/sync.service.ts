@@ -17,6 +17,7 @@ import { type CatalogStop, type CatalogTour, catalogStopSchema } from '#shared/c
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { slugify } from '#shared/text.ts';
 import { TOUR_SOURCE_LABELS } from '#shared/tour-sources.ts';
+import { firstSaleAnnouncements } from './sale-times.ts';
 import { type MergedShow, mergeListings, timesAgree } from './stop-merge.ts';
 import { type KnownStop, type MovedStop, type PlannedShow, planSync, type SyncPlan } from './sync.plan.ts';
 import {
@@ -48,6 +49,8 @@ export interface SyncOutcome {
   sources?: { provider: string; ok: boolean; listings: number }[];
   tours: { id: string; name: string }[];
   changes: { new: number; moved: number; cancelled: number };
+  /** Stops whose sources gave sale times ahead for the first time ('on-sale' changes). */
+  saleTimesAnnounced?: number;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function announceTourChanges(
 ): Promise<void> {
   if (!outcome) return;
   const { artistId, changes } = outcome;
-  if (changes.new + changes.moved + changes.cancelled === 0) return;
+  if (changes.new + changes.moved + changes.cancelled + (outcome.saleTimesAnnounced ?? 0) === 0) return;
   try {
     await events.publish({ type: 'tour-dates-changed', artistId, changes });
   } catch (error) {
@@ -107,6 +110,7 @@ export async function syncArtistTourDates(
   sources: TourDateSources,
   target: SyncTarget,
   today: string,
+  now: Date = new Date(),
 ): Promise<SyncOutcome | null> {
   const answers = await fetchListings(sources, target, today);
   const failed = answers.filter((answer) => !answer.ok);
@@ -119,7 +123,7 @@ export async function syncArtistTourDates(
   ).filter((show) => show.date >= today);
   // Typed text nobody performs under is not an artist: the catalog only keeps names with a source.
   if (!target.mbid && shows.length === 0) return null;
-  const outcome = await writeSync(writer, artist, shows, answers, today);
+  const outcome = await writeSync(writer, artist, shows, answers, today, now);
   return {
     ...outcome,
     sources: answers.map((answer) => ({ provider: answer.provider, ok: answer.ok, listings: answer.listings.length })),
@@ -201,6 +205,7 @@ async function writeSync(
   shows: MergedShow[],
   answers: SourceAnswer[],
   today: string,
+  now: Date,
 ) {
   const answered = new Set(answers.filter((answer) => answer.ok).map((answer) => answer.provider));
   const outcome = await database.db.transaction(async (tx) => {
@@ -219,7 +224,11 @@ async function writeSync(
 
     const hadSynced = known.some(cameFromATourDateSource);
     const changes = hadSynced ? changeRecords(artist.id, plan, addedIds) : [];
-    await insertChanges(tx, changes);
+    // Sale times are news on a first sync too: a fan may follow an imported artist before it.
+    const sales = firstSaleAnnouncements(plan, addedIds, now).map(
+      ({ stopId, times }): NewChange => ({ stopId, artistId: artist.id, kind: 'on-sale', details: { ...times } }),
+    );
+    await insertChanges(tx, [...changes, ...sales]);
     await refreshArtistStats(tx, [artist.id]);
 
     const tourRows = await findTours(
@@ -236,6 +245,7 @@ async function writeSync(
         .length,
       tours: tourRows.map((row) => ({ id: row.id, name: row.name })),
       changes: { new: count('new'), moved: count('moved'), cancelled: count('cancelled') },
+      saleTimesAnnounced: sales.length,
     };
   });
   // Committed only now (the catalog writer's own note came at its savepoint): list pages kept
