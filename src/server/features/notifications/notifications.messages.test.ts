@@ -114,7 +114,9 @@ describe('on-sale wording', () => {
       'Tickets for 2 Northern Lanterns shows go on sale. First: Roundhouse, London on Sat, Oct 10, 2026, ' +
         'presale (Artist Presale) Wed, Sep 2, 10:00 AM GMT+1.',
     );
-    expect(onSaleText('Northern Lanterns', [houseOfBlues, roundhouse], houseOfBlues)?.message).toBe(
+    expect(
+      onSaleText('Northern Lanterns', [houseOfBlues, roundhouse], { show: houseOfBlues, near: true })?.message,
+    ).toBe(
       'Tickets for 2 Northern Lanterns shows go on sale. Near you: House of Blues, Boston, MA on Sat, Oct 3, 2026, ' +
         'on sale Fri, Sep 4, 10:00 AM EDT.',
     );

@@ -170,10 +170,15 @@ const presaleLabel = (name: string | null) => (name ? `presale (${name})` : 'pre
 /**
  * A source first says when tickets go on sale: 'Tickets for X at Y on Sat, Oct 3, 2026 go on sale
  * Fri, Sep 4, 10:00 AM EDT. Presale (Artist Presale): Tue, Sep 1, 10:00 AM EDT.' Several shows of
- * one sync are one grouped alert naming `named` (default: the one whose sale opens first).
+ * one sync are one grouped alert naming one: `named` (a show near the fan, or the one a caller
+ * already picked), else the one whose sale opens first.
  */
-export function onSaleText(artistName: string, shows: SaleShow[], named?: SaleShow): NotificationText | null {
-  const show = named ?? firstOnSale(shows);
+export function onSaleText(
+  artistName: string,
+  shows: SaleShow[],
+  named?: { show: SaleShow; near: boolean },
+): NotificationText | null {
+  const show = named?.show ?? firstOnSale(shows);
   if (!show) return null;
   const title = `Tickets on sale: ${artistName}`;
   if (shows.length > 1) {
@@ -182,7 +187,7 @@ export function onSaleText(artistName: string, shows: SaleShow[], named?: SaleSh
     return {
       kind: 'on-sale',
       title,
-      message: `Tickets for ${shows.length} ${artistName} shows go on sale. ${named ? 'Near you' : 'First'}: ${showWhere(show)}, ${what} ${at}.`,
+      message: `Tickets for ${shows.length} ${artistName} shows go on sale. ${named?.near ? 'Near you' : 'First'}: ${showWhere(show)}, ${what} ${at}.`,
     };
   }
   const label = showLabel(artistName, show);

@@ -143,8 +143,20 @@ interface ChangeBatch {
   /** The same as stops, soonest first, each with when it was detected. */
   addedByDate: { stop: AddedStop; detectedAt: string }[];
   addedStopsByDate: AddedStop[];
-  /** Shows whose sale times a source first gave (still ahead, the show still on), soonest show first. */
-  salesByDate: { show: SaleStop; change: PendingChangeRow }[];
+  sales: SaleBatch;
+}
+
+/** Shows whose sale times a source first gave (still ahead, the show still on), soonest show first. */
+interface SaleBatch {
+  entries: { show: SaleStop; change: PendingChangeRow }[];
+  shows: SaleStop[];
+  /** The show whose tickets can be had first (named when the fan has no places). */
+  first: SaleStop | undefined;
+}
+
+function saleBatchOf(entries: SaleBatch['entries']): SaleBatch {
+  const shows = entries.map((entry) => entry.show);
+  return { entries, shows, first: firstOnSale(shows) };
 }
 
 function batchOf(pending: PendingChangeRow[], now: Date): ChangeBatch {
@@ -156,19 +168,21 @@ function batchOf(pending: PendingChangeRow[], now: Date): ChangeBatch {
   for (const change of pending) {
     if (firstDetectedAt === null || change.detectedAt < firstDetectedAt) firstDetectedAt = change.detectedAt;
   }
-  const salesByDate = pending
-    .flatMap((change) => {
-      const show = saleStopOf(change, now);
-      return show ? [{ show, change }] : [];
-    })
-    .sort((a, b) => a.show.date.localeCompare(b.show.date));
+  const sales = saleBatchOf(
+    pending
+      .flatMap((change) => {
+        const show = saleStopOf(change, now);
+        return show ? [{ show, change }] : [];
+      })
+      .sort((a, b) => a.show.date.localeCompare(b.show.date)),
+  );
   return {
     pending,
     firstDetectedAt,
     added,
     addedByDate,
     addedStopsByDate: addedByDate.map((entry) => entry.stop),
-    salesByDate,
+    sales,
   };
 }
 
@@ -179,7 +193,7 @@ function seenBy(batch: ChangeBatch, followedAt: string) {
       seen: batch.pending,
       added: batch.added,
       addedStopsByDate: batch.addedStopsByDate,
-      salesByDate: batch.salesByDate,
+      sales: batch.sales,
     };
   }
   const after = (change: { detectedAt: string }) => change.detectedAt > followedAt;
@@ -187,7 +201,7 @@ function seenBy(batch: ChangeBatch, followedAt: string) {
     seen: batch.pending.filter(after),
     added: batch.added.filter(after),
     addedStopsByDate: batch.addedByDate.filter(after).map((entry) => entry.stop),
-    salesByDate: batch.salesByDate.filter((entry) => after(entry.change)),
+    sales: saleBatchOf(batch.sales.entries.filter((entry) => after(entry.change))),
   };
 }
 
@@ -201,7 +215,7 @@ function draftsFor(
   batch: ChangeBatch,
   artist: ArtistRef,
 ): NotificationDraft[] {
-  const { seen, added, addedStopsByDate, salesByDate } = seenBy(batch, follower.followedAt);
+  const { seen, added, addedStopsByDate, sales } = seenBy(batch, follower.followedAt);
   const draft = (text: NotificationText | null, dedupeKey: string, stopId: string | null): NotificationDraft[] =>
     text ? [{ ...text, userId: follower.userId, artistSlug: artist.slug, dedupeKey, stopId }] : [];
 
@@ -215,7 +229,7 @@ function draftsFor(
       ).map((notification) => ({ ...notification, pushWorthy: near.length > 0 }))
     : [];
   // One push a sync: a fan pushed about new dates finds the on-sale notice in the app.
-  const onSale = saleDrafts(salesByDate, places, artist, near.length === 0).map((notification) => ({
+  const onSale = saleDrafts(sales, places, artist, near.length === 0).map((notification) => ({
     ...notification,
     userId: follower.userId,
   }));
@@ -254,25 +268,23 @@ function saleStopOf(change: PendingChangeRow, now: Date): SaleStop | null {
  * one near the fan's places when they have some). Pushed only when a show is near, like new dates.
  */
 function saleDrafts(
-  salesByDate: { show: SaleStop; change: PendingChangeRow }[],
+  { entries, shows, first }: SaleBatch,
   places: PlaceCircle[],
   artist: ArtistRef,
   mayPush: boolean,
 ): Omit<NotificationDraft, 'userId'>[] {
-  const first = salesByDate[0];
-  if (!first) return [];
-  const shows = salesByDate.map((entry) => entry.show);
+  const detected = entries[0];
+  if (!detected || !first) return [];
   const near = nearPlaces(shows, places);
-  const named = places.length > 0 ? near[0] : undefined;
-  const text = onSaleText(artist.name, shows, shows.length > 1 ? named : undefined);
+  const named = places.length > 0 && shows.length > 1 ? near[0] : undefined;
+  const text = onSaleText(artist.name, shows, named ? { show: named, near: true } : { show: first, near: false });
   if (!text) return [];
-  const single = shows.length === 1;
   return [
     {
       ...text,
       artistSlug: artist.slug,
-      dedupeKey: single ? `on-sale:${first.show.id}` : `on-sales:${artist.id}:${first.change.id}`,
-      stopId: (named ?? firstOnSale(shows) ?? first.show).id,
+      dedupeKey: shows.length === 1 ? `on-sale:${first.id}` : `on-sales:${artist.id}:${detected.change.id}`,
+      stopId: (named ?? first).id,
       pushWorthy: mayPush && near.length > 0,
     },
   ];
