@@ -182,13 +182,15 @@ test(`History lists, filters and asks "Did you go?"; Stats shows its chart, tabl
   await shoot(page, `stats-2021-${width}`);
 });
 
-test('History with 5,000 shows: 50 at first, the rest page by page as the fan scrolls, without long stalls', async ({
+test('History with 1,000 shows: 50 at first, the rest page by page as the fan scrolls, without long stalls', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(180_000);
+  const SHOWS = 1_000;
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUpFan(page);
-  // 5,000 shows on 5,000 days (2005 to 2018), through the history import as a fan with years of shows would.
+  // 1,000 shows on 1,000 days (2005 to 2007), through the history import as a fan with years of shows would.
+  // (A page of 50 at a time is what matters; bench:stats measures History's answers at 3,000 shows.)
   const cities = [
     ['Boston', 'US'],
     ['Leeds', 'GB'],
@@ -198,7 +200,7 @@ test('History with 5,000 shows: 50 at first, the rest page by page as the fan sc
   ] as const;
   const lines = ['date,artist,venue,city,country'];
   const start = Date.UTC(2005, 0, 1);
-  for (let i = 0; i < 5_000; i++) {
+  for (let i = 0; i < SHOWS; i++) {
     const date = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
     const [city, country] = cities[i % cities.length]!;
     lines.push(`${date},Archive Band ${(i % 40) + 1},Hall ${(i % 60) + 1},${city},${country}`);
@@ -209,7 +211,7 @@ test('History with 5,000 shows: 50 at first, the rest page by page as the fan sc
   );
   expect(preview.status(), await preview.text()).toBe(201);
   const { id, counts } = (await preview.json()) as { id: string; counts: Record<string, number> };
-  expect(counts).toMatchObject({ create: 5_000, unparseable: 0 });
+  expect(counts).toMatchObject({ create: SHOWS, unparseable: 0 });
   const started = await page.request.post(`/api/history-imports/${id}/start`, {
     data: {},
     headers: { origin: origin() },
@@ -235,14 +237,14 @@ test('History with 5,000 shows: 50 at first, the rest page by page as the fan sc
   });
   await page.goto('/my-shows');
   const shows = page.getByTestId('history-show');
-  await expect(page.getByText('5,000 shows', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('1,000 shows', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(shows).toHaveCount(50);
-  await expect(page.getByRole('heading', { level: 2, name: '2018' })).toBeVisible();
-  await shoot(page, 'history-5000-1440');
+  await expect(page.getByRole('heading', { level: 2, name: '2007' })).toBeVisible();
+  await shoot(page, 'history-1000-1440');
 
   const loadedAt = performance.now();
   let count = 50;
-  while (count < 5_000) {
+  while (count < SHOWS) {
     // End again on every poll: a press that lands while a page is still arriving scrolls nowhere new.
     await expect
       .poll(
@@ -262,17 +264,17 @@ test('History with 5,000 shows: 50 at first, the rest page by page as the fan sc
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   const longest = Math.max(0, ...longTasks);
   console.log(
-    `History, 5,000 shows: every page loaded by scrolling in ${seconds.toFixed(1)} s; ` +
+    `History, 1,000 shows: every page loaded by scrolling in ${seconds.toFixed(1)} s; ` +
       `${longTasks.length} long tasks, the longest ${longest.toFixed(0)} ms`,
   );
   // Each append renders its 50 new rows only: no stall a fan would feel as a frozen page.
   expect(longest).toBeLessThan(1_000);
-  // The viewport only: the whole page is 5,000 rows tall.
-  await page.screenshot({ path: test.info().outputPath('history-5000-end-1440.png') });
+  // The viewport only: the whole page is 1,000 rows tall.
+  await page.screenshot({ path: test.info().outputPath('history-1000-end-1440.png') });
 
   // Stats of those years: the first-time list shows its first 24 of 40 artists, "Show all" the rest.
   await page.goto('/stats');
-  await expect(page.getByTestId('total-shows').locator('dd')).toHaveText('5,000', { timeout: 20_000 });
+  await expect(page.getByTestId('total-shows').locator('dd')).toHaveText('1,000', { timeout: 20_000 });
   const firstTimes = page.getByRole('region', { name: 'First time seeing each artist' }).getByRole('listitem');
   await expect(firstTimes).toHaveCount(24);
   await expect(firstTimes.first()).toContainText('Archive Band 1');

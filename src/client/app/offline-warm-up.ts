@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { keepGuidesOffline } from '#client/features/guides/offline-guides.ts';
 import { keepShowsOffline } from '#client/features/shows/offline-shows.ts';
 import { apiGet } from '#client/lib/api-client.ts';
-import { meQueryOptions } from '#client/lib/session/session.ts';
+import { meQueryOptions, SIGNING_OUT_EVENT } from '#client/lib/session/session.ts';
 import { userCacheName } from '#client/sw/cache-rules.ts';
 import type { GoingGuidesResponse } from '#shared/guides.ts';
 
@@ -45,26 +45,45 @@ async function userCacheReady(userId: string): Promise<boolean> {
   return false;
 }
 
+/** Aborted when this tab starts signing out: requests answered after the session ended would only be 401s. */
+function untilSignOut(): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  window.addEventListener(SIGNING_OUT_EVENT, abort);
+  return { signal: controller.signal, release: () => window.removeEventListener(SIGNING_OUT_EVENT, abort) };
+}
+
 async function warm(run: Run): Promise<void> {
+  const { signal, release } = untilSignOut();
+  try {
+    await warmUntil(run, signal);
+  } finally {
+    release();
+  }
+}
+
+async function warmUntil(run: Run, signal: AbortSignal): Promise<void> {
   await whenIdle();
-  if (!navigator.onLine || !(await userCacheReady(run.userId))) return;
-  const { guides } = await apiGet<GoingGuidesResponse>('/api/guides/going');
+  if (signal.aborted || !navigator.onLine || !(await userCacheReady(run.userId))) return;
+  const { guides } = await apiGet<GoingGuidesResponse>('/api/guides/going', { signal });
   // Signed out (or another fan signed in) while this waited: nothing of theirs is fetched ahead.
   if (run.queryClient.getQueryData(meQueryOptions.queryKey)?.id !== run.userId) return;
   // The session check too: on a first visit it ran before the worker took the page, and without
   // it a guide opened offline would not know who is signed in (their state, their distance).
   const session =
-    guides.length > 0 && fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    guides.length > 0 &&
+    fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
   // The setlists' code loads only now: most pages never need it.
   const setlists = import('#client/features/setlists/api/warm-going-setlists.ts').then((module) =>
     module.warmGoingSetlists(run.queryClient, run.userId, guides),
   );
+  const options = { ...run, signal };
   const shows = keepShowsOffline(
     run.userId,
     guides.map((guide) => guide.stopId),
-    run,
+    options,
   );
-  await Promise.allSettled([session, keepGuidesOffline(run.userId, guides, run), setlists, shows]);
+  await Promise.allSettled([session, keepGuidesOffline(run.userId, guides, options), setlists, shows]);
 }
 
 let running: Promise<void> | null = null;

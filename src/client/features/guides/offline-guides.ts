@@ -28,13 +28,14 @@ function keptUrls(userId: string): string[] {
 }
 
 /** Fetched through the worker, which stores the answer; a guide being built is fetched again later. */
-async function fetchThroughWorker(url: string, attempt = 0): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+async function fetchThroughWorker(url: string, signal: AbortSignal | undefined, attempt = 0): Promise<void> {
+  if (signal?.aborted) return;
+  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
   if (!response.ok || !url.startsWith('/api/guides/') || url.includes('/venues/') || url.endsWith('/loading-messages'))
     return;
   const guide = (await response.json().catch(() => null)) as Pick<GuidePage, 'building'> | null;
   if (guide?.building && attempt < BUILDING_RETRIES) {
-    setTimeout(() => void fetchThroughWorker(url, attempt + 1).catch(() => {}), BUILDING_RETRY_MS);
+    setTimeout(() => void fetchThroughWorker(url, signal, attempt + 1).catch(() => {}), BUILDING_RETRY_MS);
   }
 }
 
@@ -43,6 +44,8 @@ export interface KeepGuidesOptions {
   refresh: boolean;
   /** Stops whose state just changed: their guides carry the fan's state, so a kept copy is fetched again. */
   changedStopIds: ReadonlySet<string>;
+  /** Aborted when the fan signs out: a request answered after the session ended would only be a 401. */
+  signal?: AbortSignal;
 }
 
 /** Keeps the given Going shows' guides in the fan's cache (the worker controls the page) and drops the rest. */
@@ -54,7 +57,8 @@ export async function keepGuidesOffline(userId: string, going: GoingGuide[], opt
   ];
   const kept = keptUrls(userId);
   const wanted = options.refresh ? urls : urls.filter((url) => !kept.includes(url) || changed.has(url));
-  for (const url of wanted) await fetchThroughWorker(url).catch(() => {});
+  for (const url of wanted) await fetchThroughWorker(url, options.signal).catch(() => {});
+  if (options.signal?.aborted) return;
   // Gone: the fan signed out meanwhile (opening it would make it again, empty but theirs).
   if (!(await caches.has(userCacheName(userId)))) return;
   const cache = await caches.open(userCacheName(userId));
