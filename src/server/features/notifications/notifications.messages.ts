@@ -1,5 +1,6 @@
 import { distanceKm } from '#server/features/favorites/favorites.service.ts';
-import { formatInstant, formatLongDate } from '#shared/dates.ts';
+import { formatLongDate } from '#shared/dates.ts';
+import { formatInstant } from '#shared/sale-times.ts';
 import type { NotificationKind } from '#shared/notifications.ts';
 
 /**

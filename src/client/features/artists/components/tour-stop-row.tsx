@@ -8,7 +8,8 @@ import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
-import { listedByText, saleTimesText, ticketOffers } from '#shared/tour-sources.ts';
+import { saleTimesText } from '#shared/sale-times.ts';
+import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
 
 /** A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`. */
 export const TourStopRow = ({

@@ -1,6 +1,7 @@
 import { TicketLink } from '#client/components/ticket-link.tsx';
 import type { ShowDetail } from '#shared/show-detail.ts';
-import { listedByText, saleTimesText, ticketOffers } from '#shared/tour-sources.ts';
+import { saleTimesText } from '#shared/sale-times.ts';
+import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
 
 /**
  * Where the show's date comes from and where to buy (ADR 0044), as on the tour page: one
