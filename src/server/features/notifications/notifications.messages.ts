@@ -1,7 +1,7 @@
 import { distanceKm } from '#server/features/favorites/favorites.service.ts';
 import { formatLongDate } from '#shared/dates.ts';
-import { formatInstant } from '#shared/sale-times.ts';
 import type { NotificationKind } from '#shared/notifications.ts';
+import { formatInstant } from '#shared/sale-times.ts';
 
 /**
  * The wording of the notifications made from tour changes. Pure functions: what a follower reads

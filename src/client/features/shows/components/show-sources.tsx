@@ -1,6 +1,6 @@
 import { TicketLink } from '#client/components/ticket-link.tsx';
-import type { ShowDetail } from '#shared/show-detail.ts';
 import { saleTimesText } from '#shared/sale-times.ts';
+import type { ShowDetail } from '#shared/show-detail.ts';
 import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
 
 /**
