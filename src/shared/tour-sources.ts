@@ -17,6 +17,9 @@ export interface StopSourceView {
   ticketUrl: string | null;
   /** Who sells the tickets at ticketUrl, when the source says. */
   seller: string | null;
+  /** When this source says the public sale and its first presale open (ISO 8601); absent when it does not say. */
+  onSaleAt?: string;
+  presaleAt?: string;
 }
 
 export const sourceLabel = (provider: string): string => TOUR_SOURCE_LABELS[provider] ?? provider;

@@ -4,6 +4,8 @@ import { expect, test } from './support/fixtures.ts';
 const HERO = "Local guides for every stop on your favorite band's tour – already built and ready to use.";
 /** The app's entry script (hashed name): held back to see the page as it is before the app runs. */
 const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+/** start-after-first-paint.ts: the app starts by then at the latest, painted or not. */
+const LOADER_LATEST_START_MS = 1_500;
 
 /** Holds the app's entry script back until the returned function is called. */
 async function holdEntryScript(page: Page): Promise<() => void> {
@@ -93,7 +95,10 @@ test.describe('prerendered home page: loading', () => {
       return { firstPaint, entryStart: entryRequest?.startTime };
     }, entry);
     expect(timing.firstPaint).toBeGreaterThan(0);
-    expect(timing.entryStart).toBeGreaterThanOrEqual(timing.firstPaint ?? Number.POSITIVE_INFINITY);
+    // After the first paint, or at the loader's latest start on a machine too busy to paint by then
+    // (start-after-first-paint.ts, 1.5 s).
+    const latestStart = Math.min(timing.firstPaint ?? Number.POSITIVE_INFINITY, LOADER_LATEST_START_MS);
+    expect(timing.entryStart).toBeGreaterThanOrEqual(latestStart);
   });
 
   test('built files come compressed as they were stored at build time', async ({ request }) => {

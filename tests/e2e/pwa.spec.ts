@@ -295,7 +295,7 @@ test.describe('app update', () => {
     // Ignored, the new version keeps waiting and is offered again on the next start.
     await page.reload();
     await toast.getByRole('button', { name: 'Update Now' }).click({ timeout: 20_000 });
-    await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => loads.count, { timeout: 45_000 }).toBe(4);
     await waitForControl(page);
     expect(await waitingWorker(page)).toBeNull();
   });

@@ -1,0 +1,51 @@
+import { orderSources, type StopSourceView } from './tour-sources.ts';
+
+/**
+ * Ticket sale times as fans read them. Apart from dates.ts and tour-sources.ts, which every page
+ * loads: only the tour stop row, the show page and the server's messages need these.
+ */
+/**
+ * An instant (ISO 8601, e.g. a ticket sale's start) as people write it, in `timeZone` (the
+ * runtime's when absent): 'Fri, Sep 4, 10:00 AM', with the zone's short name ('EDT') when
+ * `withZone`. No year: sales are weeks ahead, never years. Null for text that is no instant.
+ */
+export function formatInstant(iso: string, timeZone?: string, { withZone = false } = {}): string | null {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return null;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    }).formatToParts(instant);
+  } catch {
+    return timeZone ? formatInstant(iso, 'UTC', { withZone: true }) : null; // an unknown zone name: say UTC
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const hour = part('hour') === '0' ? '12' : part('hour');
+  const text = `${part('weekday')}, ${part('month')} ${part('day')}, ${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return withZone && part('timeZoneName') ? `${text} ${part('timeZoneName')}` : text;
+}
+
+/**
+ * 'On sale Fri, Sep 4, 10:00 AM' (with 'Presale Tue, Sep 1, 10:00 AM · ' before it) while the sale
+ * is still ahead, in the viewer's zone (`timeZone`, the runtime's when absent), best source first;
+ * null once tickets are on sale or when no source says.
+ */
+export function saleTimesText(sources: StopSourceView[], now: Date = new Date(), timeZone?: string): string | null {
+  const ranked = orderSources(sources);
+  const ahead = (at: string | undefined) => (at && Date.parse(at) > now.getTime() ? at : null);
+  const publicAt = ahead(ranked.find((source) => source.onSaleAt)?.onSaleAt);
+  const presaleAt = ahead(ranked.find((source) => source.presaleAt)?.presaleAt);
+  const parts = [
+    presaleAt ? `Presale ${formatInstant(presaleAt, timeZone)}` : null,
+    publicAt ? `On sale ${formatInstant(publicAt, timeZone)}` : null,
+  ].filter((part): part is string => part !== null && !part.endsWith('null'));
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
