@@ -19,7 +19,8 @@ async function setMusicBrainzMode(mode: FakeMode): Promise<void> {
 }
 
 /** What only the server's operator needs: env names, the redirect URI, the developer dashboard. */
-const SETUP_WORDS = /\b[A-Z]+_[A-Z_]*(ID|KEY|SECRET|URL)\b|[Rr]edirect URI|\/api\/spotify\/callback|developer\.spotify\.com/;
+const SETUP_WORDS =
+  /\b[A-Z]+_[A-Z_]*(ID|KEY|SECRET|URL)\b|[Rr]edirect URI|\/api\/spotify\/callback|developer\.spotify\.com/;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
