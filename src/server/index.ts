@@ -50,6 +50,7 @@ async function main() {
     );
     void runPlacesBackfill(database, logger);
   });
+  keepIdleConnectionsLonger(server);
   // Taken between the check above and now: still one line, not a stack trace.
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
@@ -100,3 +101,13 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/**
+ * Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment (a
+ * browser, a proxy, a test's request context) gets ECONNRESET. Clients and proxies expect a minute.
+ */
+function keepIdleConnectionsLonger(server: ServerType): void {
+  if (!('keepAliveTimeout' in server)) return;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShowTime, showTimeZoneLabel } from './dates.ts';
+import { formatInstant, formatShowTime, showTimeZoneLabel } from './dates.ts';
 
 describe('show times in the venue zone', () => {
   it('labels a time with the venue zone when it differs from the viewer', () => {
@@ -17,5 +17,17 @@ describe('show times in the venue zone', () => {
   it('follows daylight saving on the show date', () => {
     expect(showTimeZoneLabel('2027-01-10', 'America/Denver', 'UTC')).toBe('MST');
     expect(showTimeZoneLabel('2027-07-10', 'America/Denver', 'UTC')).toBe('MDT');
+  });
+});
+
+describe('instants as people write them', () => {
+  it('writes a sale start in the given zone, with its short name when asked, never ISO', () => {
+    expect(formatInstant('2026-09-04T14:00:00Z', 'America/New_York', { withZone: true })).toBe(
+      'Fri, Sep 4, 10:00 AM EDT',
+    );
+    expect(formatInstant('2026-09-04T14:00:00Z', 'America/New_York')).toBe('Fri, Sep 4, 10:00 AM');
+    expect(formatInstant('2027-01-15T00:30:00Z', 'UTC', { withZone: true })).toBe('Fri, Jan 15, 12:30 AM UTC');
+    expect(formatInstant('2026-09-04T14:00:00Z', 'Not/AZone', { withZone: true })).toBe('Fri, Sep 4, 2:00 PM UTC');
+    expect(formatInstant('soon', 'UTC')).toBeNull();
   });
 });

@@ -122,3 +122,32 @@ export function formatMonthTitle(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   return `${MONTH_NAMES[number - 1]} ${year}`;
 }
+
+/**
+ * An instant (ISO 8601, e.g. a ticket sale's start) as people write it, in `timeZone` (the
+ * runtime's when absent): 'Fri, Sep 4, 10:00 AM', with the zone's short name ('EDT') when
+ * `withZone`. No year: sales are weeks ahead, never years. Null for text that is no instant.
+ */
+export function formatInstant(iso: string, timeZone?: string, { withZone = false } = {}): string | null {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return null;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    }).formatToParts(instant);
+  } catch {
+    return timeZone ? formatInstant(iso, 'UTC', { withZone: true }) : null; // an unknown zone name: say UTC
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const hour = part('hour') === '0' ? '12' : part('hour');
+  const text = `${part('weekday')}, ${part('month')} ${part('day')}, ${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return withZone && part('timeZoneName') ? `${text} ${part('timeZoneName')}` : text;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listedByText, ticketOffers } from './tour-sources.ts';
+import { listedByText, saleTimesText, ticketOffers } from './tour-sources.ts';
 
 const source = (provider: string, ticketUrl: string | null, seller: string | null = null) => ({
   provider,
@@ -24,5 +24,31 @@ describe('tour sources as fans read them', () => {
     ]);
     expect(ticketOffers([], null)).toEqual([]);
     expect(listedByText(sources)).toBe('Listed by Ticketmaster, JamBase, Bandsintown');
+  });
+});
+
+describe('sale times as fans read them', () => {
+  const now = new Date('2026-08-20T12:00:00Z');
+  const tm = { ...source('ticketmaster', 'https://www.ticketmaster.com/event/1', 'Ticketmaster') };
+
+  it('says when tickets go on sale (and the presale) while the sale is ahead, never ISO', () => {
+    expect(saleTimesText([{ ...tm, onSaleAt: '2026-09-04T14:00:00+00:00' }], now, 'America/New_York')).toBe(
+      'On sale Fri, Sep 4, 10:00 AM',
+    );
+    expect(
+      saleTimesText(
+        [source('jambase', null), { ...tm, onSaleAt: '2026-09-04T14:00:00Z', presaleAt: '2026-09-01T14:00:00Z' }],
+        now,
+        'America/New_York',
+      ),
+    ).toBe('Presale Tue, Sep 1, 10:00 AM · On sale Fri, Sep 4, 10:00 AM');
+  });
+
+  it('says nothing once the sale opened, or when no source gives a time', () => {
+    expect(saleTimesText([{ ...tm, onSaleAt: '2026-08-01T14:00:00Z' }], now, 'UTC')).toBeNull();
+    expect(
+      saleTimesText([{ ...tm, onSaleAt: '2026-09-04T14:00:00Z', presaleAt: '2026-08-01T14:00:00Z' }], now, 'UTC'),
+    ).toBe('On sale Fri, Sep 4, 2:00 PM');
+    expect(saleTimesText([tm], now, 'UTC')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { formatInstant } from './dates.ts';
+
 /** The tour-date sources as fans read their names (provenance: "Listed by Ticketmaster, Bandsintown"). */
 
 export const TOUR_SOURCE_LABELS: Record<string, string> = {
@@ -17,6 +19,9 @@ export interface StopSourceView {
   ticketUrl: string | null;
   /** Who sells the tickets at ticketUrl, when the source says. */
   seller: string | null;
+  /** When this source says the public sale and its first presale open (ISO 8601); absent when it does not say. */
+  onSaleAt?: string;
+  presaleAt?: string;
 }
 
 export const sourceLabel = (provider: string): string => TOUR_SOURCE_LABELS[provider] ?? provider;
@@ -51,4 +56,21 @@ export function ticketOffers(
   const sellers = ticketLinks(sources);
   if (sellers.length > 0) return sellers;
   return ownUrl ? [{ seller: null, url: ownUrl }] : [];
+}
+
+/**
+ * 'On sale Fri, Sep 4, 10:00 AM' (with 'Presale Tue, Sep 1, 10:00 AM · ' before it) while the sale
+ * is still ahead, in the viewer's zone (`timeZone`, the runtime's when absent), best source first;
+ * null once tickets are on sale or when no source says.
+ */
+export function saleTimesText(sources: StopSourceView[], now: Date = new Date(), timeZone?: string): string | null {
+  const ranked = orderSources(sources);
+  const ahead = (at: string | undefined) => (at && Date.parse(at) > now.getTime() ? at : null);
+  const publicAt = ahead(ranked.find((source) => source.onSaleAt)?.onSaleAt);
+  const presaleAt = ahead(ranked.find((source) => source.presaleAt)?.presaleAt);
+  const parts = [
+    presaleAt ? `Presale ${formatInstant(presaleAt, timeZone)}` : null,
+    publicAt ? `On sale ${formatInstant(publicAt, timeZone)}` : null,
+  ].filter((part): part is string => part !== null && !part.endsWith('null'));
+  return parts.length > 0 ? parts.join(' · ') : null;
 }

@@ -112,6 +112,8 @@ test.describe('notifications', () => {
   test('the bell of a new account: no count, an empty popover, Esc closes it', async ({ page }) => {
     await signUpFan(page);
     await page.goto('/');
+    // The bell is a chunk of its own, loaded once the session is known: slow on a busy machine.
+    await expect(bell(page)).toBeVisible({ timeout: 30_000 });
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
     await bell(page).click();

@@ -53,6 +53,11 @@ export interface FakeTmEvent {
   /** A multi-day listing (festival pass): its last day. */
   endDaysFromToday?: number;
   name?: string;
+  /**
+   * Ticket sales (instants, ISO 8601 UTC): the public sale (default: one long past; null = still
+   * to be announced, `startTBA`) and presales.
+   */
+  sales?: { publicAt?: string | null; presales?: { name: string; startAt: string; endAt: string }[] };
 }
 
 export function fakeTmVenues(): FakeTmVenue[] {
@@ -227,7 +232,7 @@ export async function startFakeTicketmaster(
           fallback: false,
         },
       ],
-      sales: { public: { startDateTime: '2026-05-01T09:00:00Z', startTBD: false, startTBA: false } },
+      sales: salesBody(event),
       dates: {
         start: {
           localDate: date,
@@ -340,6 +345,26 @@ export async function startFakeTicketmaster(
   );
   const fakeTm = Object.assign(fake, { artists, venues, events, dailyQuota: options.dailyQuota ?? 5000 });
   return fakeTm;
+}
+
+function salesBody(event: FakeTmEvent) {
+  const publicAt = event.sales?.publicAt === undefined ? '2026-05-01T09:00:00Z' : event.sales.publicAt;
+  const presales = event.sales?.presales ?? [];
+  return {
+    public:
+      publicAt === null
+        ? { startTBD: false, startTBA: true }
+        : { startDateTime: publicAt.replace('.000Z', 'Z'), startTBD: false, startTBA: false },
+    ...(presales.length > 0
+      ? {
+          presales: presales.map((presale) => ({
+            name: presale.name,
+            startDateTime: presale.startAt.replace('.000Z', 'Z'),
+            endDateTime: presale.endAt.replace('.000Z', 'Z'),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** The UTC instant of a venue-local wall-clock time (what Ticketmaster's `dateTime` carries). */

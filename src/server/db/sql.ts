@@ -10,7 +10,7 @@ export type Executor = Db | Tx;
 /** Rows per statement of a batched write or lookup. */
 const BATCH_SIZE = 5000;
 
-export type ColumnType = 'uuid' | 'text' | 'date' | 'time' | 'float8';
+export type ColumnType = 'uuid' | 'text' | 'date' | 'time' | 'timestamptz' | 'float8';
 
 /**
  * The rows of a raw SQL statement. Drizzle types `execute` by driver; both of ours (PGlite and

@@ -47,6 +47,21 @@ export interface SourceStop {
   lineup: SourcePerformer[];
   tourName: string | null;
   venue: SourceVenue;
+  /**
+   * When the general public sale starts (an instant, ISO 8601 UTC), when the source says
+   * (Ticketmaster's `sales.public`); absent or null otherwise.
+   */
+  onSaleAt?: string | null;
+  /** The first presale's start (ISO 8601 UTC) and name ('Artist Presale'), when the source lists one. */
+  presaleAt?: string | null;
+  presaleName?: string | null;
+}
+
+/** An instant a source gives ('2026-09-04T14:00:00Z') as ISO 8601 UTC; null when absent or not one. */
+export function instant(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
 }
 
 export const nonEmpty = (value: string | null | undefined): string | null => {

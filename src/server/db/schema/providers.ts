@@ -32,7 +32,8 @@ export const providerRateSlots = pgTable('provider_rate_slots', {
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 });
 
-export const tourStopChangeKinds = ['new', 'moved', 'cancelled'] as const;
+/** 'on-sale': a source first gave a future on-sale or presale time for a stop (details: the times). */
+export const tourStopChangeKinds = ['new', 'moved', 'cancelled', 'on-sale'] as const;
 export type TourStopChangeKind = (typeof tourStopChangeKinds)[number];
 
 /**
@@ -86,11 +87,21 @@ export const stopSources = pgTable(
     reportedTime: time('reported_time'),
     /** The bill as this source names it, headliner first. */
     lineup: jsonb('lineup').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * When this source says tickets go on sale to everyone, and its first presale with its name
+     * (Ticketmaster's `sales`); null when it does not say. On-sale alerts and reminders read these.
+     */
+    onSaleAt: timestamp('on_sale_at', { withTimezone: true }),
+    presaleAt: timestamp('presale_at', { withTimezone: true }),
+    presaleName: text('presale_name'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     missingSince: timestamp('missing_since', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('stop_sources_external_key').on(t.artistId, t.provider, t.externalId),
     index('stop_sources_stop_idx').on(t.stopId),
+    // The on-sale reminder's sweep: the sales starting within the next minutes.
+    index('stop_sources_on_sale_idx').on(t.onSaleAt).where(sql`${t.onSaleAt} is not null`),
+    index('stop_sources_presale_idx').on(t.presaleAt).where(sql`${t.presaleAt} is not null`),
   ],
 );

@@ -185,8 +185,9 @@ export async function selectTourStops(db: Db, artistId: string) {
       tourName: tours.name,
       ...stopViewColumns,
       sources: sql<StopSourceView[] | null>`(
-        select json_agg(json_build_object('provider', ss.provider, 'url', ss.url, 'ticketUrl', ss.ticket_url,
-                                          'seller', ss.seller))
+        select json_agg(jsonb_build_object('provider', ss.provider, 'url', ss.url, 'ticketUrl', ss.ticket_url,
+                                           'seller', ss.seller)
+                        || jsonb_strip_nulls(jsonb_build_object('onSaleAt', ss.on_sale_at, 'presaleAt', ss.presale_at)))
         from stop_sources ss where ss.stop_id = ${tourStops.id} and ss.missing_since is null)`,
     })
     .from(tours)

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { SourceStop } from '#server/providers/source-stop.ts';
 import type { CatalogArtist, CatalogFile, CatalogStop } from '#shared/catalog-import.ts';
 import { openTestDatabase } from '#tests/setup/databases.ts';
-import { importCatalog } from './catalog.service.ts';
+import { importCatalog, normaliseCatalog, writeCatalogEntries } from './catalog.service.ts';
 
 const redRocks = (date: string, extra: Partial<CatalogStop> = {}): CatalogStop => ({
   date,
@@ -350,6 +351,102 @@ describe('catalog import', () => {
     } finally {
       await database.query('alter table tour_stops drop constraint test_no_kaboom');
     }
+  });
+
+  it("records a provider listing as its stop's source, finds the stop by it or by the merge rules, never on a fan's stop", async () => {
+    const listing = (externalId: string, date: string, time: string, venue: string): SourceStop => ({
+      provider: 'jambase',
+      externalId,
+      url: `https://www.jambase.com/show/${externalId}`,
+      ticketUrl: null,
+      seller: null,
+      status: 'scheduled',
+      date,
+      time,
+      endDate: null,
+      previousDate: null,
+      lineup: [{ name: 'Listed Band', mbid: null }],
+      tourName: null,
+      venue: {
+        name: venue,
+        city: 'Morrison',
+        region: 'CO',
+        country: 'US',
+        lat: null,
+        lon: null,
+        timeZone: null,
+        address: null,
+      },
+    });
+    /** One stop of Listed Band as a provider (or, with `fan`, a fan) hands it to the writer. */
+    const write = (tour: string, stop: CatalogStop, listings: SourceStop[], fan?: string) => {
+      const entries = normaliseCatalog(
+        catalog({ name: 'Listed Band', tours: [{ name: tour, stops: [stop] }] }),
+        'jambase',
+      );
+      for (const entry of entries.flatMap((e) => e.tours.flatMap((t) => t.stops))) {
+        entry.listings = listings;
+        if (fan) entry.submittedBy = fan;
+      }
+      return writeCatalogEntries(database, entries);
+    };
+    const sources = () =>
+      rows<{ stop: string; state: string; provider: string; externalId: string; url: string; seen: string }>(
+        `select s.id as stop, s.review_state as state, ss.provider, ss.external_id as "externalId", ss.url,
+                ss.last_seen_at::text as seen
+         from tour_stops s join artists a on a.id = s.artist_id left join stop_sources ss on ss.stop_id = s.id
+         where a.slug = 'listed-band' order by s.review_state, ss.external_id`,
+      );
+    const [fan] = await rows<{ id: string }>(
+      `insert into users (name, email) values ('Fan', 'listed@example.com') returning id`,
+    );
+
+    // A fan's pending stop: the listing it carries is not recorded (ADR 0037).
+    await write(
+      'Fan Tour',
+      redRocks('2031-06-01', { time: '20:00' }),
+      [listing('jb:1/p', '2031-06-01', '20:00', 'Red Rocks')],
+      fan!.id,
+    );
+    expect(await sources()).toEqual([expect.objectContaining({ state: 'pending', provider: null })]);
+
+    // A provider's listing of that show: its own approved stop with its source, the pending one untouched.
+    const first = listing('jb:2/p', '2031-06-01', '20:00', 'Red Rocks Amphitheatre');
+    expect(
+      (await write('Main Tour', redRocks('2031-06-01', { time: '20:00', externalId: 'jb:2/p' }), [first])).stopsAdded,
+    ).toBe(1);
+    const [approved, pending] = await sources();
+    expect(approved).toMatchObject({
+      state: 'approved',
+      provider: 'jambase',
+      externalId: 'jb:2/p',
+      url: 'https://www.jambase.com/show/jb:2/p',
+    });
+    expect(pending).toMatchObject({ state: 'pending', provider: null });
+
+    // The same listing again, spelt and timed otherwise in another tour: found by its source, seen again.
+    const again = await write(
+      'Other Tour',
+      { ...redRocks('2031-06-01', { time: '20:45', externalId: 'jb:2/p' }), venue: 'The Red Rocks Amphitheatre' },
+      [{ ...first, time: '20:45' }],
+    );
+    expect(again).toMatchObject({ stopsAdded: 0, toursAdded: 0, venuesAdded: 0 });
+    const [seenAgain] = await sources();
+    expect(seenAgain).toMatchObject({ stop: approved!.stop, externalId: 'jb:2/p' });
+    expect(new Date(seenAgain!.seen).getTime()).toBeGreaterThan(new Date(approved!.seen).getTime());
+
+    // Another source's listing of the show, never linked: the merge rules find the stop.
+    const other = { ...listing('bit:9', '2031-06-01', '19:30', 'Red Rocks'), provider: 'bandsintown' };
+    const merged = await write(
+      'Other Tour',
+      { ...redRocks('2031-06-01', { time: '19:30', externalId: 'bit:9' }), source: 'bandsintown', venue: 'Red Rocks' },
+      [other],
+    );
+    expect(merged).toMatchObject({ stopsAdded: 0, toursAdded: 0 });
+    expect((await sources()).filter((row) => row.stop === approved!.stop).map((row) => row.externalId)).toEqual([
+      'bit:9',
+      'jb:2/p',
+    ]);
   });
 });
 

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { batched, type Executor, recordset, rowsOf, type Tx } from '#server/db/sql.ts';
+import type { SourceStop } from '#server/providers/source-stop.ts';
 import { sortKey } from '#shared/text.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
+import type { StoredStop } from './stop-identity.ts';
 
 /** Serialises catalog writers (import, provider syncs) so their slug choices never race. */
 export async function lockCatalogWrites(tx: Tx): Promise<void> {
@@ -352,6 +354,149 @@ export async function insertStops(executor: Executor, stops: NewStop[]): Promise
       select count(*)::int as count from added`,
   );
   return counts.reduce((sum, row) => sum + row.count, 0);
+}
+
+// -------------------------------------------------------------------------------- stop provenance
+
+/** A provider listing of one artist's stop: the listing's source and its id there. */
+export interface ListingRef {
+  artistId: string;
+  provider: string;
+  externalId: string;
+}
+
+/**
+ * The approved stops these listings are linked to: by their stop_sources row, else by the stop's
+ * own provider id (a stop written before provenance was recorded).
+ */
+export async function findStopsByListing(
+  executor: Executor,
+  refs: ListingRef[],
+): Promise<(ListingRef & { stopId: string })[]> {
+  const found = await batched<ListingRef, ListingRef & { stopId: string; linked: boolean }>(
+    executor,
+    refs,
+    (batch) => sql`
+      with x as (select * from ${recordset(batch, { artistId: 'uuid', provider: 'text', externalId: 'text' })})
+      select x."artistId", x.provider, x."externalId", s.id as "stopId", true as linked
+      from x
+      join stop_sources ss on ss.artist_id = x."artistId" and ss.provider = x.provider and ss.external_id = x."externalId"
+      join tour_stops s on s.id = ss.stop_id and s.review_state = 'approved'
+      union all
+      select x."artistId", x.provider, x."externalId", s.id, false
+      from x
+      join tour_stops s on s.source = x.provider and s.external_id = x."externalId" and s.artist_id = x."artistId"
+      where s.review_state = 'approved'`,
+  );
+  // A linked source wins over a stop's own provider id.
+  const byRef = new Map<string, ListingRef & { stopId: string }>();
+  for (const row of [...found].sort((a, b) => Number(b.linked) - Number(a.linked))) {
+    const key = `${row.artistId}|${row.provider}|${row.externalId}`;
+    if (!byRef.has(key))
+      byRef.set(key, {
+        artistId: row.artistId,
+        provider: row.provider,
+        externalId: row.externalId,
+        stopId: row.stopId,
+      });
+  }
+  return [...byRef.values()];
+}
+
+/** The artists' approved stops on these dates, with the listings linked to each (the merge rules' candidates). */
+export function findStoredStopsOn(
+  executor: Executor,
+  days: { artistId: string; date: string }[],
+): Promise<StoredStop[]> {
+  return batched(
+    executor,
+    days,
+    (batch) => sql`
+      select s.id, s.artist_id as "artistId", s.event_date::text as date, to_char(s.start_time, 'HH24:MI') as time,
+             v.identity_key as "venueKey", v.name as "venueName", s.city,
+             coalesce(s.lat, v.lat) as lat, coalesce(s.lon, v.lon) as lon,
+             coalesce((select json_agg(json_build_object('provider', ss.provider, 'externalId', ss.external_id))
+                       from stop_sources ss where ss.stop_id = s.id), '[]'::json) as sources
+      from (select distinct "artistId", date from ${recordset(batch, { artistId: 'uuid', date: 'date' })}) x
+      join tour_stops s on s.artist_id = x."artistId" and s.event_date = x.date and s.review_state = 'approved'
+      join venues v on v.id = s.venue_id`,
+  );
+}
+
+/** The approved stops just written under these provider ids (a fan's pending stop has none). */
+export function findStopIdsBySource(
+  executor: Executor,
+  keys: { artistId: string; source: string; externalId: string }[],
+): Promise<{ id: string; artistId: string; source: string; externalId: string }[]> {
+  return batched(
+    executor,
+    keys,
+    (batch) => sql`
+      select s.id, s.artist_id as "artistId", s.source, s.external_id as "externalId"
+      from ${recordset(batch, { artistId: 'uuid', source: 'text', externalId: 'text' })}
+      join tour_stops s on s.source = x.source and s.external_id = x."externalId" and s.artist_id = x."artistId"
+      where s.review_state = 'approved' and s.submitted_by is null`,
+  );
+}
+
+/**
+ * Each listing against its stop (ADR 0044): what the source says now, seen now. A listing known
+ * under another stop of the artist moves to this one (a merge decided they are one show).
+ */
+export async function upsertStopSources(
+  executor: Executor,
+  rows: { stopId: string; artistId: string; listing: SourceStop }[],
+): Promise<void> {
+  // One row per listing (the last wins): a statement may not update one row twice.
+  const unique = new Map(rows.map((row) => [`${row.artistId}|${row.listing.provider}|${row.listing.externalId}`, row]));
+  const records = [...unique.values()].map(({ stopId, artistId, listing }) => ({
+    stopId,
+    artistId,
+    provider: listing.provider,
+    externalId: listing.externalId,
+    url: listing.url,
+    ticketUrl: listing.ticketUrl,
+    seller: listing.seller,
+    status: listing.status,
+    date: listing.date,
+    time: listing.time,
+    lineup: JSON.stringify(listing.lineup.map((performer) => performer.name)),
+    onSaleAt: listing.onSaleAt ?? null,
+    presaleAt: listing.presaleAt ?? null,
+    presaleName: listing.presaleName ?? null,
+  }));
+  await batched(
+    executor,
+    records,
+    (batch) => sql`
+      insert into stop_sources (stop_id, artist_id, provider, external_id, url, ticket_url, seller, status,
+                                reported_date, reported_time, lineup, on_sale_at, presale_at, presale_name,
+                                last_seen_at, missing_since)
+      select x."stopId", x."artistId", x.provider, x."externalId", x.url, x."ticketUrl", x.seller, x.status,
+             x.date, x.time, x.lineup::jsonb, x."onSaleAt", x."presaleAt", x."presaleName", now(), null
+      from ${recordset(batch, {
+        stopId: 'uuid',
+        artistId: 'uuid',
+        provider: 'text',
+        externalId: 'text',
+        url: 'text',
+        ticketUrl: 'text',
+        seller: 'text',
+        status: 'text',
+        date: 'date',
+        time: 'time',
+        lineup: 'text',
+        onSaleAt: 'timestamptz',
+        presaleAt: 'timestamptz',
+        presaleName: 'text',
+      })}
+      on conflict (artist_id, provider, external_id) do update set
+        stop_id = excluded.stop_id, url = excluded.url, ticket_url = excluded.ticket_url,
+        seller = excluded.seller, status = excluded.status, reported_date = excluded.reported_date,
+        reported_time = excluded.reported_time, lineup = excluded.lineup, on_sale_at = excluded.on_sale_at,
+        presale_at = excluded.presale_at, presale_name = excluded.presale_name,
+        last_seen_at = excluded.last_seen_at, missing_since = null`,
+  );
 }
 
 // ------------------------------------------------------------------------------------ artist stats

@@ -2,6 +2,7 @@ import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { SourceStop } from '#server/providers/source-stop.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
 import { timesAgree } from '#shared/show-times.ts';
 import { slugify, stateCode } from '#shared/text.ts';
@@ -11,6 +12,9 @@ import {
   fillMissingArtistDetails,
   findArtistsBySlugOrMbid,
   findExistingStops,
+  findStopIdsBySource,
+  findStopsByListing,
+  findStoredStopsOn,
   findTakenStopSlugs,
   findTakenVenueSlugs,
   findTours,
@@ -27,8 +31,10 @@ import {
   refreshArtistStats,
   type StopKey,
   suspendStopChecks,
+  upsertStopSources,
 } from './catalog.repo.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
+import { storedStopFor } from './stop-identity.ts';
 
 export { refreshArtistStats };
 
@@ -57,6 +63,12 @@ export interface StopEntry {
   externalId: string | null;
   /** Add Show: the submitting fan; the stop is written 'pending' (unset for imports and syncs). */
   submittedBy?: string | null;
+  /**
+   * The provider listings this stop comes from (a sync's merged show, a trip's area search): the
+   * writer matches them to a stored stop by provenance first, then by the merge rules, and records
+   * each as the stop's source (stop_sources, ADR 0044). Ignored on a fan's stop (ADR 0037).
+   */
+  listings?: SourceStop[];
 }
 
 export interface VenueEntry {
@@ -210,9 +222,13 @@ export async function writeCatalogEntries(database: Database, entries: CatalogEn
   const summary = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const artists = await resolveArtists(tx, entries);
-    const tours = await resolveTours(tx, entries, artists);
-    const venues = await resolveVenues(tx, entries);
-    const stopsAdded = await addStops(tx, entries, artists, tours.idByKey, venues.idByKey);
+    // Provider listings the catalog already holds are not written again: only their sources are.
+    const placed = await placeListings(tx, entries, artists);
+    const toWrite = withoutPlaced(entries, placed);
+    const tours = await resolveTours(tx, toWrite, artists);
+    const venues = await resolveVenues(tx, toWrite);
+    const stopsAdded = await addStops(tx, toWrite, artists, tours.idByKey, venues.idByKey);
+    await recordListings(tx, toWrite, artists.idBySlug, placed);
     await publishArtistsAndVenues(tx, trustedUses(entries, artists.idBySlug, venues.idByKey));
     await refreshArtistStats(tx, [...artists.idBySlug.values()]);
     return {
@@ -226,6 +242,126 @@ export async function writeCatalogEntries(database: Database, entries: CatalogEn
   // Committed: list pages kept from before are stale.
   noteCatalogChanged();
   return summary;
+}
+
+// ------------------------------------------------------------------------------------ provenance
+
+/** A stop from provider listings a trusted writer hands over (never a fan's: ADR 0037). */
+const listingsOf = (stop: StopEntry): SourceStop[] => (stop.submittedBy ? [] : (stop.listings ?? []));
+
+/** A stop the catalog holds already, found for an incoming stop: its id and its artist. */
+interface Placement {
+  stopId: string;
+  artistId: string;
+}
+
+/**
+ * The stored stops that incoming provider stops are (ADR 0044): first by provenance (one of the
+ * stop's listings is linked to a stop: stop_sources, or the stop's own provider id), then by the
+ * merge rules (same date, times within 90 minutes, same venue however spelt). Only approved stops
+ * match: a fan's pending stop never absorbs a provider's show.
+ */
+async function placeListings(
+  tx: Tx,
+  entries: CatalogEntry[],
+  artists: ResolvedArtists,
+): Promise<Map<StopEntry, Placement>> {
+  const incoming = entries.flatMap((entry) => {
+    const artistId = artists.idBySlug.get(entry.slug)!;
+    // A brand-new artist has no stops yet.
+    if (!artists.preExisting.has(artistId)) return [];
+    return stopsOf(entry).flatMap((stop) => (listingsOf(stop).length > 0 ? [{ stop, artistId }] : []));
+  });
+  const placed = new Map<StopEntry, Placement>();
+  if (incoming.length === 0) return placed;
+
+  const refs = incoming.flatMap(({ stop, artistId }) => [
+    ...listingsOf(stop).map((listing) => ({ artistId, provider: listing.provider, externalId: listing.externalId })),
+    ...(stop.externalId ? [{ artistId, provider: stop.source, externalId: stop.externalId }] : []),
+  ]);
+  const linked = new Map(
+    (await findStopsByListing(tx, refs)).map((row) => [
+      `${row.artistId}|${row.provider}|${row.externalId}`,
+      row.stopId,
+    ]),
+  );
+  const unlinked: typeof incoming = [];
+  for (const item of incoming) {
+    const keys = [
+      ...listingsOf(item.stop).map((listing) => `${item.artistId}|${listing.provider}|${listing.externalId}`),
+      ...(item.stop.externalId ? [`${item.artistId}|${item.stop.source}|${item.stop.externalId}`] : []),
+    ];
+    const stopId = keys.map((key) => linked.get(key)).find(Boolean);
+    if (stopId) placed.set(item.stop, { stopId, artistId: item.artistId });
+    else unlinked.push(item);
+  }
+  if (unlinked.length === 0) return placed;
+
+  const stored = await findStoredStopsOn(
+    tx,
+    unlinked.map(({ stop, artistId }) => ({ artistId, date: stop.date })),
+  );
+  for (const { stop, artistId } of unlinked) {
+    const listings = listingsOf(stop);
+    const match = storedStopFor(
+      { date: stop.date, time: stop.time, venue: stop.venue, lat: stop.lat, lon: stop.lon, listings },
+      stored.filter((candidate) => candidate.artistId === artistId),
+    );
+    if (!match) continue;
+    placed.set(stop, { stopId: match.id, artistId });
+    // Linked now: another listing of the same source that night is another show.
+    match.sources.push(...listings.map(({ provider, externalId }) => ({ provider, externalId })));
+  }
+  return placed;
+}
+
+/** The entries without the stops already placed; a tour left with none is not written (one given none is). */
+function withoutPlaced(entries: CatalogEntry[], placed: Map<StopEntry, Placement>): CatalogEntry[] {
+  if (placed.size === 0) return entries;
+  return entries.map((entry) => ({
+    ...entry,
+    tours: entry.tours.flatMap((tour) => {
+      const stops = tour.stops.filter((stop) => !placed.has(stop));
+      return stops.length === 0 && tour.stops.length > 0 ? [] : [{ ...tour, stops }];
+    }),
+  }));
+}
+
+/**
+ * Records every listing as a source of its stop, in the writer's transaction: the stored stop it
+ * was placed on, or the stop just written under the listing's provider id. A stop the writer
+ * declined (its slot holds a fan's pending stop) gets none.
+ */
+async function recordListings(
+  tx: Tx,
+  written: CatalogEntry[],
+  artistIds: Map<string, string>,
+  placed: Map<StopEntry, Placement>,
+): Promise<void> {
+  const rows: { stopId: string; artistId: string; listing: SourceStop }[] = [];
+  for (const [stop, { stopId, artistId }] of placed) {
+    for (const listing of listingsOf(stop)) rows.push({ stopId, artistId, listing });
+  }
+  const fresh = written.flatMap((entry) =>
+    stopsOf(entry).flatMap((stop) =>
+      listingsOf(stop).length > 0 && stop.externalId
+        ? [{ stop, artistId: artistIds.get(entry.slug)!, externalId: stop.externalId }]
+        : [],
+    ),
+  );
+  const ids = new Map(
+    (
+      await findStopIdsBySource(
+        tx,
+        fresh.map(({ stop, artistId, externalId }) => ({ artistId, source: stop.source, externalId })),
+      )
+    ).map((row) => [`${row.artistId}|${row.source}|${row.externalId}`, row.id]),
+  );
+  for (const { stop, artistId, externalId } of fresh) {
+    const stopId = ids.get(`${artistId}|${stop.source}|${externalId}`);
+    if (stopId) for (const listing of listingsOf(stop)) rows.push({ stopId, artistId, listing });
+  }
+  await upsertStopSources(tx, rows);
 }
 
 /** The fan behind an entry's stops (Add Show, scraper or history import), or null for a trusted writer. */

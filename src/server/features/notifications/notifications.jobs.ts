@@ -8,12 +8,15 @@ import { createMailer, type Mailer } from '#server/lib/mailer.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
 import { sendDailyDigests } from './notifications.digest.ts';
 import { selectArtistsWithStaleChanges } from './notifications.repo.ts';
+import { sendOnSaleReminders } from './on-sale-reminders.ts';
 import { notifyTourChanges } from './tour-change-notifications.ts';
 
 /**
  * Notification jobs: after a sync of an artist's dates, its changes become notifications
  * (notify-tour-changes); an hourly sweep re-queues artists whose changes were left behind (the
  * queueing after a sync failed, or a job gave up); once a day the email digest goes out.
+ *
+ * On-sale reminders: every five minutes, the sales opening within half an hour (on-sale-reminders.ts).
  *
  * Show reminders ("the day before a show you are going to") are the shows feature's job
  * (features/shows/shows.jobs.ts), delivered through deliverNotifications like these.
@@ -46,6 +49,19 @@ export const notificationDigestJob: JobType<Record<string, never>> = {
   // Many users, one SMTP server: give it time.
   expireInSeconds: 3600,
 };
+
+/** Shortly before a presale or public sale opens (on-sale-reminders.ts). */
+export const onSaleRemindersJob: JobType<Record<string, never>> = {
+  name: 'on-sale-reminders',
+  schema: z.object({}).strict(),
+  policy: 'stately',
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  expireInSeconds: 300,
+};
+
+/** Every five minutes: a reminder lands 25 to 30 minutes before the sale (ON_SALE_REMINDER_LEAD_MINUTES). */
+export const ON_SALE_REMINDERS_CRON = '*/5 * * * *';
 
 /** Hourly, at a quarter past. */
 export const SWEEP_CRON = '15 * * * *';
@@ -105,11 +121,23 @@ export function notificationJobDefinitions(deps: NotificationJobDeps, queue: Que
       logger.info(outcome, 'notification digests sent');
     },
   };
-  return [notify, sweep, digest] as JobDefinition<never>[];
+  const onSaleReminders: JobDefinition<Record<string, never>> = {
+    ...onSaleRemindersJob,
+    async handler() {
+      const sent = await sendOnSaleReminders(database);
+      if (sent > 0) {
+        logger.info({ sent }, 'on-sale reminders sent');
+        // A reminder is worth little after the sale opened: push now, not at the next minute.
+        await queuePushes(queue);
+      }
+    },
+  };
+  return [notify, sweep, digest, onSaleReminders] as JobDefinition<never>[];
 }
 
 /** After queue.start(). */
 export async function scheduleNotificationJobs(queue: Queue): Promise<void> {
   await queue.schedule(tourChangesSweepJob, SWEEP_CRON, {});
   await queue.schedule(notificationDigestJob, DAILY_DIGEST_CRON, {});
+  await queue.schedule(onSaleRemindersJob, ON_SALE_REMINDERS_CRON, {});
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { digestMail } from './notifications.digest.ts';
-import { newDatesText, pickStopToName, stopCancelledText, stopMovedText } from './notifications.messages.ts';
+import {
+  newDatesText,
+  onSaleReminderText,
+  onSaleText,
+  pickStopToName,
+  stopCancelledText,
+  stopMovedText,
+} from './notifications.messages.ts';
 
 const denver = { city: 'Denver', lat: 39.7392, lon: -104.9903 };
 const redRocks = {
@@ -57,6 +64,80 @@ describe('tour change wording', () => {
     expect(stopCancelledText('Northern Lanterns', from).message).toBe(
       'Fri, Apr 2, 2027 at The Roundhouse, London was cancelled.',
     );
+  });
+});
+
+describe('on-sale wording', () => {
+  const houseOfBlues = {
+    date: '2026-10-03',
+    venue: 'House of Blues',
+    city: 'Boston',
+    region: 'MA',
+    timeZone: 'America/New_York',
+    onSaleAt: '2026-09-04T14:00:00.000Z',
+    presaleAt: null,
+    presaleName: null,
+  };
+  const roundhouse = {
+    date: '2026-10-10',
+    venue: 'Roundhouse',
+    city: 'London',
+    region: null,
+    timeZone: 'Europe/London',
+    onSaleAt: '2026-09-04T09:00:00.000Z',
+    presaleAt: '2026-09-02T09:00:00.000Z',
+    presaleName: 'Artist Presale',
+  };
+
+  it('says when tickets for one show go on sale, in the venue zone as people write it, never ISO', () => {
+    expect(onSaleText('Northern Lanterns', [houseOfBlues])).toEqual({
+      kind: 'on-sale',
+      title: 'Tickets on sale: Northern Lanterns',
+      message:
+        'Tickets for Northern Lanterns at House of Blues, Boston, MA on Sat, Oct 3, 2026 go on sale Fri, Sep 4, 10:00 AM EDT.',
+    });
+    expect(onSaleText('Northern Lanterns', [roundhouse])?.message).toBe(
+      'Tickets for Northern Lanterns at Roundhouse, London on Sat, Oct 10, 2026 go on sale Fri, Sep 4, 10:00 AM GMT+1. ' +
+        'Presale (Artist Presale): Wed, Sep 2, 10:00 AM GMT+1.',
+    );
+    expect(onSaleText('X', [{ ...roundhouse, onSaleAt: null }])?.message).toBe(
+      'The presale (Artist Presale) for X at Roundhouse, London on Sat, Oct 10, 2026 starts Wed, Sep 2, 10:00 AM GMT+1.',
+    );
+    expect(onSaleText('X', [{ ...houseOfBlues, timeZone: null }])?.message).toContain(
+      'go on sale Fri, Sep 4, 2:00 PM UTC.',
+    );
+    expect(onSaleText('X', [])).toBeNull();
+  });
+
+  it('groups the shows of one sync: the first sale, or the show near the fan', () => {
+    expect(onSaleText('Northern Lanterns', [houseOfBlues, roundhouse])?.message).toBe(
+      'Tickets for 2 Northern Lanterns shows go on sale. First: Roundhouse, London on Sat, Oct 10, 2026, ' +
+        'presale (Artist Presale) Wed, Sep 2, 10:00 AM GMT+1.',
+    );
+    expect(
+      onSaleText('Northern Lanterns', [houseOfBlues, roundhouse], { show: houseOfBlues, near: true })?.message,
+    ).toBe(
+      'Tickets for 2 Northern Lanterns shows go on sale. Near you: House of Blues, Boston, MA on Sat, Oct 3, 2026, ' +
+        'on sale Fri, Sep 4, 10:00 AM EDT.',
+    );
+  });
+
+  it('reminds of a presale or a public sale about to open, for one show or several', () => {
+    expect(onSaleReminderText('Northern Lanterns', 'public', [houseOfBlues], houseOfBlues.onSaleAt)).toEqual({
+      kind: 'on-sale',
+      title: 'Tickets soon: Northern Lanterns',
+      message:
+        'Tickets for Northern Lanterns at House of Blues, Boston, MA on Sat, Oct 3, 2026 go on sale Fri, Sep 4, 10:00 AM EDT.',
+    });
+    expect(
+      onSaleReminderText('X', 'presale', [roundhouse, { ...roundhouse, date: '2026-10-11' }], roundhouse.presaleAt),
+    ).toEqual({
+      kind: 'on-sale',
+      title: 'Presale soon: X',
+      message:
+        'The presale (Artist Presale) for 2 X shows (first: Roundhouse, London on Sat, Oct 10, 2026) starts Wed, Sep 2, 10:00 AM GMT+1.',
+    });
+    expect(onSaleReminderText('X', 'public', [], houseOfBlues.onSaleAt)).toBeNull();
   });
 });
 

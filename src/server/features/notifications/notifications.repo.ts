@@ -111,7 +111,7 @@ export async function insertNotifications(
 export interface PendingChangeRow {
   id: string;
   stopId: string;
-  kind: 'new' | 'moved' | 'cancelled';
+  kind: 'new' | 'moved' | 'cancelled' | 'on-sale';
   details: unknown;
   detectedAt: string;
   /** The stop as it is now (new stops); null when it no longer exists. */
@@ -122,6 +122,8 @@ export interface PendingChangeRow {
   stopRegion: string | null;
   stopLat: number | null;
   stopLon: number | null;
+  stopTimeZone: string | null;
+  stopStatus: string | null;
 }
 
 /**
@@ -134,7 +136,8 @@ export function lockUnnotifiedChanges(tx: Tx, artistId: string): Promise<Pending
     sql`select c.id, c.stop_id as "stopId", c.kind, c.details,
                to_char(c.detected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "detectedAt",
                to_char(s.event_date, 'YYYY-MM-DD') as "stopDate", s.venue_id as "stopVenueId", v.name as "stopVenue", s.city as "stopCity",
-               s.region as "stopRegion", coalesce(s.lat, v.lat) as "stopLat", coalesce(s.lon, v.lon) as "stopLon"
+               s.region as "stopRegion", coalesce(s.lat, v.lat) as "stopLat", coalesce(s.lon, v.lon) as "stopLon",
+               v.time_zone as "stopTimeZone", s.status as "stopStatus"
         from tour_stop_changes c
         left join tour_stops s on s.id = c.stop_id
         left join venues v on v.id = s.venue_id
@@ -287,4 +290,54 @@ export async function selectTakenPushKeys(
           and push_key in (select json_array_elements_text(${JSON.stringify([...new Set(pushKeys)])}::json))`,
   );
   return new Set(rows.map((row) => row.key));
+}
+
+// --- on-sale reminders --------------------------------------------------------------------------
+
+export interface OpeningSaleRow {
+  stopId: string;
+  artistId: string;
+  artistName: string;
+  artistSlug: string;
+  phase: 'presale' | 'public';
+  /** ISO 8601 UTC. */
+  at: string;
+  presaleName: string | null;
+  date: string;
+  venue: string;
+  city: string;
+  region: string | null;
+  timeZone: string | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+/**
+ * The sales (presale or public) of upcoming shows that open after `now` and by `until`, one row
+ * per stop and phase (the earliest any of its sources gives). Two index range scans on stop_sources.
+ */
+export function selectSalesOpening(executor: Executor, now: Date, until: Date): Promise<OpeningSaleRow[]> {
+  const [from, to] = [now.toISOString(), until.toISOString()];
+  return rowsOf<OpeningSaleRow>(
+    executor,
+    sql`with sales as (
+          select stop_id, 'public' as phase, on_sale_at as at, null::text as presale_name from stop_sources
+          where on_sale_at > ${from}::timestamptz and on_sale_at <= ${to}::timestamptz and missing_since is null
+          union all
+          select stop_id, 'presale', presale_at, presale_name from stop_sources
+          where presale_at > ${from}::timestamptz and presale_at <= ${to}::timestamptz and missing_since is null
+        )
+        select distinct on (s.id, x.phase)
+               s.id as "stopId", a.id as "artistId", a.name as "artistName", a.slug as "artistSlug", x.phase,
+               to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, x.presale_name as "presaleName",
+               to_char(s.event_date, 'YYYY-MM-DD') as date, v.name as venue, s.city, s.region,
+               v.time_zone as "timeZone", coalesce(s.lat, v.lat) as lat, coalesce(s.lon, v.lon) as lon
+        from sales x
+        join tour_stops s on s.id = x.stop_id
+        join venues v on v.id = s.venue_id
+        join artists a on a.id = s.artist_id
+        where s.review_state = 'approved' and s.status in ('scheduled', 'rescheduled')
+          and s.event_date >= (x.at at time zone 'UTC')::date
+        order by s.id, x.phase, x.at`,
+  );
 }

@@ -191,6 +191,11 @@ export interface NotificationDraft {
    * one of the fan's places). Default true.
    */
   pushWorthy?: boolean;
+  /**
+   * One push per show per kind: '<kind>:<stop id>' unless given. A second moment about the same
+   * show and kind worth its own push (the on-sale reminder after the on-sale notice) names its own.
+   */
+  pushKey?: string;
 }
 
 const INSERT_BATCH = 500;
@@ -228,7 +233,7 @@ export async function deliverNotifications(tx: Tx, drafts: NotificationDraft[], 
       (takenKey === null || !pushedBefore.has(takenKey));
     if (takenKey && push) pushedBefore.add(takenKey);
     if (!wanted.inApp && !wanted.email && !push) return [];
-    const { stopId: _stopId, pushWorthy: _pushWorthy, ...stored } = draft;
+    const { stopId: _stopId, pushWorthy: _pushWorthy, pushKey: _pushKey, ...stored } = draft;
     return [
       {
         ...stored,
@@ -256,6 +261,7 @@ export async function deliverNotifications(tx: Tx, drafts: NotificationDraft[], 
 }
 
 /** One push per show per kind: 'stop-moved:<stop id>'. Null for alerts not about one show. */
-function pushKeyOf(draft: Pick<NotificationDraft, 'kind' | 'stopId'>): string | null {
-  return draft.stopId ? `${draft.kind}:${draft.stopId}` : null;
+function pushKeyOf(draft: Pick<NotificationDraft, 'kind' | 'stopId' | 'pushKey'>): string | null {
+  if (!draft.stopId) return null;
+  return draft.pushKey ?? `${draft.kind}:${draft.stopId}`;
 }

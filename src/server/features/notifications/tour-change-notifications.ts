@@ -5,9 +5,13 @@ import { findArtistById } from '#server/features/sync/sync.repo.ts';
 import { distanceKm } from '#shared/places.ts';
 import { titleCase } from '#shared/text.ts';
 import {
+  byDate,
+  firstOnSale,
   type NewStop,
   type NotificationText,
   newDatesText,
+  onSaleText,
+  type SaleShow,
   type StopPlace,
   stopCancelledText,
   stopMovedText,
@@ -28,7 +32,8 @@ import { deliverNotifications, type NotificationDraft } from './notifications.se
  * Turns an artist's unnotified tour_stop_changes (written by the sync) into notifications for
  * the artist's followers, and tells every fan with a show state on a moved or cancelled stop
  * (follower or not; once each, by the change's dedupe key), and the followers of the venues of new
- * stops (venue alerts). One transaction: the rows, their
+ * stops (venue alerts). Followers also hear when a source first gives a show's sale times
+ * ('on-sale' changes: one alert per show, one grouped per sync). One transaction: the rows, their
  * events and notified_at commit together, so a retried job finds nothing left to do.
  */
 
@@ -40,7 +45,11 @@ export interface TourChangeOutcome {
   notifications: number;
 }
 
-export async function notifyTourChanges(database: Database, artistId: string): Promise<TourChangeOutcome> {
+export async function notifyTourChanges(
+  database: Database,
+  artistId: string,
+  now: Date = new Date(),
+): Promise<TourChangeOutcome> {
   return database.db.transaction(async (tx) => {
     const pending = await lockUnnotifiedChanges(tx, artistId);
     if (pending.length === 0) return { changes: 0, notifications: 0 };
@@ -56,15 +65,16 @@ export async function notifyTourChanges(database: Database, artistId: string): P
     );
     const fans = await selectFansOfStops(
       tx,
-      pending.filter((change) => change.kind !== 'new').map((change) => change.stopId),
+      pending.filter((change) => change.kind === 'moved' || change.kind === 'cancelled').map((change) => change.stopId),
     );
     const added = pending.filter((change) => change.kind === 'new' && change.stopDate !== null);
     const venueFollowers = await selectVenueFollowers(
       tx,
       added.flatMap((change) => (change.stopVenueId ? [change.stopVenueId] : [])),
     );
+    const batch = batchOf(pending, now);
     const drafts = [
-      ...followers.flatMap((follower) => draftsFor(follower, places.get(follower.userId) ?? [], pending, ref)),
+      ...followers.flatMap((follower) => draftsFor(follower, places.get(follower.userId) ?? [], batch, ref)),
       ...fans.flatMap((fan) => fanDrafts(fan, pending, ref)),
       ...venueDrafts(venueFollowers, followers, added, ref),
     ];
@@ -98,7 +108,14 @@ export function stopsNearPlaces<T extends { date: string; lat: number | null; lo
   stops: T[],
   places: PlaceCircle[],
 ): T[] {
-  const sorted = [...stops].sort((a, b) => a.date.localeCompare(b.date));
+  return nearPlaces(byDate(stops), places);
+}
+
+/** stopsNearPlaces for stops already soonest first (the result keeps their order; may be `sorted` itself). */
+export function nearPlaces<T extends { lat: number | null; lon: number | null }>(
+  sorted: T[],
+  places: PlaceCircle[],
+): T[] {
   if (places.length === 0) return sorted;
   return sorted.filter((stop) =>
     places.some(
@@ -111,6 +128,83 @@ export function stopsNearPlaces<T extends { date: string; lat: number | null; lo
   );
 }
 
+type AddedStop = NewStop & { id: string };
+
+/**
+ * What every follower's drafts are made from, computed once per run: a sync adding 5,000 dates
+ * for an artist with 100,000 followers must not map and sort them 100,000 times.
+ */
+interface ChangeBatch {
+  pending: PendingChangeRow[];
+  /** The earliest detection: a follower who followed before it sees every change. */
+  firstDetectedAt: string | null;
+  /** The new dates, in detection order (the first names the grouped alert). */
+  added: PendingChangeRow[];
+  /** The same as stops, soonest first, each with when it was detected. */
+  addedByDate: { stop: AddedStop; detectedAt: string }[];
+  addedStopsByDate: AddedStop[];
+  sales: SaleBatch;
+}
+
+/** Shows whose sale times a source first gave (still ahead, the show still on), soonest show first. */
+interface SaleBatch {
+  entries: { show: SaleStop; change: PendingChangeRow }[];
+  shows: SaleStop[];
+  /** The show whose tickets can be had first (named when the fan has no places). */
+  first: SaleStop | undefined;
+}
+
+function saleBatchOf(entries: SaleBatch['entries']): SaleBatch {
+  const shows = entries.map((entry) => entry.show);
+  return { entries, shows, first: firstOnSale(shows) };
+}
+
+function batchOf(pending: PendingChangeRow[], now: Date): ChangeBatch {
+  const added = pending.filter((change) => change.kind === 'new' && change.stopDate !== null);
+  const addedByDate = added
+    .map((change) => ({ stop: newStopOf(change), detectedAt: change.detectedAt }))
+    .sort((a, b) => a.stop.date.localeCompare(b.stop.date));
+  let firstDetectedAt: string | null = null;
+  for (const change of pending) {
+    if (firstDetectedAt === null || change.detectedAt < firstDetectedAt) firstDetectedAt = change.detectedAt;
+  }
+  const sales = saleBatchOf(
+    pending
+      .flatMap((change) => {
+        const show = saleStopOf(change, now);
+        return show ? [{ show, change }] : [];
+      })
+      .sort((a, b) => a.show.date.localeCompare(b.show.date)),
+  );
+  return {
+    pending,
+    firstDetectedAt,
+    added,
+    addedByDate,
+    addedStopsByDate: addedByDate.map((entry) => entry.stop),
+    sales,
+  };
+}
+
+/** The part of the batch detected after the follow (the whole batch, shared, in the common case). */
+function seenBy(batch: ChangeBatch, followedAt: string) {
+  if (batch.firstDetectedAt === null || batch.firstDetectedAt > followedAt) {
+    return {
+      seen: batch.pending,
+      added: batch.added,
+      addedStopsByDate: batch.addedStopsByDate,
+      sales: batch.sales,
+    };
+  }
+  const after = (change: { detectedAt: string }) => change.detectedAt > followedAt;
+  return {
+    seen: batch.pending.filter(after),
+    added: batch.added.filter(after),
+    addedStopsByDate: batch.addedByDate.filter(after).map((entry) => entry.stop),
+    sales: saleBatchOf(batch.sales.entries.filter((entry) => after(entry.change))),
+  };
+}
+
 /**
  * Only changes detected after the user followed the artist are news to them. All the new dates of
  * one sync are one grouped notification (and at most one push, about the soonest near stop).
@@ -118,24 +212,82 @@ export function stopsNearPlaces<T extends { date: string; lat: number | null; lo
 function draftsFor(
   follower: FollowerRow,
   places: PlaceCircle[],
-  pending: PendingChangeRow[],
+  batch: ChangeBatch,
   artist: ArtistRef,
 ): NotificationDraft[] {
-  const seen = pending.filter((change) => change.detectedAt > follower.followedAt);
+  const { seen, added, addedStopsByDate, sales } = seenBy(batch, follower.followedAt);
   const draft = (text: NotificationText | null, dedupeKey: string, stopId: string | null): NotificationDraft[] =>
     text ? [{ ...text, userId: follower.userId, artistSlug: artist.slug, dedupeKey, stopId }] : [];
 
-  const added = seen.filter((change) => change.kind === 'new' && change.stopDate !== null);
   const home = { city: follower.homeCity, lat: follower.homeLat, lon: follower.homeLon };
-  const near = stopsNearPlaces(added.map(newStopOf), places);
+  const near = nearPlaces(addedStopsByDate, places);
   const newDates = added[0]
     ? draft(
-        newDatesText(artist.name, added.map(newStopOf), home),
+        newDatesText(artist.name, addedStopsByDate, home, { sorted: true }),
         `new-dates:${artist.id}:${added[0].id}`,
         near[0]?.id ?? null,
       ).map((notification) => ({ ...notification, pushWorthy: near.length > 0 }))
     : [];
-  return [...newDates, ...seen.flatMap((change) => changeDraft(change, artist.name, draft))];
+  // One push a sync: a fan pushed about new dates finds the on-sale notice in the app.
+  const onSale = saleDrafts(sales, places, artist, near.length === 0).map((notification) => ({
+    ...notification,
+    userId: follower.userId,
+  }));
+  return [...newDates, ...onSale, ...seen.flatMap((change) => changeDraft(change, artist.name, draft))];
+}
+
+type SaleStop = SaleShow & { id: string; lat: number | null; lon: number | null };
+
+const saleDetails = z.object({
+  onSaleAt: z.string().nullable(),
+  presaleAt: z.string().nullable(),
+  presaleName: z.string().nullable(),
+});
+
+/** An 'on-sale' change as the show it announces, with only the times still ahead; null when none is, or the show is off. */
+function saleStopOf(change: PendingChangeRow, now: Date): SaleStop | null {
+  if (change.kind !== 'on-sale' || change.stopDate === null) return null;
+  if (change.stopStatus !== 'scheduled' && change.stopStatus !== 'rescheduled') return null;
+  const details = saleDetails.safeParse(change.details);
+  if (!details.success) return null;
+  const ahead = (at: string | null) => (at !== null && Date.parse(at) > now.getTime() ? at : null);
+  const onSaleAt = ahead(details.data.onSaleAt);
+  const presaleAt = ahead(details.data.presaleAt);
+  if (!onSaleAt && !presaleAt) return null;
+  return {
+    ...newStopOf(change),
+    timeZone: change.stopTimeZone,
+    onSaleAt,
+    presaleAt,
+    presaleName: presaleAt ? details.data.presaleName : null,
+  };
+}
+
+/**
+ * The on-sale notice of one sync for one follower: one per show, one grouped for several (naming
+ * one near the fan's places when they have some). Pushed only when a show is near, like new dates.
+ */
+function saleDrafts(
+  { entries, shows, first }: SaleBatch,
+  places: PlaceCircle[],
+  artist: ArtistRef,
+  mayPush: boolean,
+): Omit<NotificationDraft, 'userId'>[] {
+  const detected = entries[0];
+  if (!detected || !first) return [];
+  const near = nearPlaces(shows, places);
+  const named = places.length > 0 && shows.length > 1 ? near[0] : undefined;
+  const text = onSaleText(artist.name, shows, named ? { show: named, near: true } : { show: first, near: false });
+  if (!text) return [];
+  return [
+    {
+      ...text,
+      artistSlug: artist.slug,
+      dedupeKey: shows.length === 1 ? `on-sale:${first.id}` : `on-sales:${artist.id}:${detected.change.id}`,
+      stopId: (named ?? first).id,
+      pushWorthy: mayPush && near.length > 0,
+    },
+  ];
 }
 
 /** A fan who marked a stop hears of its changes made after they marked it. */
@@ -225,7 +377,7 @@ function changeDraft(
   return [];
 }
 
-function newStopOf(change: PendingChangeRow): NewStop & { id: string } {
+function newStopOf(change: PendingChangeRow): AddedStop {
   return {
     id: change.stopId,
     date: change.stopDate!,

@@ -38,8 +38,10 @@ export async function selectVisibleStop(db: Executor, stopId: string, userId: st
                s.review_state as "reviewState", s.venue_id as "venueId", a.slug as "artistSlug",
                s.slug as "stopSlug", v.name as "venueName", v.slug as "venueSlug", v.city, v.region, v.country,
                v.time_zone as "timeZone", s.ticket_url as "ticketUrl",
-               (select json_agg(json_build_object('provider', ss.provider, 'url', ss.url,
-                                                  'ticketUrl', ss.ticket_url, 'seller', ss.seller))
+               (select json_agg(jsonb_build_object('provider', ss.provider, 'url', ss.url,
+                                                   'ticketUrl', ss.ticket_url, 'seller', ss.seller)
+                                || jsonb_strip_nulls(jsonb_build_object('onSaleAt', ss.on_sale_at,
+                                                                        'presaleAt', ss.presale_at)))
                 from stop_sources ss where ss.stop_id = s.id and ss.missing_since is null) as sources
         from tour_stops s
         join artists a on a.id = s.artist_id

@@ -1,3 +1,4 @@
+import { VENUE_NEAR_METRES } from '#server/features/catalog/stop-identity.ts';
 import type { SourcePerformer, SourceStatus, SourceStop, SourceVenue } from '#server/providers/source-stop.ts';
 import { distanceKm } from '#shared/places.ts';
 import { minutesOf, SAME_SHOW_MINUTES, timesAgree } from '#shared/show-times.ts';
@@ -17,8 +18,8 @@ export { SAME_SHOW_MINUTES, timesAgree };
  * artist's day when another source names it, and otherwise stays on its first day.
  */
 
-/** Two points this close are one venue, whatever the spelling (a hall and its box office, two geocoders). */
-export const VENUE_NEAR_METRES = 300;
+export { VENUE_NEAR_METRES };
+
 /** Two points this far apart are two venues even with one name ('House of Blues' in two cities). */
 const VENUE_FAR_KM = 2;
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
-import { eventsToCatalogArtists } from '#server/features/trips/trips.search.ts';
+import { writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
+import { tripSearchEntries } from '#server/features/trips/trips.search.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { createJamBaseClient } from '#server/providers/jambase/jambase.client.ts';
 import {
   FAKE_BANDSINTOWN_KEY,
   type FakeBandsintown,
@@ -227,7 +228,7 @@ describe("a show a trip's area search wrote before the artist's first sync", () 
   });
 
   it('stays one stop at its own venue, listed by every source, and is no news', async () => {
-    // What the trip search writes: JamBase's listing alone ("The Roundhouse", 7:30 PM), no provenance rows.
+    // What the trip search writes: JamBase's listing alone ("The Roundhouse", 7:30 PM), its one source.
     const near = await server.background.providers.jamBase!.eventsNear({
       lat: 51.5432,
       lon: -0.1519,
@@ -237,12 +238,9 @@ describe("a show a trip's area search wrote before the artist's first sync", () 
     });
     const lanterns = near.filter((event) => event.identifier === 'jambase:12000001');
     expect(lanterns).toHaveLength(1);
-    await writeCatalogEntries(
-      server.database,
-      normaliseCatalog({ artists: eventsToCatalogArtists(lanterns) }, 'jambase'),
-    );
+    await writeCatalogEntries(server.database, tripSearchEntries(lanterns));
     const [written] = await stopsOf(server);
-    expect(written).toMatchObject({ venue: 'The Roundhouse', sources: [] });
+    expect(written).toMatchObject({ venue: 'The Roundhouse', sources: ['jambase'] });
 
     // Ticketmaster calls it "Roundhouse" at 7:00 PM: the same show, not a move and not a second stop.
     const response = await server.fetch(
@@ -296,6 +294,54 @@ describe('keyless first run: Ticketmaster alone', () => {
   it('finds an artist Ticketmaster links to no MusicBrainz id by name, never its tribute act; a co-bill is on both tours', async () => {
     const response = await server.fetch('/api/search/sync', post({ artistName: 'Velvet Harbor' }));
     expect(await response.json()).toMatchObject({ stopsAdded: 2, artistName: 'Velvet Harbor' });
+  });
+});
+
+describe("a trip's area search after a sync by sources without JamBase", () => {
+  let ticketmaster: FakeTicketmaster;
+  let jamBase: FakeJamBase;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    [ticketmaster, jamBase] = await Promise.all([startFakeTicketmaster(), startFakeJamBase()]);
+    server = await startTestServer({ TICKETMASTER_URL: ticketmaster.url, TICKETMASTER_API_KEY: FAKE_TICKETMASTER_KEY });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all([ticketmaster?.close(), jamBase?.close()]);
+  });
+
+  it("joins JamBase's listing to the stored show by the merge rules, then by its source", async () => {
+    const synced = await server.fetch(
+      '/api/search/sync',
+      post({ artistName: 'Northern Lanterns', mbid: NORTHERN_LANTERNS }),
+    );
+    expect(synced.status).toBe(200);
+    const [stored] = await stopsOf(server);
+    expect(stored).toMatchObject({ venue: 'Roundhouse', date: isoDaysFromToday(20), sources: ['ticketmaster'] });
+
+    // A trip's search (JamBase: "The Roundhouse", 7:30 PM; Ticketmaster said 7:00 PM), twice.
+    const client = createJamBaseClient({
+      baseUrl: jamBase.url,
+      apiKey: FAKE_JAMBASE_KEY,
+      timeoutMs: 5_000,
+      record: async () => {},
+    });
+    const area = { lat: 51.5432, lon: -0.1519, radiusKm: 30, from: isoDaysFromToday(19), to: isoDaysFromToday(21) };
+    for (let run = 0; run < 2; run++) {
+      const summary = await writeCatalogEntries(server.database, tripSearchEntries(await client.eventsNear(area)));
+      expect(summary.stopsAdded).toBe(0);
+      const london = (await stopsOf(server)).filter((stop) => stop.date === isoDaysFromToday(20));
+      expect(london).toEqual([{ ...stored, sources: ['jambase', 'ticketmaster'] }]);
+    }
+    // No venue or tour was written for the show the catalog already held.
+    expect(await rows(server, sql`select id from venues where name = 'The Roundhouse'`)).toEqual([]);
+    expect(
+      await rows(
+        server,
+        sql`select t.name from tours t where not exists (select 1 from tour_stops s where s.tour_id = t.id)`,
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,14 +1,15 @@
 import type { StopEntry } from '#server/features/catalog/catalog.service.ts';
+import { sameStoredVenue } from '#server/features/catalog/stop-identity.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
-import { distanceKm } from '#shared/places.ts';
-import { matchKey } from '#shared/text.ts';
-import { type MergedShow, priorityOf, timesAgree, VENUE_NEAR_METRES } from './stop-merge.ts';
+import { type MergedShow, priorityOf, timesAgree } from './stop-merge.ts';
 
 /** A source already linked to a known stop (stop_sources). */
 export interface KnownSource {
   provider: string;
   externalId: string;
   reportedDate: string;
+  /** Whether it gave an on-sale or presale time (one was announced for the stop already). */
+  hasSaleTime?: boolean;
 }
 
 /** A stop already in the catalog for the artist being synced. */
@@ -66,16 +67,6 @@ export interface SyncPlan {
 const key = (provider: string, externalId: string) => `${provider}|${externalId}`;
 const LISTED = new Set(['scheduled', 'rescheduled']);
 
-function sameKnownVenue(stop: KnownStop, entry: StopEntry): boolean {
-  if (stop.venueKey === entry.venue.identityKey) return true;
-  const lat = entry.lat ?? entry.venue.lat;
-  const lon = entry.lon ?? entry.venue.lon;
-  if (stop.lat !== null && stop.lon !== null && lat !== null && lon !== null) {
-    if (distanceKm({ lat: stop.lat, lon: stop.lon }, { lat, lon }) * 1000 <= VENUE_NEAR_METRES) return true;
-  }
-  return matchKey(stop.venueName) === matchKey(entry.venue.name) && matchKey(stop.city) === matchKey(entry.venue.city);
-}
-
 const listingsOf = (show: MergedShow) => [...show.sources, ...show.conflicts];
 
 /**
@@ -106,7 +97,7 @@ export function planSync(known: KnownStop[], shows: PlannedShow[], answered: Set
           !claims.has(stop) &&
           stop.date === planned.entry.date &&
           timesAgree(stop.time, planned.entry.time) &&
-          sameKnownVenue(stop, planned.entry),
+          sameStoredVenue(stop, planned.entry),
       );
     if (placed) claims.set(placed, [...(claims.get(placed) ?? []), planned]);
     else unmatched.push(planned);
@@ -157,7 +148,7 @@ function decide(plan: SyncPlan, stop: KnownStop, { show, entry }: PlannedShow): 
     if (stop.status !== status) plan.cancelled.push({ stop, status });
     return;
   }
-  const sameVenue = sameKnownVenue(stop, entry);
+  const sameVenue = sameStoredVenue(stop, entry);
   const relocated = stop.date !== entry.date || !sameVenue;
   const retimed = (stop.time?.slice(0, 5) ?? null) !== entry.time || stop.ticketUrl !== entry.ticketUrl;
   const restored = stop.status !== 'scheduled';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TourStopChangeKind } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
-import type { SourceStop } from '#server/providers/source-stop.ts';
 import type { KnownStop } from './sync.plan.ts';
 
 export interface ArtistIdentity {
@@ -45,49 +44,12 @@ export function findKnownStops(executor: Executor, artistId: string): Promise<Kn
                coalesce(s.lat, v.lat) as lat, coalesce(s.lon, v.lon) as lon, s.source,
                s.external_id as "externalId", s.ticket_url as "ticketUrl", s.status,
                coalesce((select json_agg(json_build_object('provider', ss.provider, 'externalId', ss.external_id,
-                                                           'reportedDate', ss.reported_date::text))
+                                                           'reportedDate', ss.reported_date::text,
+                                                           'hasSaleTime', ss.on_sale_at is not null or ss.presale_at is not null))
                          from stop_sources ss where ss.stop_id = s.id), '[]'::json) as sources
         from tour_stops s join venues v on v.id = s.venue_id
         where s.artist_id = ${artistId} and s.review_state = 'approved'`,
   );
-}
-
-/**
- * Each listing against its stop: what the source says now, seen now. A listing known under
- * another stop moves to this one (the sync's merge decided they are one show).
- */
-export async function upsertStopSources(
-  tx: Tx,
-  artistId: string,
-  rows: { stopId: string; listing: SourceStop }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows.map(({ stopId, listing }) => ({
-    stopId,
-    artistId,
-    provider: listing.provider,
-    externalId: listing.externalId,
-    url: listing.url,
-    ticketUrl: listing.ticketUrl,
-    seller: listing.seller,
-    status: listing.status,
-    date: listing.date,
-    time: listing.time,
-    lineup: listing.lineup.map((performer) => performer.name),
-  }));
-  await tx.execute(sql`
-    insert into stop_sources (stop_id, artist_id, provider, external_id, url, ticket_url, seller, status,
-                              reported_date, reported_time, lineup, last_seen_at, missing_since)
-    select x."stopId", x."artistId", x.provider, x."externalId", x.url, x."ticketUrl", x.seller, x.status,
-           x.date::date, x.time::time, x.lineup, now(), null
-    from json_to_recordset(${JSON.stringify(records)}::json)
-      as x("stopId" uuid, "artistId" uuid, provider text, "externalId" text, url text, "ticketUrl" text, seller text,
-           status text, date text, time text, lineup jsonb)
-    on conflict (artist_id, provider, external_id) do update set
-      stop_id = excluded.stop_id, url = excluded.url, ticket_url = excluded.ticket_url,
-      seller = excluded.seller, status = excluded.status, reported_date = excluded.reported_date,
-      reported_time = excluded.reported_time, lineup = excluded.lineup,
-      last_seen_at = excluded.last_seen_at, missing_since = null`);
 }
 
 /** Sources that answered without a stop they once listed: missing since their first silence. */

@@ -1,6 +1,11 @@
 import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
-import { findTours, lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
+import {
+  findTours,
+  lockCatalogWrites,
+  refreshArtistStats,
+  upsertStopSources,
+} from '#server/features/catalog/catalog.repo.ts';
 import {
   type CatalogEntry,
   normaliseCatalog,
@@ -16,8 +21,8 @@ import { defaultTourName } from '#server/providers/jambase/jambase.mapping.ts';
 import { type CatalogStop, type CatalogTour, catalogStopSchema } from '#shared/catalog-import.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { slugify } from '#shared/text.ts';
-import { TOUR_SOURCE_LABELS } from '#shared/tour-sources.ts';
-import { type MergedShow, mergeListings, timesAgree } from './stop-merge.ts';
+import { firstSaleAnnouncements } from './sale-times.ts';
+import { type MergedShow, mergeListings } from './stop-merge.ts';
 import { type KnownStop, type MovedStop, type PlannedShow, planSync, type SyncPlan } from './sync.plan.ts';
 import {
   cancelStops,
@@ -28,7 +33,6 @@ import {
   markSourcesMissing,
   type NewChange,
   updateStop,
-  upsertStopSources,
 } from './sync.repo.ts';
 import { fetchListings, hasTourDateSource, type SourceAnswer, type TourDateSources } from './sync.sources.ts';
 
@@ -48,6 +52,8 @@ export interface SyncOutcome {
   sources?: { provider: string; ok: boolean; listings: number }[];
   tours: { id: string; name: string }[];
   changes: { new: number; moved: number; cancelled: number };
+  /** Stops whose sources gave sale times ahead for the first time ('on-sale' changes). */
+  saleTimesAnnounced?: number;
 }
 
 /**
@@ -62,7 +68,7 @@ export async function announceTourChanges(
 ): Promise<void> {
   if (!outcome) return;
   const { artistId, changes } = outcome;
-  if (changes.new + changes.moved + changes.cancelled === 0) return;
+  if (changes.new + changes.moved + changes.cancelled + (outcome.saleTimesAnnounced ?? 0) === 0) return;
   try {
     await events.publish({ type: 'tour-dates-changed', artistId, changes });
   } catch (error) {
@@ -107,6 +113,7 @@ export async function syncArtistTourDates(
   sources: TourDateSources,
   target: SyncTarget,
   today: string,
+  now: Date = new Date(),
 ): Promise<SyncOutcome | null> {
   const answers = await fetchListings(sources, target, today);
   const failed = answers.filter((answer) => !answer.ok);
@@ -119,19 +126,11 @@ export async function syncArtistTourDates(
   ).filter((show) => show.date >= today);
   // Typed text nobody performs under is not an artist: the catalog only keeps names with a source.
   if (!target.mbid && shows.length === 0) return null;
-  const outcome = await writeSync(writer, artist, shows, answers, today);
+  const outcome = await writeSync(writer, artist, shows, answers, today, now);
   return {
     ...outcome,
     sources: answers.map((answer) => ({ provider: answer.provider, ok: answer.ok, listings: answer.listings.length })),
   };
-}
-
-/**
- * The first sync of an artist is not news; changes against an earlier listing are. A stop written
- * by a source without its provenance rows (a trip's JamBase area search) counts as listed too.
- */
-function cameFromATourDateSource(stop: KnownStop): boolean {
-  return stop.sources.length > 0 || TOUR_SOURCE_LABELS[stop.source] !== undefined;
 }
 
 /** Sources whose id names the event, not the performer: a co-bill's stops need one id each. */
@@ -182,7 +181,10 @@ function plannedEntry(artist: SyncTarget, shows: MergedShow[], source: string) {
   const entries = new Map(entry.tours.flatMap((tour) => tour.stops).map((stop) => [stop.externalId, stop]));
   const planned: PlannedShow[] = placeable.flatMap(({ show, stop }) => {
     const normalised = entries.get(stop.externalId ?? null);
-    return normalised ? [{ show, entry: normalised }] : [];
+    if (!normalised) return [];
+    // The catalog writer records each listing as the stop's source (ADR 0044).
+    normalised.listings = [...show.sources, ...show.conflicts];
+    return [{ show, entry: normalised }];
   });
   return { entry, planned };
 }
@@ -201,6 +203,7 @@ async function writeSync(
   shows: MergedShow[],
   answers: SourceAnswer[],
   today: string,
+  now: Date,
 ) {
   const answered = new Set(answers.filter((answer) => answer.ok).map((answer) => answer.provider));
   const outcome = await database.db.transaction(async (tx) => {
@@ -215,11 +218,16 @@ async function writeSync(
     if (!artist) throw new Error(`Artist ${entry.slug} was not written`);
     await applyMovesAndCancellations(tx, artist.id, plan);
     const stored = await findKnownStops(tx, artist.id);
-    const addedIds = await linkSources(tx, artist.id, plan, stored);
+    const addedIds = await linkSources(tx, artist.id, plan, known, stored);
 
-    const hadSynced = known.some(cameFromATourDateSource);
+    // The first listing of an artist is not news; changes against an earlier listing are.
+    const hadSynced = known.some((stop) => stop.sources.length > 0);
     const changes = hadSynced ? changeRecords(artist.id, plan, addedIds) : [];
-    await insertChanges(tx, changes);
+    // Sale times are news on a first sync too: a fan may follow an imported artist before it.
+    const sales = firstSaleAnnouncements(plan, addedIds, now).map(
+      ({ stopId, times }): NewChange => ({ stopId, artistId: artist.id, kind: 'on-sale', details: { ...times } }),
+    );
+    await insertChanges(tx, [...changes, ...sales]);
     await refreshArtistStats(tx, [artist.id]);
 
     const tourRows = await findTours(
@@ -236,6 +244,7 @@ async function writeSync(
         .length,
       tours: tourRows.map((row) => ({ id: row.id, name: row.name })),
       changes: { new: count('new'), moved: count('moved'), cancelled: count('cancelled') },
+      saleTimesAnnounced: sales.length,
     };
   });
   // Committed only now (the catalog writer's own note came at its savepoint): list pages kept
@@ -260,7 +269,8 @@ function stopsToWrite(entry: CatalogEntry, plan: SyncPlan): CatalogEntry {
   const write = (stop: StopEntry): StopEntry[] => {
     if (added.has(stop)) return [stop];
     const stored = moved.get(stop);
-    return stored ? [{ ...stop, source: stored.source, externalId: stored.externalId }] : [];
+    // Without its listings: the writer would place it on the stored stop and write no venue.
+    return stored ? [{ ...stop, source: stored.source, externalId: stored.externalId, listings: undefined }] : [];
   };
   return {
     ...entry,
@@ -302,29 +312,33 @@ function venueFields({ to, stop, sameVenue }: MovedStop) {
   };
 }
 
-/** Records every listing against its stop (added shows found by their date, venue and time). */
+/**
+ * Finds each added show's stop by the sources the catalog writer recorded for it, then records
+ * the listings of the shows that were known stops already (and marks the sources gone silent).
+ */
 async function linkSources(
   tx: Tx,
   artistId: string,
   plan: SyncPlan,
+  known: KnownStop[],
   stored: KnownStop[],
 ): Promise<Map<PlannedShow, string>> {
+  const knownIds = new Set(known.map((stop) => stop.id));
+  const byListing = new Map(
+    stored.flatMap((stop) => stop.sources.map((source) => [`${source.provider}|${source.externalId}`, stop.id])),
+  );
   const addedIds = new Map<PlannedShow, string>();
   for (const show of plan.added) {
-    // An early and a late show share date and venue: the start time tells them apart.
-    const stop = stored.find(
-      (candidate) =>
-        candidate.date === show.entry.date &&
-        candidate.venueKey === show.entry.venue.identityKey &&
-        timesAgree(candidate.time, show.entry.time),
-    );
-    if (stop) addedIds.set(show, stop.id);
+    const stopId = (show.entry.listings ?? [])
+      .map((listing) => byListing.get(`${listing.provider}|${listing.externalId}`))
+      .find(Boolean);
+    // A show the writer placed on a stop held before is not a new one.
+    if (stopId && !knownIds.has(stopId)) addedIds.set(show, stopId);
   }
-  const rows = plan.links.flatMap(({ listing, stop }) => {
-    const stopId = 'id' in stop ? stop.id : addedIds.get(stop);
-    return stopId ? [{ stopId, listing }] : [];
-  });
-  await upsertStopSources(tx, artistId, rows);
+  const rows = plan.links.flatMap(({ listing, stop }) =>
+    'id' in stop ? [{ stopId: stop.id, artistId, listing }] : [],
+  );
+  await upsertStopSources(tx, rows);
   await markSourcesMissing(tx, plan.missing);
   return addedIds;
 }

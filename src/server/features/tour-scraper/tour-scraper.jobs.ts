@@ -102,6 +102,7 @@ export async function recheckPage(deps: RecheckDeps, url: string, today = localI
   await markChecked(deps.database.db, url, null);
   await deps.catalogChanges.changed();
   for (const change of changes) {
+    if (change.kind === 'on-sale') continue; // pages give no sale times: the scraper records none
     const counts = outcome.byArtist.get(change.artistId) ?? { new: 0, moved: 0, cancelled: 0 };
     counts[change.kind] += 1;
     outcome.byArtist.set(change.artistId, counts);

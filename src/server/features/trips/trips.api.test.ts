@@ -391,6 +391,44 @@ describe('trips: vacation mode', () => {
     expect(await countStops()).toBe(before + 1);
   });
 
+  it("records each show the area search writes with its JamBase listing as the stop's source, seen again on each search", async () => {
+    const fan = await newFan();
+    const trip = await plan(fan, { point: ROUNDHOUSE, radiusKm: 30, arriveOn: day(27), departOn: day(27) });
+    const found = await searched(fan, trip.id);
+    const quartz = found.days.flatMap((d) => d.shows).find((show) => show.artistName === 'Quartz Parade')!;
+    const sourcesOf = () =>
+      rows<{ provider: string; externalId: string; url: string; date: string; seenAt: string; missing: boolean }>(
+        sql`select provider, external_id as "externalId", url, reported_date::text as date,
+                   last_seen_at::text as "seenAt", missing_since is not null as missing
+            from stop_sources where stop_id = ${quartz.stopId}`,
+      );
+    const [source, ...others] = await sourcesOf();
+    expect(others).toEqual([]);
+    expect(source).toMatchObject({
+      provider: 'jambase',
+      externalId: expect.stringMatching(/^jambase:12000050\//),
+      url: 'https://www.jambase.com/show/12000050',
+      date: day(27),
+      missing: false,
+    });
+
+    // The daily search finds the same listing: the same stop, its source seen again.
+    await searchTrip(
+      { database: server.database, jamBase: server.background.providers.jamBase, logger: server.background.logger },
+      trip.id,
+      { baseline: false },
+    );
+    const [again, ...more] = await sourcesOf();
+    expect(more).toEqual([]);
+    expect(again!.externalId).toBe(source!.externalId);
+    expect(new Date(again!.seenAt).getTime()).toBeGreaterThan(new Date(source!.seenAt).getTime());
+    const [{ n }] = (await rows<{ n: number }>(
+      sql`select count(*)::int as n from tour_stops s join artists a on a.id = s.artist_id
+          where a.slug = 'quartz-parade' and s.event_date = ${day(27)}`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
   it('keeps showing the catalog and says it will retry when the provider is down', async () => {
     const fan = await newFan();
     await importStops('Down Time', [
@@ -469,8 +507,8 @@ describe('trips: vacation mode', () => {
     await notifyNewTripShows(server.database);
     expect(await tripShowNotifications(fan)).toHaveLength(2);
 
-    // Quartz Parade came only through the trip's area search (no provenance rows): its first sync
-    // by name is still news against that listing, not a first sight of the artist.
+    // Quartz Parade came only through the trip's area search (its JamBase listing is its source):
+    // its first sync by name is news against that listing, not a first sight of the artist.
     jamBase.events.push({
       id: 'jambase:14000003',
       performers: [QUARTZ_PARADE],

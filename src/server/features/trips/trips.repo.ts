@@ -1,5 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { stopSources } from '#server/db/schema/index.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { boundingBox, distanceKmSql, EDGE_SLACK_KM, type Executor, rowsOf } from '#server/db/sql.ts';
 import type { PastTrip, Trip, TripShow } from '#shared/trips.ts';
 
@@ -367,17 +366,4 @@ export async function selectAttendedDuring(executor: Executor, userId: string, a
           and ${distanceKmSql({ lat: area.lat, lon: area.lon }, { lat, lon })} <= ${area.radiusKm + EDGE_SLACK_KM}::float8
         order by s.event_date, s.start_time nulls last, s.id`,
   );
-}
-
-/** Which of these listings of one provider already are a source of a catalog stop. */
-export async function selectListedExternalIds(
-  db: Executor,
-  provider: string,
-  externalIds: string[],
-): Promise<Set<string>> {
-  const rows = await db
-    .select({ externalId: stopSources.externalId })
-    .from(stopSources)
-    .where(and(eq(stopSources.provider, provider), inArray(stopSources.externalId, externalIds)));
-  return new Set(rows.map((row) => row.externalId));
 }

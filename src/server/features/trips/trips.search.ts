@@ -1,12 +1,13 @@
 import type { Database } from '#server/db/client.ts';
-import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
+import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { describeStop } from '#server/features/notifications/notifications.messages.ts';
 import { deliverNotifications, type NotificationDraft } from '#server/features/notifications/notifications.service.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { ProviderError, waitForRateSlot } from '#server/providers/http.ts';
 import { JAMBASE, type JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
-import { eventsToTours, JAMBASE_SOURCE, stopExternalId } from '#server/providers/jambase/jambase.mapping.ts';
+import { eventsToTours, JAMBASE_SOURCE, jbEventToSourceStop } from '#server/providers/jambase/jambase.mapping.ts';
 import type { JbEvent } from '#server/providers/jambase/jambase.schemas.ts';
+import type { SourceStop } from '#server/providers/source-stop.ts';
 import type { CatalogArtist } from '#shared/catalog-import.ts';
 import { addDays, formatShowTime } from '#shared/dates.ts';
 import { titleCase } from '#shared/text.ts';
@@ -15,7 +16,6 @@ import {
   markSearchDone,
   markSearchFailed,
   type NewTripShowRow,
-  selectListedExternalIds,
   selectNewTripShows,
   selectTripById,
 } from './trips.repo.ts';
@@ -23,8 +23,8 @@ import {
 /**
  * Filling a trip's gaps: the catalog only knows artists someone searched or imported, so a saved
  * trip asks JamBase for every concert around its destination on its dates (geo search), and the
- * answer goes into the catalog through its one writer (its identity rules de-duplicate against
- * what is there: the provider id, or the same tour, date and venue).
+ * answer goes into the catalog through its one writer, with each listing: the writer matches it to
+ * a stop it holds by provenance (stop_sources), then by the merge rules, and records its source.
  */
 
 /**
@@ -51,12 +51,9 @@ export function eventsToCatalogArtists(events: JbEvent[]): CatalogArtist[] {
   for (const event of events) {
     for (const performer of event.performer) {
       if (performers.has(performer.identifier)) continue;
-      const mbid = (performer['x-externalIdentifiers'] ?? [])
-        .filter((external) => external.source === 'musicbrainz')
-        .flatMap((external) => [external.identifier].flat())[0];
       performers.set(performer.identifier, {
         name: performer.name.trim(),
-        mbid: mbid && /^[0-9a-f-]{36}$/i.test(mbid) ? mbid.toLowerCase() : null,
+        mbid: mbidOf(performer),
         genres: (performer.genre ?? []).map((genre) => genre.replace(/-/g, ' ')).slice(0, 20),
       });
     }
@@ -76,21 +73,35 @@ export function eventsToCatalogArtists(events: JbEvent[]): CatalogArtist[] {
   return artists;
 }
 
+/** A performer's MusicBrainz id as JamBase gives it, when it is one. */
+function mbidOf(performer: JbEvent['performer'][number]): string | null {
+  const mbid = (performer['x-externalIdentifiers'] ?? [])
+    .filter((external) => external.source === 'musicbrainz')
+    .flatMap((external) => [external.identifier].flat())[0];
+  return mbid && /^[0-9a-f-]{36}$/i.test(mbid) ? mbid.toLowerCase() : null;
+}
+
 /**
- * Leaves out each performer's listing that is already a source of a catalog stop (stop_sources,
- * ADR 0044): the merged stop may carry another source's venue spelling and time ("Roundhouse",
- * 7:00 PM for JamBase's "The Roundhouse", 7:30 PM), which the catalog's name rules would not match.
+ * The answer as catalog entries, each stop carrying its JamBase listing: the catalog writer finds
+ * a show it holds already by that listing (stop_sources) or the merge rules, and records the
+ * listing as the stop's source (ADR 0044).
  */
-async function withoutKnownListings(database: Database, events: JbEvent[]): Promise<JbEvent[]> {
-  const ids = events.flatMap((event) => event.performer.map((performer) => stopExternalId(event, performer)));
-  if (ids.length === 0) return events;
-  const known = await selectListedExternalIds(database.db, JAMBASE, ids);
-  return events
-    .map((event) => ({
-      ...event,
-      performer: event.performer.filter((performer) => !known.has(stopExternalId(event, performer))),
-    }))
-    .filter((event) => event.performer.length > 0);
+export function tripSearchEntries(events: JbEvent[]): CatalogEntry[] {
+  const artists = eventsToCatalogArtists(events);
+  if (artists.length === 0) return [];
+  const listings = new Map<string, SourceStop>();
+  for (const event of events) {
+    for (const performer of event.performer) {
+      const listing = jbEventToSourceStop(event, { name: performer.name, mbid: mbidOf(performer) });
+      if (listing) listings.set(listing.externalId, listing);
+    }
+  }
+  const entries = normaliseCatalog({ artists }, JAMBASE_SOURCE);
+  for (const stop of entries.flatMap((entry) => entry.tours.flatMap((tour) => tour.stops))) {
+    const listing = stop.externalId ? listings.get(stop.externalId) : undefined;
+    if (listing) stop.listings = [listing];
+  }
+  return entries;
 }
 
 /**
@@ -128,10 +139,8 @@ export async function searchTrip(
     await markSearchFailed(deps.database.db, tripId, message.slice(0, 500));
     throw error;
   }
-  const artists = eventsToCatalogArtists(await withoutKnownListings(deps.database, events));
-  const summary = artists.length
-    ? await writeCatalogEntries(deps.database, normaliseCatalog({ artists }, JAMBASE_SOURCE))
-    : { stopsAdded: 0 };
+  const entries = tripSearchEntries(events);
+  const summary = entries.length ? await writeCatalogEntries(deps.database, entries) : { stopsAdded: 0 };
   await markSearchDone(deps.database.db, tripId, options.baseline);
   const notified = options.baseline ? 0 : await notifyNewTripShows(deps.database, { tripId });
   return { events: events.length, stopsAdded: summary.stopsAdded, notified };

@@ -1,6 +1,7 @@
 import { matchKey, stateCode } from '#shared/text.ts';
 import {
   coordinate,
+  instant,
   isTimeZone,
   nonEmpty,
   type SourcePerformer,
@@ -57,6 +58,7 @@ export function tmEventToSourceStop(event: TmEvent): SourceStop | null {
     mbid: mbidOf(attraction),
   }));
   const region = nonEmpty(venue?.state?.stateCode);
+  const presale = firstPresale(event);
   return {
     provider: TICKETMASTER,
     externalId: event.id,
@@ -80,5 +82,24 @@ export function tmEventToSourceStop(event: TmEvent): SourceStop | null {
       timeZone: isTimeZone(timeZone) ? timeZone : null,
       address: nonEmpty(venue?.address?.line1),
     },
+    onSaleAt: publicSaleAt(event),
+    presaleAt: presale?.at ?? null,
+    presaleName: presale?.name ?? null,
   };
+}
+
+/** The public on-sale instant; null while Ticketmaster says it is still to be announced. */
+function publicSaleAt(event: TmEvent): string | null {
+  const sale = event.sales?.public;
+  if (!sale || sale.startTBA || sale.startTBD) return null;
+  return instant(sale.startDateTime);
+}
+
+/** The earliest presale (by its start), named; the fans' first chance at tickets. */
+function firstPresale(event: TmEvent): { at: string; name: string | null } | null {
+  const starts = (event.sales?.presales ?? []).flatMap((presale) => {
+    const at = instant(presale.startDateTime);
+    return at ? [{ at, name: nonEmpty(presale.name) }] : [];
+  });
+  return starts.sort((a, b) => a.at.localeCompare(b.at))[0] ?? null;
 }

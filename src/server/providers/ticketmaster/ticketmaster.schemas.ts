@@ -30,10 +30,25 @@ export const tmVenueSchema = z.object({
   location: z.object({ latitude: coordinate, longitude: coordinate }).nullish(),
 });
 
+/** `sales.public` and `sales.presales[]`: instants in UTC ('2026-09-04T14:00:00Z'). */
+const tmSalesSchema = z.object({
+  public: z
+    .object({
+      startDateTime: text,
+      endDateTime: text,
+      startTBD: z.boolean().nullish(),
+      startTBA: z.boolean().nullish(),
+    })
+    .nullish(),
+  presales: z.array(z.object({ name: text, startDateTime: text, endDateTime: text })).nullish(),
+});
+
 export const tmEventSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   url: text,
+  // A malformed `sales` costs the sale times, never the event.
+  sales: tmSalesSchema.nullish().catch(null),
   dates: z.object({
     start: z.object({
       localDate: z

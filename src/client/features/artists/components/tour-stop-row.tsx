@@ -8,7 +8,7 @@ import { placeLabel } from '#client/lib/place-label.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
-import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
+import { listedByText, saleTimesText, ticketOffers } from '#shared/tour-sources.ts';
 
 /** A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`. */
 export const TourStopRow = ({
@@ -24,6 +24,7 @@ export const TourStopRow = ({
   const onSale = stop.isUpcoming && stop.status !== 'cancelled';
   const tickets = ticketOffers(stop.sources ?? [], stop.ticketUrl);
   const listedBy = listedByText(stop.sources ?? []);
+  const saleTimes = onSale ? saleTimesText(stop.sources ?? []) : null;
   return (
     <li
       className={cn(
@@ -56,6 +57,11 @@ export const TourStopRow = ({
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
           {placeLabel(stop)}
         </p>
+        {saleTimes ? (
+          <p className="mt-1 text-xs font-semibold text-accent" data-testid="sale-times">
+            {saleTimes}
+          </p>
+        ) : null}
         {listedBy ? (
           <p className="mt-1 text-xs text-muted" data-testid="listed-by">
             {listedBy}
