@@ -6,6 +6,7 @@
 // `npm run test:e2e` (scripts/ensure-build.mjs). Only `npm run dev` and the unit tests run TypeScript.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,7 +24,7 @@ const sourceDir = path.join(root, 'src') + path.sep;
  * Left to Node to load from node_modules: native addons (sharp, argon2), PGlite (finds its wasm and
  * data files beside its own code), and pg (an optional native binding it tries to require).
  */
-const external = [
+export const external = [
   'sharp',
   '@node-rs/argon2',
   '@electric-sql/pglite',
@@ -39,8 +40,8 @@ const external = [
  * (pino's worker-thread transports: the logger writes to stdout). Any other bundled package that
  * names them would crash at run time, so the build refuses it: make it external instead.
  */
-const dirnameAllowed = [/[\\/]node_modules[\\/](pino|thread-stream)[\\/]/];
-const noDirnameInBundle = {
+export const dirnameAllowed = [/[\\/]node_modules[\\/](pino|thread-stream)[\\/]/];
+export const noDirnameInBundle = {
   name: 'no-dirname-in-bundle',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]node_modules[\\/].*\.(c|m)?js$/ }, async (args) => {
@@ -78,8 +79,8 @@ const ownModuleUrls = {
   },
 };
 
-const started = performance.now();
-const result = await build({
+/** The esbuild options of the server bundle (scripts/build-server.test.ts builds fixtures with them). */
+export const serverBuildOptions = {
   absWorkingDir: root,
   entryPoints: Object.entries(entries).map(([out, input]) => ({ in: input, out })),
   outdir,
@@ -100,10 +101,16 @@ const result = await build({
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
-});
-const bytes = fs.statSync(path.join(outdir, 'index.js')).size;
-const inputs = Object.keys(result.metafile.inputs).length;
-console.log(
-  `dist/server/index.js: the server bundled (${inputs} modules, ${(bytes / 1024 / 1024).toFixed(1)} MB), ` +
-    `with the operator scripts beside it, in ${Math.round(performance.now() - started)} ms`,
-);
+};
+
+// Builds when run (`node scripts/build-server.mjs`); importing this file (the test) builds nothing.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const result = await build(serverBuildOptions);
+  const bytes = fs.statSync(path.join(outdir, 'index.js')).size;
+  const inputs = Object.keys(result.metafile.inputs).length;
+  console.log(
+    `dist/server/index.js: the server bundled (${inputs} modules, ${(bytes / 1024 / 1024).toFixed(1)} MB), ` +
+      `with the operator scripts beside it, in ${Math.round(performance.now() - started)} ms`,
+  );
+}

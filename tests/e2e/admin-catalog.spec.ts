@@ -103,6 +103,92 @@ test.describe('admin catalog requests', () => {
   });
 });
 
+test.describe('admin change requests (1440 px)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("a fan's import that disagrees with a public show is a diff with its source page; the admin applies it", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const date = '2031-10-04';
+    // An artist of this test's own, with one public stop (an admin's import).
+    const artist = 'Change Band 1440';
+    const slug = 'change-band-1440';
+    const sourceUrl = 'https://change-band.example/tour?from=e2e';
+    await signInViaApi(page, accounts.admin);
+    await importArtists(page, {
+      artists: [{ name: artist, tours: [{ name: 'Autumn', stops: [{ ...stop(date), time: '20:00' }] }] }],
+    });
+    await page.context().clearCookies();
+
+    // A fan's tour-page import says that show is later and cancelled: a change request, nothing changed.
+    await signUpViaApi(page, { prefix: 'e2e-claimant', fullName: 'Claim Ant' });
+    const imported = await page.request.post('/api/tour-scraper/import', {
+      data: {
+        rows: [
+          {
+            externalId: null,
+            artistName: artist,
+            date,
+            localTime: '21:30',
+            venueName: 'Red Rocks Amphitheatre',
+            city: 'Morrison',
+            region: 'CO',
+            countryCode: 'US',
+            timeZone: 'America/Denver',
+            lat: null,
+            lon: null,
+            status: 'cancelled',
+            ticketUrl: null,
+            pageUrl: sourceUrl,
+            ambiguities: [],
+            confirmed: false,
+          },
+        ],
+      },
+      headers: { origin: origin() },
+    });
+    expect(imported.status(), await imported.text()).toBe(201);
+    expect(await imported.json()).toMatchObject({ added: 0, changeRequests: 1 });
+    await page.context().clearCookies();
+
+    await signInViaApi(page, accounts.admin);
+    await page.goto('/admin/catalog-requests');
+    await expect(page.getByRole('heading', { name: /Changes to public shows/, level: 2 })).toBeVisible();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: artist, level: 3 }) });
+    await expect(card).toContainText(`${date} · Red Rocks Amphitheatre, Morrison`);
+    await expect(card).toContainText('Claim Ant');
+    // Only the fields that differ, each as the catalog now → the fan's page.
+    const rows = card.getByRole('table', { name: /What changes/ }).getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Time' }) })).toContainText(/20:00\s*21:30/);
+    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Status' }) })).toContainText(
+      /scheduled\s*cancelled/,
+    );
+    await expect(card.locator('del')).toHaveText(['20:00', 'scheduled']);
+    await expect(card.locator('ins')).toHaveText(['21:30', 'cancelled']);
+    const source = card.getByRole('link', { name: sourceUrl });
+    await expect(source).toHaveAttribute('href', sourceUrl);
+    await expect(source).toHaveAttribute('target', '_blank');
+    await expect(source).toHaveAttribute('rel', /noopener/);
+    await page.screenshot({ path: testInfo.outputPath('change-request-1440.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+
+    // The public stop is still as it was until the admin applies the change.
+    const stopOf = async () => {
+      const tour = await (await page.request.get(`/api/artists/${slug}?today=2031-01-01`)).json();
+      return JSON.stringify(tour);
+    };
+    expect(await stopOf()).not.toContain('cancelled');
+    await card.getByRole('button', { name: 'Apply change' }).click();
+    await expectToast(page, `${artist}: Applied to the public stop.`);
+    await expect(card).toHaveCount(0);
+    await expect(page.getByText('catalog-change.apply').first()).toBeVisible();
+    expect(await stopOf()).toContain('cancelled');
+    await deleteArtists(page, [slug]);
+  });
+});
+
 test.describe('admin catalog tools (1440 px)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -26,8 +26,11 @@ export interface FakeSite {
   requests: SiteRequest[];
   /** Where /redirect-private points (the internal fake's URL). */
   setInternalUrl(url: string): void;
-  /** The re-check page's version: 'v1' as imported, 'v2' one show moved and one cancelled. */
-  setRecheckVersion(version: 'v1' | 'v2'): void;
+  /**
+   * The re-check page's version: 'v1' as imported, 'v2' one show moved and one cancelled, 'v3' one
+   * show on another day, nothing else changed.
+   */
+  setRecheckVersion(version: RecheckVersion): void;
   close(): Promise<void>;
 }
 
@@ -285,7 +288,9 @@ function bandsintownEvents(name: string) {
   };
 }
 
-function recheckPage(version: 'v1' | 'v2'): string {
+type RecheckVersion = 'v1' | 'v2' | 'v3';
+
+function recheckPage(version: RecheckVersion): string {
   const event = (id: string, date: string, venueName: string, city: string, status = 'EventScheduled') => ({
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',
@@ -297,24 +302,31 @@ function recheckPage(version: 'v1' | 'v2'): string {
     performer: { name: SITE_ARTISTS.recheck },
   });
   const events =
-    version === 'v1'
+    version === 'v3'
       ? [
           event('salt-1', '2027-09-01T20:00', 'Albert Hall', 'Manchester'),
           event('salt-2', '2027-09-03T20:00', 'The Roundhouse', 'London'),
-          event('salt-3', '2027-09-05T20:00', 'Barrowland Ballroom', 'Glasgow'),
+          // salt-3 a day later, same venue and time.
+          event('salt-3', '2027-09-06T20:00', 'Barrowland Ballroom', 'Glasgow'),
         ]
-      : [
-          // salt-1 moved to another date and venue; salt-2 cancelled; salt-3 gone from the page.
-          event('salt-1', '2027-09-02T20:00', 'O2 Ritz', 'Manchester'),
-          event('salt-2', '2027-09-03T20:00', 'The Roundhouse', 'London', 'https://schema.org/EventCancelled'),
-        ];
+      : version === 'v1'
+        ? [
+            event('salt-1', '2027-09-01T20:00', 'Albert Hall', 'Manchester'),
+            event('salt-2', '2027-09-03T20:00', 'The Roundhouse', 'London'),
+            event('salt-3', '2027-09-05T20:00', 'Barrowland Ballroom', 'Glasgow'),
+          ]
+        : [
+            // salt-1 moved to another date and venue; salt-2 cancelled; salt-3 gone from the page.
+            event('salt-1', '2027-09-02T20:00', 'O2 Ritz', 'Manchester'),
+            event('salt-2', '2027-09-03T20:00', 'The Roundhouse', 'London', 'https://schema.org/EventCancelled'),
+          ];
   return page(`${SITE_ARTISTS.recheck}`, ld(events));
 }
 
 export async function startFakeTourSites(options: { port?: number; internalUrl?: string } = {}): Promise<FakeSite> {
   const requests: SiteRequest[] = [];
   let internalUrl = options.internalUrl ?? 'http://127.0.0.1:9/';
-  let recheckVersion: 'v1' | 'v2' = 'v1';
+  let recheckVersion: RecheckVersion = 'v1';
   let selfUrl = '';
 
   const server = http.createServer(async (req, res) => {
@@ -424,7 +436,7 @@ export async function startFakeTourSites(options: { port?: number; internalUrl?:
       return ok({ ok: true });
     }
     if (pathname === '/__fake/recheck-version') {
-      recheckVersion = body.version === 'v2' ? 'v2' : 'v1';
+      recheckVersion = body.version === 'v2' || body.version === 'v3' ? body.version : 'v1';
       return ok({ ok: true });
     }
     res.writeHead(404).end();

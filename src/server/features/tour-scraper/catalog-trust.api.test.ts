@@ -178,6 +178,48 @@ describe('Tour scraper: the public catalog changes only through review', () => {
     ).toEqual([]);
   });
 
+  it("leaves a public show on its day when another fan's import of its page gives another date, and asks an admin", async () => {
+    // The Saltwater Choir stops are public now (approved above), each known by its page's event id.
+    const approved = await stopsOf(SITE_ARTISTS.recheck);
+    const barrowland = approved.find((stop) => stop.venue === 'Barrowland Ballroom')!;
+    expect(barrowland).toMatchObject({ date: '2027-09-05', review_state: 'approved' });
+    const other = (await signedInFan(server)).browser;
+    // The page now has that show a day later, nothing else changed.
+    site.setRecheckVersion('v3');
+    const rows = await rowsOf(other, '/recheck');
+    expect(byVenue(rows, 'Barrowland Ballroom')).toMatchObject({
+      externalId: `${site.url}/salt-3`,
+      date: '2027-09-06',
+    });
+    const response = await other.request('/api/tour-scraper/import', {
+      json: { rows: rows.map((row) => importRowOf(row)) },
+    });
+    expect(response.status).toBe(201);
+    expect((await response.json()) as ScrapeImportResponse).toMatchObject({ added: 0, changeRequests: 1 });
+
+    // Nothing public moved, and no second (pending) copy of the show on the new day.
+    expect(await stopsOf(SITE_ARTISTS.recheck)).toEqual(approved);
+    const list = (await (await admin.request('/api/admin/catalog-requests/changes')).json()) as ChangeRequestsPage;
+    expect(list.total).toBe(1);
+    expect(list.changes[0]).toMatchObject({
+      stopId: barrowland.id,
+      artistName: SITE_ARTISTS.recheck,
+      sourceUrl: `${site.url}/recheck`,
+      before: { date: '2027-09-05', time: '20:00', venue: 'Barrowland Ballroom', city: 'Glasgow', status: 'scheduled' },
+      after: { date: '2027-09-06', time: '20:00', venue: 'Barrowland Ballroom', city: 'Glasgow', status: 'scheduled' },
+    });
+
+    // Applied, the show moves to the new day (the same stop), recorded as a change.
+    const applied = await admin.request(`/api/admin/catalog-requests/changes/${list.changes[0]!.id}/apply`, {
+      json: {},
+    });
+    expect(applied.status).toBe(200);
+    const moved = (await stopsOf(SITE_ARTISTS.recheck)).find((stop) => stop.id === barrowland.id);
+    expect(moved).toMatchObject({ date: '2027-09-06', venue: 'Barrowland Ballroom', review_state: 'approved' });
+    expect(await query('select kind from tour_stop_changes where stop_id = $1', [barrowland.id])).not.toEqual([]);
+    expect(await stopsOf(SITE_ARTISTS.recheck)).toHaveLength(3);
+  });
+
   it('refuses a venue time zone that is not an IANA zone, with a clear message', async () => {
     const row = importRowOf(byVenue(await rowsOf(fan, '/jsonld'), 'Thalia Hall'), true);
     for (const timeZone of ['Mars/Olympus_Mons', '+05:00', 'Not a zone']) {
