@@ -156,17 +156,18 @@ test.describe('admin change requests (1440 px)', () => {
     await page.goto('/admin/catalog-requests');
     await expect(page.getByRole('heading', { name: /Changes to public shows/, level: 2 })).toBeVisible();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: artist, level: 3 }) });
-    await expect(card).toContainText(`${date} · Red Rocks Amphitheatre, Morrison`);
+    // The app's date and time format ('Sat, Oct 4, 2031', '8:00 PM'), never ISO or 24 h.
+    await expect(card).toContainText(`${formatLongDate(date)} · Red Rocks Amphitheatre · Morrison`);
     await expect(card).toContainText('Claim Ant');
     // Only the fields that differ, each as the catalog now → the fan's page.
     const rows = card.getByRole('table', { name: /What changes/ }).getByRole('row');
     await expect(rows).toHaveCount(3);
-    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Time' }) })).toContainText(/20:00\s*21:30/);
+    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Time' }) })).toContainText(/8:00 PM\s*9:30 PM/);
     await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Status' }) })).toContainText(
       /scheduled\s*cancelled/,
     );
-    await expect(card.locator('del')).toHaveText(['20:00', 'scheduled']);
-    await expect(card.locator('ins')).toHaveText(['21:30', 'cancelled']);
+    await expect(card.locator('del')).toHaveText(['8:00 PM', 'scheduled']);
+    await expect(card.locator('ins')).toHaveText(['9:30 PM', 'cancelled']);
     const source = card.getByRole('link', { name: sourceUrl });
     await expect(source).toHaveAttribute('href', sourceUrl);
     await expect(source).toHaveAttribute('target', '_blank');
