@@ -162,7 +162,9 @@ test.describe('admin change requests (1440 px)', () => {
     // Only the fields that differ, each as the catalog now → the fan's page.
     const rows = card.getByRole('table', { name: /What changes/ }).getByRole('row');
     await expect(rows).toHaveCount(3);
-    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Time' }) })).toContainText(/8:00 PM\s*9:30 PM/);
+    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Time' }) })).toContainText(
+      /8:00 PM\s*9:30 PM/,
+    );
     await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Status' }) })).toContainText(
       /scheduled\s*cancelled/,
     );
