@@ -69,10 +69,9 @@ async function warmUntil(run: Run, signal: AbortSignal): Promise<void> {
   // Signed out (or another fan signed in) while this waited: nothing of theirs is fetched ahead.
   if (run.queryClient.getQueryData(meQueryOptions.queryKey)?.id !== run.userId) return;
   // The session check too: on a first visit it ran before the worker took the page, and without
-  // it a guide opened offline would not know who is signed in (their state, their distance).
-  const session =
-    guides.length > 0 &&
-    fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
+  // it the app opened offline would not know who is signed in (a guide's state and distance, and a
+  // fan with no Going show yet would be sent to a sign-in form that cannot work offline).
+  const session = fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
   // The setlists' code loads only now: most pages never need it.
   const setlists = import('#client/features/setlists/api/warm-going-setlists.ts').then((module) =>
     module.warmGoingSetlists(run.queryClient, run.userId, guides),
