@@ -478,8 +478,17 @@ signedInTest.describe('shared device (issue 28)', () => {
       await expect(page.getByText('First Fan Club')).toHaveCount(0);
       expect(await loadAsImage(page, photoSrc)).toBe('failed');
 
+      // The warm-up keeps the second fan's own session check (a fan with no Going show too)...
+      await expect
+        .poll(async () => (await cachedUrls(page)).filter((entry) => entry.startsWith('tourguides-user-')).join(' '), {
+          timeout: 20_000,
+        })
+        .toContain('/api/me');
       await context.setOffline(true);
       await page.reload();
+      // ...so offline they stay signed in, on their own empty My Shows, not sent to a sign-in form.
+      await expect(header.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByText('First Fan Club')).toHaveCount(0);
       expect(await loadAsImage(page, photoSrc)).toBe('failed');
       expect(await loadAsImage(page, mapSrc)).toBe('failed');
