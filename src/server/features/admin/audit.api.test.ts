@@ -59,6 +59,8 @@ describe('admin audit log', () => {
         targetType: 'backup',
         targetId: `b-${i}`,
       });
+      // The log keeps milliseconds: two entries of one millisecond are ordered by id, not by insertion.
+      await new Promise((resolve) => setTimeout(resolve, 3));
     }
     const first = (await (await admin.request('/api/admin/audit?targetType=backup&limit=3')).json()) as AdminAuditPage;
     expect(first.entries.map((e) => e.targetId)).toEqual(['b-4', 'b-3', 'b-2']);
