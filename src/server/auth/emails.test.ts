@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAIL_COLOURS, resetPasswordMail } from './emails.ts';
 
@@ -21,5 +22,16 @@ describe('password-reset mail', () => {
     expect(mail.html.match(/token=a&#60;b/g)).toHaveLength(2);
     expect(mail.html).toContain('Set a new password');
     expect(mail.text).toContain('Set a new password: https://tourguides.example/auth?reset=1&token=a<b');
+  });
+});
+
+describe("the mails' colours", () => {
+  it("are the app's theme colours (src/client/app/styles.css), so a theme change is not missed here", () => {
+    const theme = fs.readFileSync(new URL('../../client/app/styles.css', import.meta.url), 'utf8');
+    const themeColour = (name: string) => new RegExp(`--color-${name}:\\s*([^;]+);`).exec(theme)?.[1]?.trim();
+    const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    for (const [key, value] of Object.entries(MAIL_COLOURS)) {
+      expect({ [key]: value }).toEqual({ [key]: themeColour(kebab(key)) });
+    }
   });
 });
