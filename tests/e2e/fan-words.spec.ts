@@ -2,6 +2,7 @@ import { FINDER_MESSAGES } from '#shared/tour-scraper.ts';
 import type { FakeMode } from '../fakes/fake-server.ts';
 import { fakeProviderPorts } from '../fakes/ports.ts';
 import { expect, signUpViaApi, test } from './helpers/auth.ts';
+import { importHistoryCsv } from './helpers/history-import.ts';
 import { FEATURED } from './support/fixture-catalog.ts';
 
 /**
@@ -11,7 +12,6 @@ import { FEATURED } from './support/fixture-catalog.ts';
  * says the lookup failed when MusicBrainz does not answer. One fan, one sign-up.
  */
 const fakes = fakeProviderPorts(Number(process.env.E2E_PORT ?? 3100));
-const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
 async function setMusicBrainzMode(mode: FakeMode): Promise<void> {
   const response = await fetch(`${fakes.musicBrainzUrl}/__fake/mode`, { method: 'POST', body: JSON.stringify(mode) });
@@ -58,22 +58,7 @@ test('a fan on a phone reads plain words: music services, places in History and 
     '2015-04-12,Words Check Band,Diamond Hall,Nagoya,JP',
     '2016-09-03,Words Check Band,"Roundhouse ",London,GB',
   ].join('\n');
-  const preview = await page.request.post(
-    '/api/history-imports/csv?date=date&artist=artist&venue=venue&city=city&country=country&name=words.csv',
-    { data: csv, headers: { origin: origin(), 'content-type': 'text/csv' } },
-  );
-  expect(preview.status(), await preview.text()).toBe(201);
-  const { id } = (await preview.json()) as { id: string };
-  const started = await page.request.post(`/api/history-imports/${id}/start`, {
-    data: {},
-    headers: { origin: origin() },
-  });
-  expect(started.status()).toBe(200);
-  await expect
-    .poll(
-      async () => ((await (await page.request.get(`/api/history-imports/${id}`)).json()) as { state: string }).state,
-    )
-    .toBe('done');
+  await importHistoryCsv(page, csv, { name: 'words.csv' });
 
   await page.goto('/my-shows');
   const shows = page.getByTestId('history-show');

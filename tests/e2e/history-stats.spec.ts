@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AddShowResponse } from '#shared/add-show.ts';
 import { historyMessages } from '#shared/history.ts';
 import { expect, signUpViaApi, test } from './helpers/auth.ts';
+import { importHistoryCsv } from './helpers/history-import.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
@@ -205,27 +206,8 @@ test('History with 1,000 shows: 50 at first, the rest page by page as the fan sc
     const [city, country] = cities[i % cities.length]!;
     lines.push(`${date},Archive Band ${(i % 40) + 1},Hall ${(i % 60) + 1},${city},${country}`);
   }
-  const preview = await page.request.post(
-    '/api/history-imports/csv?date=date&artist=artist&venue=venue&city=city&country=country&name=archive.csv',
-    { data: lines.join('\n'), headers: { origin: origin(), 'content-type': 'text/csv' } },
-  );
-  expect(preview.status(), await preview.text()).toBe(201);
-  const { id, counts } = (await preview.json()) as { id: string; counts: Record<string, number> };
+  const counts = await importHistoryCsv(page, lines.join('\n'), { name: 'archive.csv', timeoutMs: 120_000 });
   expect(counts).toMatchObject({ create: SHOWS, unparseable: 0 });
-  const started = await page.request.post(`/api/history-imports/${id}/start`, {
-    data: {},
-    headers: { origin: origin() },
-  });
-  expect(started.status()).toBe(200);
-  await expect
-    .poll(
-      async () => ((await (await page.request.get(`/api/history-imports/${id}`)).json()) as { state: string }).state,
-      {
-        timeout: 240_000,
-        intervals: [1_000],
-      },
-    )
-    .toBe('done');
 
   // Long tasks (main thread busy over 50 ms) while the list grows.
   await page.addInitScript(() => {

@@ -305,7 +305,7 @@ test.describe('app update', () => {
     // Controlled from its start, so this page must reload when a new version takes over.
     await page.reload();
     await checkForUpdate(page);
-    await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => loads.count, { timeout: 45_000 }).toBe(3);
     await waitForControl(page);
     expect(await waitingWorker(page)).toBeNull();
     await expect(page.getByRole('status').filter({ hasText: 'Update Available' })).toHaveCount(0);
