@@ -102,6 +102,8 @@ describe('admin: catalog requests (fans’ submitted stops)', () => {
     const audit = await (await admin.request(`/api/admin/audit?targetType=catalog-request&targetId=${stopId}`)).json();
     expect(audit.entries[0]).toMatchObject({
       action: 'catalog-request.merge',
+      // The log's label names the edited date as the app writes dates, never ISO.
+      targetLabel: expect.stringContaining(' · Fri, Apr 2, 2027 · '),
       before: { date: '2027-04-03', state: 'pending' },
       after: { state: 'merged', intoStopId: twin },
     });

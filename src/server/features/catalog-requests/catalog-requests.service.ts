@@ -19,6 +19,7 @@ import {
   type ReviewOutcome,
 } from '#shared/catalog-requests.ts';
 import type { ApproveRequestBody, CatalogRequestsQuery } from '#shared/catalog-requests-api.ts';
+import { formatLongDate } from '#shared/dates.ts';
 import {
   approveStop,
   countRequests,
@@ -163,7 +164,7 @@ async function approveInTx(
     action: twin ? 'catalog-request.merge' : 'catalog-request.approve',
     targetType: TARGET,
     targetId: stopId,
-    targetLabel: `${row.artist_name} · ${date} · ${row.venue_name}`,
+    targetLabel: `${row.artist_name} · ${formatLongDate(date)} · ${row.venue_name}`,
     before: snapshot(row),
     after: twin
       ? { state: 'merged', intoStopId: twin }
@@ -213,7 +214,7 @@ export async function rejectRequest(
       action: 'catalog-request.reject',
       targetType: TARGET,
       targetId: stopId,
-      targetLabel: `${row.artist_name} · ${row.date} · ${row.venue_name}`,
+      targetLabel: `${row.artist_name} · ${formatLongDate(row.date)} · ${row.venue_name}`,
       before: snapshot(row),
       after: { ...snapshot(row), state: 'rejected', reason },
     });

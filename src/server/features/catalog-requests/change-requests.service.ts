@@ -14,6 +14,7 @@ import {
   type ReviewOutcome,
   type StopClaimAfter,
 } from '#shared/catalog-requests.ts';
+import { formatLongDate } from '#shared/dates.ts';
 import {
   type ChangeRequestRow,
   closeChangeRequest,
@@ -101,7 +102,7 @@ export async function applyChangeRequest(
       action: 'catalog-change.apply',
       targetType: TARGET,
       targetId: id,
-      targetLabel: `${row.artist_name} · ${row.before.date} · ${row.before.venue}`,
+      targetLabel: `${row.artist_name} · ${formatLongDate(row.before.date)} · ${row.before.venue}`,
       before: { ...row.before },
       after: { ...row.after, source: row.source_url },
     });
@@ -125,7 +126,7 @@ export async function dismissChangeRequest(database: Database, actor: AuditActor
       action: 'catalog-change.dismiss',
       targetType: TARGET,
       targetId: id,
-      targetLabel: `${row.artist_name} · ${row.before.date} · ${row.before.venue}`,
+      targetLabel: `${row.artist_name} · ${formatLongDate(row.before.date)} · ${row.before.venue}`,
       before: { ...row.before },
       after: { state: 'dismissed', source: row.source_url },
     });
