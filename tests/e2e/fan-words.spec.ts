@@ -56,13 +56,16 @@ test('a fan on a phone reads plain words: music services, places in History and 
   const csv = [
     'date,artist,venue,city,country',
     '2015-04-12,Words Check Band,Diamond Hall,Nagoya,JP',
+    // A new artist typed in lower case: its name is title-cased, keeping acronyms and "of the".
+    '2015-08-01,dj queens of the words check,Paradiso,Amsterdam,NL',
     '2016-09-03,Words Check Band,"Roundhouse ",London,GB',
   ].join('\n');
   await importHistoryCsv(page, csv, { name: 'words.csv' });
 
   await page.goto('/my-shows');
   const shows = page.getByTestId('history-show');
-  await expect(shows).toHaveCount(2);
+  await expect(shows).toHaveCount(3);
+  await expect(shows.filter({ hasText: 'Paradiso' })).toContainText('DJ Queens of the Words Check');
   await expect(shows.filter({ hasText: 'Diamond Hall' })).toContainText('Diamond Hall · Nagoya, Japan');
   await expect(shows.filter({ hasText: 'Roundhouse' })).toContainText('Roundhouse · London, United Kingdom');
   await expect(page.getByRole('main')).not.toContainText(/ ,|\bJP\b|\bGB\b/);
