@@ -42,6 +42,10 @@ test(`the guide page has the show, every section, places, the city and the weath
   await expect(page.getByRole('link', { name: '© OpenStreetMap contributors' }).first()).toBeVisible();
   await expect(page.getByText(/Sunset at \d{1,2}:\d\d [AP]M local time/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/chance of rain/)).toBeVisible();
+  // The story tells the time as the header does (7:30 PM), never on a 24-hour clock (19:30).
+  const night = page.getByRole('region', { name: /^Your night in/ });
+  await expect(night).toContainText(/\b\d{1,2}:\d\d [AP]M\b/);
+  await expect(night).not.toContainText(/\b(1[3-9]|2[0-3]):[0-5]\d\b/);
   // The venue's facts from Wikidata (a certain match: the name and the place agree), with their source.
   const facts = page.getByRole('region', { name: 'Getting there' }).getByTestId('venue-facts');
   await expect(facts).toContainText('Capacity9,525', { timeout: 20_000 });
