@@ -4,6 +4,37 @@ import { orderSources, type StopSourceView } from './tour-sources.ts';
  * Ticket sale times as fans read them. Apart from dates.ts and tour-sources.ts, which every page
  * loads: only the tour stop row, the show page and the server's messages need these.
  */
+export interface SaleTimes {
+  /** ISO 8601 instants, null when unknown. */
+  onSaleAt: string | null;
+  presaleAt: string | null;
+  presaleName: string | null;
+}
+
+interface SourceSaleTimes {
+  provider: string;
+  onSaleAt?: string | null;
+  presaleAt?: string | null;
+  presaleName?: string | null;
+}
+
+/** The best source's public sale, and the best source's first presale (each from whichever gives it). */
+export function saleTimesOf(sources: SourceSaleTimes[]): SaleTimes {
+  const ranked = orderSources(sources);
+  const pub = ranked.find((source) => source.onSaleAt);
+  const pre = ranked.find((source) => source.presaleAt);
+  return { onSaleAt: pub?.onSaleAt ?? null, presaleAt: pre?.presaleAt ?? null, presaleName: pre?.presaleName ?? null };
+}
+
+/** The times still ahead of `now` (the ones worth telling about); null when none is. */
+export function futureSaleTimes(times: SaleTimes, now: Date): SaleTimes | null {
+  const ahead = (at: string | null) => (at !== null && Date.parse(at) > now.getTime() ? at : null);
+  const onSaleAt = ahead(times.onSaleAt);
+  const presaleAt = ahead(times.presaleAt);
+  if (!onSaleAt && !presaleAt) return null;
+  return { onSaleAt, presaleAt, presaleName: presaleAt ? times.presaleName : null };
+}
+
 /**
  * An instant (ISO 8601, e.g. a ticket sale's start) as people write it, in `timeZone` (the
  * runtime's when absent): 'Fri, Sep 4, 10:00 AM', with the zone's short name ('EDT') when
@@ -39,10 +70,7 @@ export function formatInstant(iso: string, timeZone?: string, { withZone = false
  * null once tickets are on sale or when no source says.
  */
 export function saleTimesText(sources: StopSourceView[], now: Date = new Date(), timeZone?: string): string | null {
-  const ranked = orderSources(sources);
-  const ahead = (at: string | undefined) => (at && Date.parse(at) > now.getTime() ? at : null);
-  const publicAt = ahead(ranked.find((source) => source.onSaleAt)?.onSaleAt);
-  const presaleAt = ahead(ranked.find((source) => source.presaleAt)?.presaleAt);
+  const { onSaleAt: publicAt, presaleAt } = futureSaleTimes(saleTimesOf(sources), now) ?? {};
   const parts = [
     presaleAt ? `Presale ${formatInstant(presaleAt, timeZone)}` : null,
     publicAt ? `On sale ${formatInstant(publicAt, timeZone)}` : null,

@@ -6,8 +6,17 @@ export const TOUR_SOURCE_LABELS: Record<string, string> = {
   bandsintown: 'Bandsintown',
 };
 
-/** Best source first: the seller, then the listings (the merge's own order, ADR 0044). */
-const ORDER = ['ticketmaster', 'jambase', 'bandsintown'];
+/**
+ * Best source first: the seller, then the listings, then what fans and imports brought (ADR 0044).
+ * The one order for the merge on the server and for what fans read.
+ */
+export const SOURCE_PRIORITY = ['ticketmaster', 'jambase', 'bandsintown', 'tour-scraper', 'import'] as const;
+
+/** A provider's place in SOURCE_PRIORITY; an unknown one comes last. */
+export const priorityOf = (provider: string): number => {
+  const index = (SOURCE_PRIORITY as readonly string[]).indexOf(provider);
+  return index === -1 ? SOURCE_PRIORITY.length : index;
+};
 
 /** One source listing a stop. */
 export interface StopSourceView {
@@ -25,8 +34,7 @@ export interface StopSourceView {
 export const sourceLabel = (provider: string): string => TOUR_SOURCE_LABELS[provider] ?? provider;
 
 export function orderSources<T extends { provider: string }>(sources: T[]): T[] {
-  const rank = (provider: string) => (ORDER.includes(provider) ? ORDER.indexOf(provider) : ORDER.length);
-  return [...sources].sort((a, b) => rank(a.provider) - rank(b.provider));
+  return [...sources].sort((a, b) => priorityOf(a.provider) - priorityOf(b.provider));
 }
 
 /** "Listed by Ticketmaster, Bandsintown"; empty when no source lists the stop. */

@@ -1,6 +1,8 @@
 import type { SourceStop } from '#server/providers/source-stop.ts';
-import { priorityOf } from './stop-merge.ts';
+import { futureSaleTimes, type SaleTimes, saleTimesOf } from '#shared/sale-times.ts';
 import type { KnownStop, PlannedShow, SyncPlan } from './sync.plan.ts';
+
+export type { SaleTimes };
 
 /**
  * On-sale and presale times (issue 29): a source (Ticketmaster's `sales`) says when tickets for a
@@ -8,30 +10,6 @@ import type { KnownStop, PlannedShow, SyncPlan } from './sync.plan.ts';
  * source's that gives them. A stop is news the first time any of its sources gives a time and one
  * of them lies ahead: the sync records an 'on-sale' change, and the notifications tell followers.
  */
-
-export interface SaleTimes {
-  /** ISO 8601 instants, null when unknown. */
-  onSaleAt: string | null;
-  presaleAt: string | null;
-  presaleName: string | null;
-}
-
-/** The best source's public sale, and the best source's first presale (each from whichever gives it). */
-export function saleTimesOf(listings: SourceStop[]): SaleTimes {
-  const ranked = [...listings].sort((a, b) => priorityOf(a.provider) - priorityOf(b.provider));
-  const pub = ranked.find((listing) => listing.onSaleAt);
-  const pre = ranked.find((listing) => listing.presaleAt);
-  return { onSaleAt: pub?.onSaleAt ?? null, presaleAt: pre?.presaleAt ?? null, presaleName: pre?.presaleName ?? null };
-}
-
-/** The times still ahead of `now` (the ones worth telling about); null when none is. */
-export function futureSaleTimes(times: SaleTimes, now: Date): SaleTimes | null {
-  const ahead = (at: string | null) => (at !== null && Date.parse(at) > now.getTime() ? at : null);
-  const onSaleAt = ahead(times.onSaleAt);
-  const presaleAt = ahead(times.presaleAt);
-  if (!onSaleAt && !presaleAt) return null;
-  return { onSaleAt, presaleAt, presaleName: presaleAt ? times.presaleName : null };
-}
 
 const LISTED = new Set(['scheduled', 'rescheduled']);
 

@@ -3,6 +3,7 @@ import type { SourcePerformer, SourceStatus, SourceStop, SourceVenue } from '#se
 import { distanceKm } from '#shared/places.ts';
 import { minutesOf, SAME_SHOW_MINUTES, timesAgree } from '#shared/show-times.ts';
 import { matchKey } from '#shared/text.ts';
+import { priorityOf, SOURCE_PRIORITY } from '#shared/tour-sources.ts';
 
 export { SAME_SHOW_MINUTES, timesAgree };
 
@@ -24,7 +25,6 @@ export { VENUE_NEAR_METRES };
 const VENUE_FAR_KM = 2;
 
 /** Who wins a disagreement on details (time, spelling, ticket link): the seller first, then the listings. */
-export const SOURCE_PRIORITY = ['ticketmaster', 'jambase', 'bandsintown', 'tour-scraper', 'import'] as const;
 
 const STATUS_WEIGHT: Record<SourceStatus, number> = { scheduled: 0, rescheduled: 1, postponed: 2, cancelled: 3 };
 
@@ -45,11 +45,6 @@ export interface MergedShow {
    */
   conflicts: SourceStop[];
 }
-
-export const priorityOf = (provider: string): number => {
-  const index = (SOURCE_PRIORITY as readonly string[]).indexOf(provider);
-  return index === -1 ? SOURCE_PRIORITY.length : index;
-};
 
 export function samePerformer(a: SourcePerformer, b: SourcePerformer): boolean {
   if (a.mbid && b.mbid) return a.mbid.toLowerCase() === b.mbid.toLowerCase();
@@ -212,3 +207,5 @@ function toShow(artist: SourcePerformer, cluster: Cluster): MergedShow {
     conflicts: cluster.conflicts,
   };
 }
+
+export { priorityOf, SOURCE_PRIORITY };
