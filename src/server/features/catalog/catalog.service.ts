@@ -249,6 +249,9 @@ export async function writeCatalogEntries(database: Database, entries: CatalogEn
 /** A stop from provider listings a trusted writer hands over (never a fan's: ADR 0037). */
 const listingsOf = (stop: StopEntry): SourceStop[] => (stop.submittedBy ? [] : (stop.listings ?? []));
 
+/** One artist's listing at one provider: how the writer finds a stop by its source. */
+const sourceKey = (artistId: string, provider: string, externalId: string) => `${artistId}|${provider}|${externalId}`;
+
 /** A stop the catalog holds already, found for an incoming stop: its id and its artist. */
 interface Placement {
   stopId: string;
@@ -281,15 +284,15 @@ async function placeListings(
   ]);
   const linked = new Map(
     (await findStopsByListing(tx, refs)).map((row) => [
-      `${row.artistId}|${row.provider}|${row.externalId}`,
+      sourceKey(row.artistId, row.provider, row.externalId),
       row.stopId,
     ]),
   );
   const unlinked: typeof incoming = [];
   for (const item of incoming) {
     const keys = [
-      ...listingsOf(item.stop).map((listing) => `${item.artistId}|${listing.provider}|${listing.externalId}`),
-      ...(item.stop.externalId ? [`${item.artistId}|${item.stop.source}|${item.stop.externalId}`] : []),
+      ...listingsOf(item.stop).map((listing) => sourceKey(item.artistId, listing.provider, listing.externalId)),
+      ...(item.stop.externalId ? [sourceKey(item.artistId, item.stop.source, item.stop.externalId)] : []),
     ];
     const stopId = keys.map((key) => linked.get(key)).find(Boolean);
     if (stopId) placed.set(item.stop, { stopId, artistId: item.artistId });
@@ -355,10 +358,10 @@ async function recordListings(
         tx,
         fresh.map(({ stop, artistId, externalId }) => ({ artistId, source: stop.source, externalId })),
       )
-    ).map((row) => [`${row.artistId}|${row.source}|${row.externalId}`, row.id]),
+    ).map((row) => [sourceKey(row.artistId, row.source, row.externalId), row.id]),
   );
   for (const { stop, artistId, externalId } of fresh) {
-    const stopId = ids.get(`${artistId}|${stop.source}|${externalId}`);
+    const stopId = ids.get(sourceKey(artistId, stop.source, externalId));
     if (stopId) for (const listing of listingsOf(stop)) rows.push({ stopId, artistId, listing });
   }
   await upsertStopSources(tx, rows);
