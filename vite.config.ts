@@ -71,31 +71,18 @@ function preloadFonts(): Plugin {
   };
 }
 
-/**
- * `vite build --ssr src/client/app/prerender.tsx` (scripts/build-client.mjs): the module that renders
- * the home page's HTML at build time. Never served; dependencies stay in node_modules.
- */
-const prerenderBuild = {
-  plugins: [react()],
-  build: { outDir: 'dist/prerender', emptyOutDir: true, target: 'node20' },
-};
-
 // The project root holds index.html; the server (src/server/lib/static-files.ts) serves dist/client.
-export default defineConfig(({ isSsrBuild }) =>
-  isSsrBuild
-    ? prerenderBuild
-    : {
-        plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
-        build: {
-          outDir: 'dist/client',
-          emptyOutDir: true,
-          // scripts/report-bundle-size.mjs reads the manifest to size the home page's first-render JS.
-          manifest: true,
-          target: 'es2022',
-          rolldownOptions: {
-            // The prerendered home page's script tag (build-client.mjs): loads the app after the first paint.
-            input: { index: 'index.html', 'start-after-first-paint': 'src/client/app/start-after-first-paint.ts' },
-          },
-        },
-      },
-);
+export default defineConfig({
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    // scripts/report-bundle-size.mjs reads the manifest to size the home page's first-render JS.
+    manifest: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // The server-rendered pages' script tag (build-client.mjs): loads the app after the first paint.
+      input: { index: 'index.html', 'start-after-first-paint': 'src/client/app/start-after-first-paint.ts' },
+    },
+  },
+});

@@ -1,10 +1,9 @@
-// Builds the front end into dist/client: the Vite client build, then the home page's HTML rendered
-// from the same React components (dist/client/home.html, which the server sends for `/`), then the
-// bundle-size report. Used by `npm run build` and, when sources changed, by `npm start`.
+// Builds the front end into dist/client: the Vite client build, then the shell of the pages the
+// server renders (dist/client/rendered.html), then the bundle-size report. Used by `npm run build`
+// and, when sources changed, by `npm start`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -13,7 +12,6 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 // Always a production build: a caller's NODE_ENV (vitest sets `test`) would otherwise give Vite's
 // development React, 50 KB over the budget (a test that rebuilt the bundle failed in CI).
-// The prerender below runs in this process, so the variable is set here, not only for Vite.
 process.env.NODE_ENV = 'production';
 
 function run(args) {
@@ -21,18 +19,15 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function prerenderHome() {
-  run([vite, 'build', '--ssr', 'src/client/app/prerender.tsx', '--logLevel', 'warn']);
-  const { renderHomePage } = await import(pathToFileURL(path.join(root, 'dist/prerender/prerender.js')).href);
-  const html = await renderHomePage();
+/**
+ * The shell of the pages the server renders (home, tour, artist, venue, guide; ADR 0043):
+ * dist/client/rendered.html, its scripts loaded after the first paint. The server writes each
+ * page's head and rendered `#root` into it at request time (src/server/features/public-pages).
+ */
+function writeRenderedShell() {
   const shell = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8');
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/client/index.html has no ${ROOT_ELEMENT} to fill`);
-  fs.writeFileSync(
-    path.join(root, 'dist/client/home.html'),
-    scriptsAfterFirstPaint(shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`)),
-  );
-  fs.rmSync(path.join(root, 'dist/prerender'), { recursive: true, force: true });
-  console.log(`dist/client/home.html: the home page prerendered (${(html.length / 1024).toFixed(1)} KB of HTML)`);
+  fs.writeFileSync(path.join(root, 'dist/client/rendered.html'), scriptsAfterFirstPaint(shell));
 }
 
 /** The entry script and the module preloads Vite and vite.config.ts put in the head. */
@@ -40,7 +35,7 @@ const SCRIPT_TAGS = /\n\s*<(?:script type="module"[^>]*><\/script>|link rel="mod
 const LOADER_SOURCE = 'src/client/app/start-after-first-paint.ts';
 
 /**
- * The prerendered page paints from its HTML, CSS and fonts alone: its head asks for those, and
+ * A server-rendered page paints from its HTML, CSS and fonts alone: its head asks for those, and
  * for one small script that loads the app's scripts once the page is painted (ADR 0012). With
  * the scripts in the head, they took the connection (and the browser's six connections) from
  * the stylesheet and the fonts, whose preload holds the first paint.
@@ -84,6 +79,6 @@ function precompress(dir) {
 
 // Extra arguments go to the client build (e.g. `--minify false` to profile readable code).
 run([vite, 'build', ...process.argv.slice(2)]);
-await prerenderHome();
+writeRenderedShell();
 precompress(path.join(root, 'dist/client'));
 run([path.join(root, 'scripts/report-bundle-size.mjs')]);

@@ -17,6 +17,9 @@ const entries = {
   'admin-role': 'scripts/admin-role.ts',
   'catalog-import': 'scripts/catalog-import.ts',
   'backup-restore': 'scripts/backup-restore.ts',
+  // The public pages' server renderer (the browser app's routes and components, ADR 0043): loaded by
+  // the server on the first page it renders; kept out of index.js, which imports no browser code.
+  'render-page': 'src/client/app/server-render.tsx',
 };
 const sourceDir = path.join(root, 'src') + path.sep;
 
@@ -79,6 +82,26 @@ const ownModuleUrls = {
   },
 };
 
+/**
+ * React's production build in the renderer, whatever NODE_ENV the server runs with (the tests run
+ * it unset): its packages choose their build by `process.env.NODE_ENV` at run time, and the
+ * development build renders several times slower. Only React's files: the server's own code
+ * still reads NODE_ENV (env.ts).
+ */
+const reactProductionBuild = {
+  name: 'react-production-build',
+  setup(builder) {
+    builder.onLoad(
+      { filter: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/].*\.js$/ },
+      async (args) => {
+        const source = await fs.promises.readFile(args.path, 'utf8');
+        if (!source.includes('process.env.NODE_ENV')) return undefined;
+        return { contents: source.replaceAll('process.env.NODE_ENV', '"production"'), loader: 'js' };
+      },
+    );
+  },
+};
+
 /** The esbuild options of the server bundle (scripts/build-server.test.ts builds fixtures with them). */
 export const serverBuildOptions = {
   absWorkingDir: root,
@@ -89,7 +112,12 @@ export const serverBuildOptions = {
   format: 'esm',
   target: 'node20.19',
   external,
-  plugins: [ownModuleUrls, noDirnameInBundle],
+  plugins: [ownModuleUrls, noDirnameInBundle, reactProductionBuild],
+  // The browser app's code in the renderer: its stylesheets (the guide's map) are the browser's
+  // business, and it asks Vite whether it runs in development.
+  loader: { '.css': 'empty' },
+  define: { 'import.meta.env.DEV': 'false' },
+  jsx: 'automatic',
   // Bundled CommonJS packages (nodemailer, pino's dependencies) call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

@@ -56,13 +56,18 @@ import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { handleError } from './lib/error-handler.ts';
 import { redactSecretsInPath } from './lib/log-redaction.ts';
-import { builtShell, mountStaticClient } from './lib/static-files.ts';
+import { builtShell, mountStaticClient, type PageRenderer } from './lib/static-files.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface CreateAppOptions {
   /** Serve the built front end (off in API tests). */
   serveClient?: boolean;
+  /**
+   * Renders the public pages on the server (ADR 0043). Default: the built renderer beside the
+   * server bundle when serving the front end, none otherwise (API tests pass the source module's).
+   */
+  pageRenderer?: PageRenderer | null;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -207,7 +212,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // Public pages with their own head, robots.txt and the sitemaps; without the built front end (API
   // tests) the pages are a bare document with the same head.
-  app.route('/', publicPagesRoutes(deps, builtShell({ bare: !options.serveClient })));
+  const renderer = options.pageRenderer !== undefined ? options.pageRenderer : options.serveClient ? undefined : null;
+  app.route('/', publicPagesRoutes(deps, builtShell({ bare: !options.serveClient, renderer })));
   if (options.serveClient) mountStaticClient(app);
 
   app.onError(handleError);

@@ -84,18 +84,53 @@ const ReplayEarlyTaps = () => {
   return null;
 };
 
+/** The answers a server-rendered page was rendered from (the server's PageQuery). */
+interface PageData {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
 /**
- * `/` arrives as HTML rendered at build time (prerender.tsx): React adopts it instead of redrawing
- * it (no new DOM, no style and layout of the whole page again on a phone's slow processor). It must
- * first render exactly as prerendered, with no answers yet: its queries start once it is adopted.
- * Each step is a task of its own: the page is on screen already, and evaluating the scripts is
- * a long task on a phone by itself.
+ * The page's answers, embedded by the server (a JSON data block), go into the cache before
+ * hydration: the first render matches the HTML and nothing is fetched again.
+ */
+function seedPageData(queryClient: QueryClient): readonly PageData[] {
+  const block = document.getElementById('page-data');
+  if (!block?.textContent) return [];
+  const queries = JSON.parse(block.textContent) as PageData[];
+  for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
+  return queries;
+}
+
+/**
+ * The server rendered the page for a visitor. Once the page is adopted and the session check says
+ * a fan is signed in, the page's answers are read again for them (a pending artist they added, the
+ * guide's distance from their home); their state buttons and Follow fill in from their own queries.
+ */
+const RefreshForSignedInFan = ({ queryClient, seeded }: { queryClient: QueryClient; seeded: readonly PageData[] }) => {
+  useEffect(() => {
+    if (seeded.length === 0) return;
+    void queryClient.fetchQuery(meQueryOptions).then((user) => {
+      if (!user) return;
+      for (const { queryKey } of seeded) void queryClient.invalidateQueries({ queryKey, exact: true });
+    });
+  }, [queryClient, seeded]);
+  return null;
+};
+
+/**
+ * A public page arrives rendered by the server (server-render.tsx, ADR 0043): React adopts it
+ * instead of redrawing it (no new DOM, no style and layout of the whole page again on a phone's
+ * slow processor). It must first render exactly as the server did: with the page's answers the
+ * server embedded, and the session check not answered yet. Each step is a task of its own: the
+ * page is on screen already, and evaluating the scripts is a long task on a phone by itself.
  */
 async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
+  const seeded = seedPageData(queryClient);
   await nextTask();
   const router = createRouter();
-  // The home page's code is preloaded beside the entry; hydration needs it in.
+  // The page's code (the route's lazy module) must be in before hydration.
   await whenRouterReady(router);
   await nextTask();
   prepareClassNames();
@@ -105,11 +140,12 @@ async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
       <>
         {appElement(queryClient, router)}
         <ReplayEarlyTaps />
+        <RefreshForSignedInFan queryClient={queryClient} seeded={seeded} />
       </>
     );
     hydrateRoot(container, app, {
       // Should the HTML not match what the page renders now, React redraws it, which is what a
-      // page without prerendering does anyway: worth a warning, not an error.
+      // page the server did not render gets anyway: worth a warning, not an error.
       onRecoverableError: (error) => console.warn('The prerendered page was redrawn:', error),
     });
   });

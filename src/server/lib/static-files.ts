@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
@@ -97,18 +97,56 @@ const BARE_SHELL =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>TourGuides</title>\n  </head>\n' +
   '  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
+/** An answer a server-rendered page reads, under the browser's query key. */
+export interface RenderedQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
 /**
- * The HTML the public pages start from: the built shell, and for `/` the home page prerendered at
- * build time (src/client/app/prerender.tsx); `bare` gives a plain document while nothing is built.
+ * Renders a public page's `#root` from its answers (src/client/app/server-render.tsx), or null when
+ * the route is not a page (a redirect).
  */
-export function builtShell(options: { bare?: boolean; distDir?: string } = {}) {
+export type PageRenderer = (url: string, queries: readonly RenderedQuery[]) => Promise<string | null>;
+
+/**
+ * The HTML the public pages start from: the built shell (`index.html`), and for a page the server
+ * renders, `rendered.html` (its scripts load after the first paint); `bare` gives a plain document
+ * while nothing is built. `renderer` renders the pages: by default the module the server build
+ * leaves beside the server (dist/server/render-page.js), none while it is not built.
+ */
+export function builtShell(options: { bare?: boolean; distDir?: string; renderer?: PageRenderer | null } = {}) {
   const distDir = options.distDir ?? clientDistDir;
-  const homePage = builtPage(path.join(distDir, 'home.html'));
   const shellPage = builtPage(path.join(distDir, 'index.html'));
+  const renderedPage = builtPage(path.join(distDir, 'rendered.html'));
+  const renderer =
+    options.renderer !== undefined
+      ? () => Promise.resolve(options.renderer ?? null)
+      : builtRenderer(path.join(distDir, '../server/render-page.js'));
   return {
-    html(home: boolean): string | null {
-      const page = (home ? homePage() : null) ?? shellPage();
-      return page?.html ?? (options.bare ? BARE_SHELL : null);
+    html(): string | null {
+      return shellPage()?.html ?? (options.bare ? BARE_SHELL : null);
     },
+    renderedHtml(): string | null {
+      return renderedPage()?.html ?? this.html();
+    },
+    renderer,
+  };
+}
+
+/**
+ * The server renderer built beside the server bundle, imported on the first page rendered (its
+ * React and the app's code are not loaded by a server that serves no page); null while not built.
+ */
+function builtRenderer(file: string): () => Promise<PageRenderer | null> {
+  let loaded: Promise<PageRenderer> | null = null;
+  return () => {
+    if (loaded === null) {
+      if (!fs.existsSync(file)) return Promise.resolve(null);
+      loaded = import(pathToFileURL(file).href).then(
+        (module: { renderPublicPage: PageRenderer }) => module.renderPublicPage,
+      );
+    }
+    return loaded;
   };
 }

@@ -67,7 +67,7 @@ export function renderHeadTags(meta: PageMeta): string {
 const TITLE = /<title>[^<]*<\/title>\s*/;
 const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
 
-/** The shell (or the prerendered home page) with its generic title and description replaced by the page's tags. */
+/** The shell with its generic title and description replaced by the page's tags. */
 export function injectHead(shell: string, meta: PageMeta): string {
   const stripped = shell.replace(TITLE, '').replace(DESCRIPTION, '');
   const at = stripped.indexOf('</head>');
@@ -81,4 +81,21 @@ export function clip(text: string, max = 155): string {
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The shell with the server-rendered page in `#root` (marked for main.tsx to hydrate) and the
+ * answers it was rendered from in a JSON data block, which the browser's first render reads
+ * instead of fetching them (a data block is not a script: the CSP allows it). `<` is written
+ * `\u003c`, so no text from the catalog can close the block.
+ */
+export function injectRenderedPage(shell: string, rendered: string, queries: readonly unknown[]): string {
+  if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The page shell has no ${ROOT_ELEMENT}`);
+  return shell.replace(
+    ROOT_ELEMENT,
+    () =>
+      `<div id="root" data-prerendered>${rendered}</div>\n    <script type="application/json" id="page-data">${jsonForScript(queries)}</script>`,
+  );
 }

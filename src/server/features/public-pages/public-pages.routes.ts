@@ -5,15 +5,23 @@ import type { Database } from '#server/db/client.ts';
 import { KeptAnswers, KeptText, sendKept } from '#server/features/catalog/kept-answers.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { publicRevalidated } from '#server/lib/public-cache.ts';
+import type { PageRenderer } from '#server/lib/static-files.ts';
 import { publicPaths } from '#shared/public-paths.ts';
-import { injectHead } from './page-head.ts';
+import { injectHead, injectRenderedPage } from './page-head.ts';
 import {
   countSitemapRows,
   selectSitemapArtists,
   selectSitemapGuides,
   selectSitemapVenues,
 } from './public-pages.repo.ts';
-import { getPageHead, type PageContext, pathOf, publicPageOf } from './public-pages.service.ts';
+import {
+  getPageHead,
+  getPageQueries,
+  type PageContext,
+  type PublicPage,
+  pathOf,
+  publicPageOf,
+} from './public-pages.service.ts';
 import {
   parseSitemapFile,
   robotsTxt,
@@ -24,10 +32,14 @@ import {
   urlSetXml,
 } from './sitemap.ts';
 
-/** The HTML every page starts from: the built shell, or the prerendered home page for `/`. */
+/** The HTML every page starts from, and the server renderer of the public pages (ADR 0043). */
 export interface PageShell {
-  /** null until the front end is built. */
-  html(home: boolean): string | null;
+  /** The app's shell; null until the front end is built. */
+  html(): string | null;
+  /** The shell of a server-rendered page (its scripts load after the first paint, early taps are replayed). */
+  renderedHtml(): string | null;
+  /** Renders a page's `#root`; null when there is none (API tests, the renderer not built). */
+  renderer(): Promise<PageRenderer | null>;
 }
 
 /** Shared caches may keep robots.txt and a sitemap this long (browsers revalidate every time). */
@@ -65,26 +77,39 @@ const serverToday = () => new Date().toISOString().slice(0, 10);
  * depends on the catalog only: kept until it changes, ETag/304 like the API's public reads.
  */
 export function publicPagesRoutes(
-  { database, env, catalogChanges }: Pick<AppDeps, 'database' | 'env' | 'catalogChanges'>,
+  { database, env, catalogChanges, queue }: Pick<AppDeps, 'database' | 'env' | 'catalogChanges' | 'queue'>,
   shell: PageShell,
 ) {
   const caches = cachesOf({ database, catalogChanges });
   const context = (): PageContext => ({ database, publicUrl: env.publicUrl, today: serverToday() });
+  // As the guides' routes build them: the guide pages' parts are read (and queued) as the API does.
+  const guides = { database, queue, mapTilesUrl: env.MAP_TILES_URL, llmConfigured: Boolean(env.LLM_BASE_URL) };
+
+  /** The page rendered on the server with the answers it read, in its shell; null when not rendered. */
+  const renderedPage = async (page: PublicPage, today: string, meta: Parameters<typeof injectHead>[1]) => {
+    const [render, template] = [await shell.renderer(), shell.renderedHtml()];
+    if (!render || template === null) return null;
+    const queries = await getPageQueries({ ...context(), today, guides }, page);
+    if (!queries) return null;
+    const html = await render(`${env.publicUrl}${pathOf(page)}`, queries);
+    return html === null ? null : injectRenderedPage(injectHead(template, meta), html, queries);
+  };
   const revalidated = publicRevalidated(SHARED_CACHE_SECONDS);
   const conditional = etag({ weak: true });
 
   const sendPage = async (c: Context<AppEnv>, next: Next) => {
     const page = publicPageOf(c.req.path);
     if (!page) return next();
-    // `/?page=3` is the home page further down its list: the shell (it renders differently from the
-    // prerendered first view), with the home page's head and canonical URL.
-    const home = page.kind === 'home' && !c.req.url.includes('?');
-    const template = shell.html(home);
+    // `/?page=3` is the home page further down its list: the shell, with the home page's head and
+    // canonical URL. The other pages draw nothing from their query (a shared link's `?utm_…`).
+    const rendered = page.kind !== 'home' || !c.req.url.includes('?');
+    const template = shell.html();
     if (template === null) return c.text('The front end is not built yet: run `npm run build`.', 503);
     const today = serverToday();
-    const kept = await caches.pages.get(`${pathOf(page)}|${home ? 'home' : 'shell'}|${today}`, async () => {
+    const kept = await caches.pages.get(`${pathOf(page)}|${rendered ? 'rendered' : 'shell'}|${today}`, async () => {
       const { status, meta } = await getPageHead({ ...context(), today }, page);
-      return new KeptText(injectHead(template, meta), status);
+      const html = status === 200 && rendered ? await renderedPage(page, today, meta) : null;
+      return new KeptText(html ?? injectHead(template, meta), status);
     });
     // Revalidated on every visit (a 304 while the catalog is unchanged) and kept by no shared cache:
     // the HTML names the build's hashed scripts, which a deploy replaces.

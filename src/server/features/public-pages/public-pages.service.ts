@@ -1,7 +1,8 @@
 import type { Database } from '#server/db/client.ts';
 import { getArtistProfile } from '#server/features/artist-profile/artist-profile.service.ts';
-import { getArtistTourPage } from '#server/features/artists/artists.service.ts';
+import { getArtistTourPage, listArtists } from '#server/features/artists/artists.service.ts';
 import { findGuideStop } from '#server/features/guides/guides.repo.ts';
+import { type GuideDeps, getGuide, getVenueGuideParts } from '#server/features/guides/guides.service.ts';
 import { getVenuePage } from '#server/features/venues/venues.service.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { artistSlugParamSchema } from '#shared/artists.ts';
@@ -357,4 +358,77 @@ async function guideMeta(context: PageContext, artistSlug: string, stopSlug: str
 function validSlug(slug: string, schema: { safeParse(value: unknown): { success: boolean } }, thing: string): string {
   if (!schema.safeParse({ slug }).success) throw notFound(thing);
   return slug;
+}
+
+/** One answer a server-rendered page reads, under the browser's query key (its `queryOptions`). */
+export interface PageQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+/**
+ * Who the server renders a guide for: one requester for the story quota, so crawlers opening every
+ * guide cannot have a story written for each (a visitor's own requests count as theirs).
+ */
+const SERVER_RENDER_REQUESTER = 'server-render';
+
+/** The answer as the API sends it (dates as strings, no undefined): what the browser's cache holds. */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/**
+ * The answers a server-rendered page starts with (issue 25 item 1), read as a visitor through the
+ * same services as the API, in the API's JSON shape, under the keys of the browser's queries
+ * (features/*\/api on the client): rendered into the HTML and embedded for hydration, so the
+ * browser does not fetch them again. Null when the page is not found (the shell and a 404).
+ */
+export async function getPageQueries(
+  context: PageContext & { guides: GuideDeps },
+  page: PublicPage,
+): Promise<PageQuery[] | null> {
+  try {
+    return await pageQueries(context, page);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+async function pageQueries(context: PageContext & { guides: GuideDeps }, page: PublicPage): Promise<PageQuery[]> {
+  const { database, today } = context;
+  switch (page.kind) {
+    case 'home': {
+      // artistsQueryOptions: the list's first page, artists with upcoming dates.
+      const list = await listArtists(database, { page: 1, today, includeWithoutUpcoming: false });
+      return [{ queryKey: ['artists', 'list', { page: 1, includeAll: false }], data: asJson(list) }];
+    }
+    case 'tour': {
+      const slug = validSlug(page.artistSlug, artistSlugParamSchema, 'Artist');
+      const { personal: _personal, ...tour } = await getArtistTourPage(database, slug, today, null);
+      return [{ queryKey: ['artists', 'tour', page.artistSlug], data: asJson(tour) }];
+    }
+    case 'artist': {
+      const slug = validSlug(page.artistSlug, artistSlugParamSchema, 'Artist');
+      const { personal: _personal, ...profile } = await getArtistProfile(database, slug, today, null);
+      return [{ queryKey: ['artist-profile', page.artistSlug], data: asJson(profile) }];
+    }
+    case 'venue': {
+      const slug = validSlug(page.venueSlug, venueSlugParamSchema, 'Venue');
+      const { personal: _personal, ...venue } = await getVenuePage(database, slug, today, null);
+      const parts = await getVenueGuideParts(context.guides, slug);
+      return [
+        { queryKey: ['venues', page.venueSlug], data: asJson(venue) },
+        { queryKey: ['guides', 'venue', page.venueSlug], data: asJson(parts) },
+      ];
+    }
+    case 'guide': {
+      if (!GUIDE_SLUG.test(page.artistSlug) || !GUIDE_SLUG.test(page.stopSlug)) throw notFound('Guide');
+      const guide = await getGuide(context.guides, {
+        artistSlug: page.artistSlug,
+        stopSlug: page.stopSlug,
+        userId: null,
+        requester: SERVER_RENDER_REQUESTER,
+      });
+      return [{ queryKey: ['guides', page.artistSlug, page.stopSlug], data: asJson(guide) }];
+    }
+  }
 }

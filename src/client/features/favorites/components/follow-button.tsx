@@ -29,13 +29,25 @@ const followButton = (size: FollowButtonProps['size']) =>
  * Other features' pages get it as a FollowPart (app/routes).
  */
 export const FollowButtonForSession = ({ session, ...props }: FollowButtonProps) => {
-  if (session === 'loading') return null;
+  if (session === 'loading') return <FollowPlaceholder size={props.size} className={props.className} />;
   if (session === 'signed-in') {
     const { returnTo: _returnTo, ...signedIn } = props;
     return <SignedInFollow {...signedIn} />;
   }
   return <VisitorFollow {...props} />;
 };
+
+/**
+ * The button's room, kept while the session check (and a fan's follow status) is on its way: a page
+ * rendered on the server shows it before its scripts run, and the button then takes its place
+ * without moving what is beside and below it (CLS, issue 25 item 3).
+ */
+const FollowPlaceholder = ({ size, className }: Pick<FollowButtonProps, 'size' | 'className'>) => (
+  <span aria-hidden="true" className={cn(followButton(size), 'invisible', className)}>
+    <Heart className="size-4" />
+    Follow
+  </span>
+);
 
 const VisitorFollow = ({ artistName, size, returnTo, className }: Omit<FollowButtonProps, 'session'>) => {
   const location = useLocation();
@@ -59,7 +71,7 @@ const SignedInFollow = ({
 }: Omit<FollowButtonProps, 'session' | 'returnTo'>) => {
   const status = useFavoriteStatus(artistSlug);
   const toggle = useToggleFavorite();
-  if (status.isPending) return null;
+  if (status.isPending) return <FollowPlaceholder size={size} className={className} />;
   const following = status.data === true;
   return (
     <button

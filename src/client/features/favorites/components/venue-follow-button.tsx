@@ -22,9 +22,17 @@ const buttonClass =
  * back) for a visitor. The venue page gets it as its VenueFollowPart (app/routes).
  */
 export const VenueFollowButton = ({ session, ...props }: VenueFollowProps) => {
-  if (session === 'loading') return null;
+  if (session === 'loading') return <VenueFollowPlaceholder className={props.className} />;
   return session === 'signed-in' ? <SignedInVenueFollow {...props} /> : <VisitorVenueFollow {...props} />;
 };
+
+/** The button's room while the session check (and a fan's follow status) is on its way: nothing moves when it arrives. */
+const VenueFollowPlaceholder = ({ className }: { className?: string }) => (
+  <span aria-hidden="true" className={cn(buttonClass, 'invisible', className)}>
+    <BellPlus className="size-4" />
+    Follow venue
+  </span>
+);
 
 const VisitorVenueFollow = ({ venueName, className }: Omit<VenueFollowProps, 'session'>) => {
   const location = useLocation();
@@ -43,7 +51,8 @@ const VisitorVenueFollow = ({ venueName, className }: Omit<VenueFollowProps, 'se
 const SignedInVenueFollow = ({ venueSlug, venueName, className }: Omit<VenueFollowProps, 'session'>) => {
   const status = useQuery(venueFollowStatusQueryOptions(venueSlug));
   const toggle = useToggleVenueFollow();
-  if (status.isPending || status.isError) return null;
+  if (status.isPending) return <VenueFollowPlaceholder className={className} />;
+  if (status.isError) return null;
   const following = status.data.following;
   const Icon = following ? BellRing : BellPlus;
   return (

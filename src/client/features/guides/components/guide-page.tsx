@@ -34,11 +34,18 @@ import { LazyTipsSection } from './lazy-tips-section.tsx';
 
 const guideNotFound = <NotFoundState icon={Compass} thing="Guide" heading="We couldn't find that tour stop" />;
 
-/** One of the admin-managed loading messages, changing every few seconds while the guide is built. */
-function BuildingMessage() {
+/** A number from the stop's id (a UUID): each guide starts on its own message, the same on the server and in the browser. */
+const firstMessageIndex = (stopId: string): number => Number.parseInt(stopId.slice(0, 3), 16) || 0;
+
+/**
+ * One of the admin-managed loading messages, changing every few seconds while the guide is built.
+ * The first one is chosen from the stop, not at random: the page rendered on the server must
+ * hydrate with the same text.
+ */
+function BuildingMessage({ stopId }: { stopId: string }) {
   const { data } = useLoadingMessages();
   const messages = data?.messages.length ? data.messages : DEFAULT_LOADING_MESSAGES;
-  const [index, setIndex] = useState(() => Math.floor(Math.random() * 1000));
+  const [index, setIndex] = useState(() => firstMessageIndex(stopId));
   useEffect(() => {
     const timer = setInterval(() => setIndex((value) => value + 1), 3_500);
     return () => clearInterval(timer);
@@ -192,7 +199,7 @@ function GuideView({ guide, parts }: { guide: GuideData; parts: GuidePageParts }
         )}
       </header>
 
-      {guide.building ? <BuildingMessage /> : null}
+      {guide.building ? <BuildingMessage stopId={stop.stopId} /> : null}
 
       <section aria-labelledby="your-night" className="rounded-card border border-border bg-surface p-5">
         <h2 id="your-night" className="mb-2 font-display text-xl font-bold">
