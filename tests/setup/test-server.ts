@@ -6,6 +6,7 @@ import { type Background, createBackground } from '#server/background.ts';
 import type { Database } from '#server/db/client.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import type { PageRenderer } from '#server/lib/static-files.ts';
 import { openTestDatabase } from './databases.ts';
 
 export interface TestServer {
@@ -25,6 +26,8 @@ export interface TestServerOptions {
   jobs?: boolean;
   /** Every log line at `level` and above goes to `write` (default: none, the logger is silent). */
   log?: { level: string; write: (line: string) => void };
+  /** Render the public pages on the server with this (default: none, the pages are the bare shell). */
+  pageRenderer?: PageRenderer;
 }
 
 /** The real server over HTTP on an ephemeral port, on a fresh test database. */
@@ -56,7 +59,7 @@ export async function startTestServer(
   });
   await background.start();
   const { events } = background;
-  const app = createApp(background);
+  const app = createApp(background, { pageRenderer: options.pageRenderer ?? null });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -70,8 +70,9 @@ const ArtistsBody = ({
   // The grid of cards is the page's largest render: deferred, React renders it in slices between
   // which the browser stays responsive, and meanwhile the skeleton (or the previous page) shows.
   // Deferred from the first render too (initial value null, as undefined means none): the hero
-  // paints first, with the skeleton, and the cards follow.
-  const data = useDeferredValue(query.data, null);
+  // paints first, with the skeleton, and the cards follow. Unless the answer is in already: a page
+  // the server rendered has its cards in the HTML, and hydration must find them.
+  const data = useDeferredValue(query.data, query.data ?? null);
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
