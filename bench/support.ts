@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
-import { createApp } from '#server/app.ts';
+import { type CreateAppOptions, createApp } from '#server/app.ts';
 import { createBackground } from '#server/background.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { type Env, parseEnv } from '#server/env.ts';
@@ -121,16 +121,32 @@ export function benchEnv(name: string, port: number, extra: Record<string, strin
 export interface ServedApp {
   base: string;
   close(): Promise<void>;
+  /** The app's background: its catalog changes can be noted, as a write would. */
+  background: ReturnType<typeof createBackground>;
 }
 
 /** The whole app over real HTTP on 127.0.0.1 (`port` 0: any free one), kept-alive connections. */
-export async function serveApp(database: Database, env: Env, port = 0): Promise<ServedApp> {
-  const app = createApp(createBackground({ env, database, logger: createLogger('silent') }));
+export async function serveApp(
+  database: Database,
+  env: Env,
+  port = 0,
+  options: CreateAppOptions & { startQueue?: boolean } = {},
+): Promise<ServedApp> {
+  const { startQueue, ...appOptions } = options;
+  // With `startQueue`, jobs can be sent (the guide pages queue their parts) but none runs.
+  const background = createBackground({
+    env,
+    database,
+    logger: createLogger('silent'),
+    ...(startQueue ? { runJobs: false } : {}),
+  });
+  if (startQueue) await background.start();
+  const app = createApp(background, appOptions);
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   (server as Server).keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { base, background, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** A free port, so PUBLIC_URL (Better Auth's origin check) can name the port before serving. */
