@@ -11,7 +11,7 @@ const parts = [
   {
     id: 'client',
     name: 'the front end',
-    stamps: ['dist/client/index.html'],
+    stamps: ['dist/client/index.html', 'dist/client/rendered.html'],
     inputs: [
       'src/client',
       'src/shared',
@@ -26,10 +26,14 @@ const parts = [
   {
     id: 'server',
     name: 'the server',
-    // The operator scripts are bundled with the server (ADR 0036).
-    stamps: ['index', 'admin-role', 'catalog-import', 'backup-restore'].map((name) => `dist/server/${name}.js`),
+    // The operator scripts are bundled with the server (ADR 0036), and the public pages' renderer,
+    // the browser app's routes and components (ADR 0043).
+    stamps: ['index', 'admin-role', 'catalog-import', 'backup-restore', 'render-page'].map(
+      (name) => `dist/server/${name}.js`,
+    ),
     inputs: [
       'src/server',
+      'src/client',
       'src/shared',
       'package-lock.json',
       'scripts/build-server.mjs',
