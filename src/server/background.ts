@@ -20,6 +20,7 @@ import {
 import { pushJobDefinitions, schedulePushJobs } from './features/push/push.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
+import { searchJobDefinitions } from './features/search/search.jobs.ts';
 import { setlistJobDefinitions } from './features/setlists/setlists.jobs.ts';
 import {
   photoOrphanSweepJobDefinition,
@@ -113,6 +114,7 @@ export function createBackground(options: BackgroundOptions): Background {
       queue,
     ),
     ...notificationJobDefinitions({ database, logger, env, mailer }, queue),
+    ...searchJobDefinitions({ database, catalogChanges, events, logger, sources: providers }),
     ...realtimeJobDefinitions({ database, logger }),
     ...pushJobDefinitions({ database, logger, env, webPush: providers.webPush, queue }),
     ...showJobDefinitions({ database, logger }),

@@ -38,6 +38,11 @@ export const artists = pgTable(
      */
     pending: boolean('pending').notNull().default(false),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When a sync last asked the tour-date sources about this artist. An artist checked before with
+     * no dates (a fan's search found none) has followers waiting: its first dates are news.
+     */
+    tourDatesCheckedAt: timestamp('tour_dates_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

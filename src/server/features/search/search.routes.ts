@@ -6,8 +6,15 @@ import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { csrfProtection } from '#server/lib/csrf.ts';
 import { enforceLimit, type LimitRule } from '#server/lib/rate-limit.ts';
 import { validate } from '#server/lib/validate.ts';
-import { catalogSearchQuerySchema, suggestionsRequestSchema, syncRequestSchema } from '#shared/search-api.ts';
+import {
+  catalogSearchQuerySchema,
+  lookupIdSchema,
+  lookupRequestSchema,
+  suggestionsRequestSchema,
+  syncRequestSchema,
+} from '#shared/search-api.ts';
 import { searchCatalog, suggestArtists, syncFromSearch } from './search.service.ts';
+import { getLookup, startLookup } from './search-lookups.service.ts';
 
 /**
  * Visitors may search, but each POST costs provider calls (MusicBrainz allows one a second for
@@ -39,5 +46,14 @@ export function searchRoutes(deps: AppDeps) {
       await limit(c, 'sync', SYNC_LIMIT);
       const notifyFollowers = (outcome: SyncOutcome) => announceTourChanges(deps.events, c.var.log, outcome);
       return c.json(await syncFromSearch(deps, providers, c.req.valid('json'), notifyFollowers));
+    })
+    .post('/lookups', validate('json', lookupRequestSchema), async (c) => {
+      // The same provider calls as a sync: the same budget.
+      await limit(c, 'sync', SYNC_LIMIT);
+      return c.json(await startLookup(database, providers, deps.queue, c.req.valid('json')), 202);
+    })
+    .get('/lookups/:id', validate('param', lookupIdSchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getLookup(database, c.req.valid('param').id));
     });
 }

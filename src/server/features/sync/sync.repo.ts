@@ -11,6 +11,8 @@ export interface ArtistIdentity {
   /** A fan's not yet approved artist (ADR 0037). */
   pending?: boolean;
   submittedBy?: string | null;
+  /** When a sync last asked the sources about the artist; null when none ever did. */
+  tourDatesCheckedAt?: string | Date | null;
 }
 
 /** The artist an mbid or slug names: the mbid wins, as in the catalog's identity rules. */
@@ -21,12 +23,18 @@ export async function findArtistIdentity(
 ): Promise<ArtistIdentity | null> {
   const rows = await rowsOf<ArtistIdentity>(
     executor,
-    sql`select id, name, slug, mbid, pending, submitted_by as "submittedBy" from artists
+    sql`select id, name, slug, mbid, pending, submitted_by as "submittedBy",
+               tour_dates_checked_at as "tourDatesCheckedAt" from artists
         where slug = ${slug} or (${mbid}::text is not null and mbid = ${mbid})
         order by (mbid is not distinct from ${mbid}) desc
         limit 1`,
   );
   return rows[0] ?? null;
+}
+
+/** A sync asked the sources about the artist (whatever they said). */
+export async function markTourDatesChecked(executor: Executor, artistId: string, at: Date): Promise<void> {
+  await executor.execute(sql`update artists set tour_dates_checked_at = ${at.toISOString()} where id = ${artistId}`);
 }
 
 export function findArtistById(executor: Executor, id: string): Promise<ArtistIdentity | null> {
