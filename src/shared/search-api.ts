@@ -100,10 +100,8 @@ export interface ArtistLookupView {
   /** 'failed': every source failed (or the look-up died); the fan may try again. */
   status: 'running' | 'done' | 'failed';
   artistName: string;
+  mbid: string | null;
   sources: LookupSourceView[];
   /** When done: the artist written to the catalog; null when none was (typed text nobody performs under). */
   result: LookupResult | null;
 }
-
-/** The page asks for a running look-up's progress this often (ms). */
-export const LOOKUP_POLL_MS = 500;

@@ -62,6 +62,7 @@ function toView(row: LookupRow): ArtistLookupView {
     id: row.id,
     status: lost ? 'failed' : row.status,
     artistName: row.artistName,
+    mbid: row.mbid,
     sources: row.sources,
     result: row.result,
   };

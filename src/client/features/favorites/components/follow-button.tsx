@@ -14,6 +14,8 @@ interface FollowButtonProps {
   size?: 'sm' | 'default';
   /** Where a visitor comes back to after signing in (default: this page). */
   returnTo?: string;
+  /** The words while not following (default 'Follow'). */
+  label?: string;
   className?: string;
 }
 
@@ -37,16 +39,26 @@ export const FollowButtonForSession = ({ session, ...props }: FollowButtonProps)
   return <VisitorFollow {...props} />;
 };
 
-const VisitorFollow = ({ artistName, size, returnTo, className }: Omit<FollowButtonProps, 'session'>) => {
+/** The accessible name keeps the visible words first and names the artist. */
+const followName = (label: string, artistName: string) =>
+  label === 'Follow' ? `Follow ${artistName}` : `${label}: ${artistName}`;
+
+const VisitorFollow = ({
+  artistName,
+  size,
+  returnTo,
+  label = 'Follow',
+  className,
+}: Omit<FollowButtonProps, 'session'>) => {
   const location = useLocation();
   return (
     <Link
       to={signInPath(returnTo ?? `${location.pathname}${location.search}`)}
       className={cn(followButton(size), className)}
-      aria-label={`Sign in to follow ${artistName}`}
+      aria-label={label === 'Follow' ? `Sign in to follow ${artistName}` : `${label}: sign in to follow ${artistName}`}
     >
       <Heart className="size-4" aria-hidden="true" />
-      Follow
+      {label}
     </Link>
   );
 };
@@ -55,6 +67,7 @@ const SignedInFollow = ({
   artistSlug,
   artistName,
   size,
+  label = 'Follow',
   className,
 }: Omit<FollowButtonProps, 'session' | 'returnTo'>) => {
   const status = useFavoriteStatus(artistSlug);
@@ -65,14 +78,14 @@ const SignedInFollow = ({
     <button
       type="button"
       className={cn(followButton(size), following && 'border-magenta text-magenta', className)}
-      aria-label={following ? `Unfollow ${artistName}` : `Follow ${artistName}`}
+      aria-label={following ? `Unfollow ${artistName}` : followName(label, artistName)}
       aria-pressed={following}
       aria-busy={toggle.isPending}
       disabled={toggle.isPending}
       onClick={() => toggle.mutate({ artistSlug, artistName, follow: !following })}
     >
       <Heart className={cn('size-4', following && 'fill-current')} aria-hidden="true" />
-      {following ? 'Following' : 'Follow'}
+      {following ? 'Following' : label}
     </button>
   );
 };
