@@ -46,6 +46,8 @@ export interface ArtistSuggestion {
   mbid: string;
   disambiguation: string | null;
   type: string | null;
+  /** ISO 3166 code, when MusicBrainz knows it. */
+  country?: string | null;
 }
 
 export interface SuggestionsResponse {

@@ -1,4 +1,5 @@
 import {
+  COPPER_WRENS,
   type FakeArtist,
   fakeArtists,
   HARBOR_TRIBUTE,
@@ -143,6 +144,9 @@ export function fakeTmEvents(): FakeTmEvent[] {
       status: 'canceled',
     },
     { id: 'G5vYZ9TR020', attractions: [HARBOR_TRIBUTE], venueId: 'KovZpZAFil', daysFromToday: 25, time: '20:00:00' },
+    // The unknown band (search spec): Bandsintown lists the London show too.
+    { id: 'G5vYZ9CW001', attractions: [COPPER_WRENS], venueId: 'KovZ9177Rnd', daysFromToday: 34, time: '19:30:00' },
+    { id: 'G5vYZ9CW002', attractions: [COPPER_WRENS], venueId: 'KovZpZAHob', daysFromToday: 41, time: '20:00:00' },
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { ToastInput } from '#client/components/ui/toast-input.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { countryName } from '#client/lib/place-label.ts';
 import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import type {
   ArtistSuggestion,
@@ -75,5 +76,6 @@ export function searchFailureToast(error: unknown): ToastInput {
 /** The second line of an option: what tells two artists of one name apart. */
 export function optionDetail(option: SearchOption): string {
   if (option.kind === 'catalog') return `${option.tourCount} ${option.tourCount === 1 ? 'tour' : 'tours'}`;
-  return [option.type, option.disambiguation].filter(Boolean).join(' · ');
+  const country = option.country ? countryName(option.country) : null;
+  return [option.type, country, option.disambiguation].filter(Boolean).join(' · ');
 }

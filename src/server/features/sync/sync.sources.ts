@@ -97,11 +97,11 @@ export async function fetchListings(
   return Promise.all(asks.map(told));
 }
 
-/** The providers fetchListings will ask, in its order. */
+/** The providers fetchListings will ask, best source first (the order fans read them in). */
 export function enabledSourceNames(sources: TourDateSources): string[] {
   return [
-    ...(sources.jamBase ? [JAMBASE_SOURCE] : []),
     ...(sources.ticketmaster ? [TICKETMASTER] : []),
+    ...(sources.jamBase ? [JAMBASE_SOURCE] : []),
     ...(sources.bandsintown ? [BANDSINTOWN] : []),
   ];
 }
