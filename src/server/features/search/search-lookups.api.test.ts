@@ -156,3 +156,31 @@ describe('looking up a band the catalog lacks, source by source', () => {
     expect((await visitor.request('/api/search/lookups/not-an-id')).status).toBe(400);
   });
 });
+
+describe('looking up a band on a server with no tour-date key', () => {
+  let server: AuthTestServer;
+  beforeAll(async () => {
+    server = await startAuthTestServer({}, { jobs: true });
+  });
+  afterAll(() => server?.close());
+
+  it('lists no source (nothing about keys for a fan) and still gives the MusicBrainz artist its page', async () => {
+    const visitor = new TestBrowser(server);
+    const started = await visitor.request('/api/search/lookups', {
+      json: { artistName: 'Northern Lantern Society', mbid: NORTHERN_LANTERN_SOCIETY },
+    });
+    expect(started.status).toBe(202);
+    let view = (await started.json()) as ArtistLookupView;
+    expect(view.sources).toEqual([]);
+    for (let attempt = 0; attempt < 100 && view.status === 'running'; attempt++) {
+      await sleep(50);
+      view = await (await visitor.request(`/api/search/lookups/${view.id}`)).json();
+    }
+    expect(view).toMatchObject({
+      status: 'done',
+      sources: [],
+      result: { artistSlug: 'northern-lantern-society', stopsFound: 0 },
+    });
+    expect(JSON.stringify(view)).not.toMatch(/key|configured/i);
+  });
+});
