@@ -182,7 +182,7 @@ test('the unknown band at 390 px: live progress per source, dates with provenanc
   await page.screenshot({ path: '.tmp/unknown-band-suggestions-390.png' });
 
   await list.getByRole('option', { name: /^Copper Wrens/ }).click();
-  const progress = page.getByRole('status').filter({ hasText: "Looking for Copper Wrens's tour dates" });
+  const progress = page.getByRole('status').filter({ hasText: 'Looking for tour dates for Copper Wrens' });
   await expect(progress.getByText('Ticketmaster — 2 dates')).toBeVisible();
   await expect(progress.getByText('Bandsintown — searching…')).toBeVisible();
   await expect(progress.getByText('JamBase — no dates')).toBeVisible();

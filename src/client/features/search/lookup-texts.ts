@@ -30,12 +30,12 @@ export function sourceLine(source: LookupSourceView): string {
   }
 }
 
-export const lookupHeading = (artistName: string) => `Looking for ${artistName}'s tour dates`;
+export const lookupHeading = (artistName: string) => `Looking for tour dates for ${artistName}`;
 
 /** Every source failed: never a bare 'Search failed' — what happened, and a retry. */
 export const LOOKUP_FAILED_TITLE = "We couldn't reach the tour-date sources";
 export const lookupFailedText = (artistName: string) =>
-  `We couldn't look up ${artistName}'s tour dates just now. Please try again in a moment.`;
+  `We couldn't look up tour dates for ${artistName} just now. Please try again in a moment.`;
 
 /** Typed text no source knows (no MusicBrainz artist either): no page to open, but things to do. */
 export const noDatesText = (artistName: string) => `Nobody lists tour dates for ${artistName} yet.`;

@@ -77,7 +77,7 @@ describe('the unknown band: a look-up source by source', () => {
     const page = renderPage(<BandSearchForm />, { answer: server.answer });
     await chooseSuggestion();
 
-    const progress = await screen.findByText("Looking for Copper Wrens's tour dates");
+    const progress = await screen.findByText('Looking for tour dates for Copper Wrens');
     const panel = progress.closest<HTMLElement>('[role="status"]')!;
     await within(panel).findByText('Ticketmaster — 12 dates', {}, { timeout: 3000 });
     within(panel).getByText('Bandsintown — searching…');
@@ -116,7 +116,7 @@ describe('the unknown band: a look-up source by source', () => {
 
     const title = await screen.findByText("We couldn't reach the tour-date sources", {}, { timeout: 3000 });
     const alert = title.closest<HTMLElement>('[role="alert"]')!;
-    within(alert).getByText("We couldn't look up Copper Wrens's tour dates just now. Please try again in a moment.");
+    within(alert).getByText("We couldn't look up tour dates for Copper Wrens just now. Please try again in a moment.");
     within(alert).getByText("Ticketmaster — couldn't be reached");
     expect(screen.queryByText('Search failed')).toBeNull();
 
