@@ -240,19 +240,30 @@ export interface NewStop extends StopKey, CityPlace {
 }
 
 /** The stops held at these tours, dates and venues, with their start times (several at one venue: early and late shows). */
+/** A slot a writer wants to fill, and the fan writing it (null: a trusted writer). */
+export interface SlotLookup extends StopKey {
+  submittedBy: string | null;
+}
+
+/**
+ * The stops that already hold these slots for their writer: for a trusted writer (a provider, an
+ * admin's import) approved stops only, so no fan's pending or rejected stop keeps a show out of the
+ * public catalog (ADR 0037); for a fan, any stop (another fan's request for the show is shared).
+ */
 export function findExistingStops(
   executor: Executor,
-  stops: StopKey[],
-): Promise<(StopKey & { time: string | null })[]> {
+  stops: SlotLookup[],
+): Promise<(SlotLookup & { time: string | null })[]> {
   return batched(
     executor,
     stops,
     (batch) => sql`
-      select s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId",
-             to_char(s.start_time, 'HH24:MI') as time
+      select distinct s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId",
+             to_char(s.start_time, 'HH24:MI') as time, x."submittedBy"
       from tour_stops s
-      join ${recordset(batch, { tourId: 'uuid', date: 'date', venueId: 'uuid' })}
-        on s.tour_id = x."tourId" and s.event_date = x.date and s.venue_id = x."venueId"`,
+      join ${recordset(batch, { tourId: 'uuid', date: 'date', venueId: 'uuid', submittedBy: 'uuid' })}
+        on s.tour_id = x."tourId" and s.event_date = x.date and s.venue_id = x."venueId"
+      where s.review_state = 'approved' or x."submittedBy" is not null`,
   );
 }
 

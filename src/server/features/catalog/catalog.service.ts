@@ -531,17 +531,18 @@ function placeSlug(venue: VenueEntry): string {
 class SlotTimes {
   private readonly times = new Map<string, (string | null)[]>();
 
-  private static key(slot: StopKey): string {
-    return `${slot.tourId}|${slot.date}|${slot.venueId}`;
+  /** `holder`: for whom the slot is held (a trusted writer: '', or a fan: their id). */
+  private static key(slot: StopKey, holder = ''): string {
+    return `${slot.tourId}|${slot.date}|${slot.venueId}|${holder}`;
   }
 
-  add(slot: StopKey, time: string | null): void {
-    const key = SlotTimes.key(slot);
+  add(slot: StopKey, time: string | null, holder?: string): void {
+    const key = SlotTimes.key(slot, holder);
     this.times.set(key, [...(this.times.get(key) ?? []), time]);
   }
 
-  holds(slot: StopKey, time: string | null): boolean {
-    return (this.times.get(SlotTimes.key(slot)) ?? []).some((held) => timesAgree(held, time));
+  holds(slot: StopKey, time: string | null, holder?: string): boolean {
+    return (this.times.get(SlotTimes.key(slot, holder)) ?? []).some((held) => timesAgree(held, time));
   }
 }
 
@@ -606,10 +607,10 @@ async function addStops(
   // A brand-new artist has no stops yet: only stops of pre-existing artists need a lookup.
   const lookups = candidates
     .filter(({ row }) => artists.preExisting.has(row.artistId))
-    .map(({ row }) => ({ tourId: row.tourId, date: row.date, venueId: row.venueId }));
+    .map(({ row }) => ({ tourId: row.tourId, date: row.date, venueId: row.venueId, submittedBy: row.submittedBy }));
   const existing = new SlotTimes();
-  for (const row of await findExistingStops(tx, lookups)) existing.add(row, row.time);
-  const missing = candidates.filter(({ row }) => !existing.holds(row, row.time ?? null));
+  for (const row of await findExistingStops(tx, lookups)) existing.add(row, row.time, row.submittedBy ?? '');
+  const missing = candidates.filter(({ row }) => !existing.holds(row, row.time ?? null, row.submittedBy ?? ''));
   const slugs = await assignUniqueSlugs(
     missing.map(({ row, venue }) => ({ scope: row.artistId, base: stopSlugBase(row.date, venue) })),
     async (keys) => {
