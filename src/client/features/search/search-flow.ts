@@ -67,10 +67,13 @@ export const searchFailedToast: ToastInput = {
   variant: 'destructive',
 };
 
+/** The server refused the search rather than queue it for MusicBrainz's one call a second. */
+export const isMusicBrainzBusy = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 503 && error.message === MUSICBRAINZ_BUSY_MESSAGE;
+
 /** MusicBrainz is busy (the server refused rather than queue the search): say so, not a bare failure. */
 export function searchFailureToast(error: unknown): ToastInput {
-  const busy = error instanceof ApiError && error.status === 503 && error.message === MUSICBRAINZ_BUSY_MESSAGE;
-  return busy ? { ...searchFailedToast, description: MUSICBRAINZ_BUSY_MESSAGE } : searchFailedToast;
+  return isMusicBrainzBusy(error) ? { ...searchFailedToast, description: MUSICBRAINZ_BUSY_MESSAGE } : searchFailedToast;
 }
 
 /** The second line of an option: what tells two artists of one name apart. */

@@ -12,11 +12,25 @@ import { startLookup } from './api/start-lookup.ts';
 import {
   catalogOutcome,
   foundInCatalogToast,
+  isMusicBrainzBusy,
   noToursToast,
   type SearchOption,
   searchFailureToast,
   TOAST_ID,
 } from './search-flow.ts';
+
+/**
+ * MusicBrainz down is not the search down: the typed name still goes to the tour-date sources
+ * (a busy MusicBrainz still says so: trying again in a few seconds gives the suggestions).
+ */
+const suggestionsFor = (query: string) =>
+  getSuggestions(query).then(
+    ({ suggestions }) => suggestions,
+    (error: unknown) => {
+      if (isMusicBrainzBusy(error)) throw error;
+      return [];
+    },
+  );
 
 /**
  * The band search (spec section 4 "Search"): idle → searching → a list of options, a tour page,
@@ -77,7 +91,7 @@ export function useBandSearch(initialText = '') {
       const outcome = catalogOutcome(check.query, (await searchCatalog(check.query)).matches);
       if (outcome.kind === 'open') return openCatalogArtist(outcome.match);
       if (outcome.kind === 'choose') return setOptions(outcome.options);
-      const { suggestions } = await getSuggestions(check.query);
+      const suggestions = await suggestionsFor(check.query);
       if (suggestions.length > 0)
         return setOptions(suggestions.map((suggestion) => ({ kind: 'musicbrainz', ...suggestion })));
       await lookUp(check.query);

@@ -140,3 +140,28 @@ describe('the unknown band: a look-up source by source', () => {
     expect(page.location()).toBe('/');
   });
 });
+
+describe('MusicBrainz down while the tour-date sources work', () => {
+  it('looks the typed name up at the sources instead of a bare "Search failed"', async () => {
+    const server = lookupServer([
+      view('running', [searching('ticketmaster')]),
+      view('done', [{ provider: 'ticketmaster', state: 'none', dates: 0 }], null),
+    ]);
+    const answer: FetchStub = (request) =>
+      request.path === '/api/search/suggestions'
+        ? {
+            status: 503,
+            json: {
+              error: { code: 'UNAVAILABLE', message: 'MusicBrainz did not answer correctly. Please try again.' },
+            },
+          }
+        : server.answer(request);
+    renderPage(<BandSearchForm />, { answer });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Band name' }), 'copper wrens');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('Nobody lists tour dates for Copper Wrens yet.', {}, { timeout: 3000 });
+    expect(screen.queryByText('Search failed')).toBeNull();
+    expect(server.calls).toContain('POST /api/search/lookups');
+  });
+});
