@@ -2,6 +2,13 @@ import type { Database } from '#server/db/client.ts';
 import { BANDSINTOWN } from '#server/providers/bandsintown/bandsintown.client.ts';
 import { JAMBASE } from '#server/providers/jambase/jambase.client.ts';
 import { TICKETMASTER } from '#server/providers/ticketmaster/ticketmaster.client.ts';
+import {
+  SYNC_PLAN_TIERS,
+  type SyncPlanSource,
+  type SyncPlanStatus,
+  type SyncPlanTierName,
+} from '#shared/api-status.ts';
+import { sourceLabel } from '#shared/tour-sources.ts';
 import type { TourDateSources } from './sync.sources.ts';
 import {
   callsToday,
@@ -9,6 +16,8 @@ import {
   insertPlanItems,
   type PlanCandidate,
   selectPlanCandidates,
+  selectPlanCounts,
+  utcToday,
 } from './sync-planner.repo.ts';
 
 /**
@@ -86,4 +95,52 @@ export async function planSyncDay(
     added[provider] = candidates;
   }
   return added;
+}
+
+/** The tour-date sources the status page always lists, on or off, in the plan's order. */
+const PLAN_SOURCES = [TICKETMASTER, BANDSINTOWN, JAMBASE];
+
+/** The planner runs daily at this hour (UTC): after most of the world's shows of the day have ended. */
+export const PLAN_HOUR_UTC = 3;
+
+/** The next run of the planner's cron (DAILY_RESYNC_CRON) after `now`. */
+export function nextPlanAt(now: Date): Date {
+  const next = new Date(now);
+  next.setUTCHours(PLAN_HOUR_UTC, 0, 0, 0);
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+/** Today's plan per tour-date source for /admin/api-status: quota use, artists planned per tier, done and left. */
+export async function syncPlanSummary(
+  database: Database,
+  sources: TourDateSources,
+  now = new Date(),
+): Promise<Omit<SyncPlanStatus, 'nextSyncAt'>> {
+  const day = utcToday(now);
+  const counts = await selectPlanCounts(database.db, day);
+  const configured = new Map(plannedSources(sources).map((source) => [source.provider, source.quota]));
+  const summaries = await Promise.all(
+    PLAN_SOURCES.map(async (provider): Promise<SyncPlanSource> => {
+      const rows = counts.filter((row) => row.provider === provider);
+      const planned = Object.fromEntries(
+        SYNC_PLAN_TIERS.map((tier) => [tier, rows.find((row) => row.tier === tier)?.planned ?? 0]),
+      ) as Record<SyncPlanTierName, number>;
+      const total = rows.reduce((sum, row) => sum + row.planned, 0);
+      const done = rows.reduce((sum, row) => sum + row.done, 0);
+      const quota = configured.get(provider) ?? null;
+      return {
+        provider,
+        label: sourceLabel(provider),
+        on: configured.has(provider),
+        quota,
+        usedToday: await callsToday(database.db, provider),
+        planBudget: quota === null ? null : planBudget(quota),
+        planned,
+        done,
+        left: total - done,
+      };
+    }),
+  );
+  return { day, nextPlanAt: nextPlanAt(now).toISOString(), sources: summaries };
 }

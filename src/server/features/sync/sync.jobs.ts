@@ -13,7 +13,7 @@ import { findArtistById } from './sync.repo.ts';
 import { announceTourChanges, type SyncOutcome, syncFromAnswers } from './sync.service.ts';
 import { fetchListings, hasTourDateSource, type TourDateSources } from './sync.sources.ts';
 import { markPlanDone, prunePlans, selectArtistsLeft, selectProvidersLeft, utcToday } from './sync-planner.repo.ts';
-import { planSyncDay } from './sync-planner.ts';
+import { PLAN_HOUR_UTC, planSyncDay } from './sync-planner.ts';
 
 /**
  * Freshness within quotas (docs/decisions/0046): every day at 03:00 UTC the planner fills each
@@ -23,8 +23,8 @@ import { planSyncDay } from './sync-planner.ts';
  * also drops provider call records older than 30 days.
  */
 
-/** 03:00 UTC: after most of the world's shows of the day have ended. */
-export const DAILY_RESYNC_CRON = '0 3 * * *';
+/** 03:00 UTC (PLAN_HOUR_UTC): after most of the world's shows of the day have ended. */
+export const DAILY_RESYNC_CRON = `0 ${PLAN_HOUR_UTC} * * *`;
 /** The day's syncs end by 23:00 UTC, within the UTC day whose quota they spend. */
 export const PLAN_DAY_ENDS_AT_UTC_HOUR = 23;
 /** Never closer than this, whatever the number of artists: JamBase keys allow about one call a second. */
