@@ -78,21 +78,23 @@ export const SyncPlanSection = ({ plan }: { plan: SyncPlanStatus }) => (
             <span className={source.on ? 'text-foreground' : 'text-muted'}>{source.on ? 'On' : 'Off'}</span>
           </h3>
           {source.on ? (
-            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-              <PlanStat label="Calls today" value={callsText(source)} />
-              <PlanStat label="Done" value={count(source.done)} />
-              <PlanStat label="Left" value={count(source.left)} />
-              <div className="col-span-2 flex flex-col sm:col-span-3">
-                <dt className="text-xs uppercase tracking-wider text-muted">Artists planned today</dt>
-                <dd className="font-semibold tabular-nums">{tiersText(source)}</dd>
-              </div>
+            <>
+              <dl className="grid grid-cols-3 gap-3 text-sm">
+                <PlanStat label="Calls today" value={callsText(source)} />
+                <PlanStat label="Done" value={count(source.done)} />
+                <PlanStat label="Left" value={count(source.left)} />
+                <div className="col-span-3 flex flex-col">
+                  <dt className="text-xs uppercase tracking-wider text-muted">Artists planned today</dt>
+                  <dd className="font-semibold tabular-nums">{tiersText(source)}</dd>
+                </div>
+              </dl>
               {source.planBudget !== null ? (
-                <p className="col-span-2 text-muted sm:col-span-3">
+                <p className="text-sm text-muted">
                   The plan may spend {count(source.planBudget)} calls; {count((source.quota ?? 0) - source.planBudget)}{' '}
                   stay free for fans' searches.
                 </p>
               ) : null}
-            </dl>
+            </>
           ) : (
             <p className="text-sm text-muted">No key on this server: this source is not asked.</p>
           )}
