@@ -235,7 +235,13 @@ describe('the sync planner: each source’s daily quota spent where fans are', (
 
     // The server restarts: the plan job runs again, and jobs still queued run again.
     const requeued: unknown[] = [];
-    expect(await planDailyResync(deps, { send: async (_t, payload) => (requeued.push(payload), 'job') })).toBe(0);
+    const queue = {
+      send: async (_type: unknown, payload: unknown) => {
+        requeued.push(payload);
+        return 'job';
+      },
+    };
+    expect(await planDailyResync(deps, queue as Pick<Queue, 'send'>)).toBe(0);
     expect(requeued).toEqual([]);
     await runPlannedJobs(2);
     for (const { artistId } of [{ artistId: idOf(ARTISTS.going) }, { artistId: idOf(ARTISTS.searched) }]) {

@@ -191,7 +191,10 @@ describe('freshness: daily re-sync of followed artists', () => {
   });
 
   it('plans a job per artist keyed by day, the followed artist first, and none without a source', async () => {
-    // Both were searched today (that sync asked every source): forget it, as on a later day.
+    // Both were searched today (that sync asked every source), so today's plan leaves them out.
+    expect(await planDailyResync(deps, { send: async () => 'job-id' })).toBe(0);
+    expect(await rows(server, sql`select artist_id from artist_searches`)).toHaveLength(2);
+    // A later day's plan has them: the searches are forgotten here as if it were that day.
     await server.database.db.execute(sql`delete from artist_searches`);
     const sent: { payload: unknown; options: unknown }[] = [];
     const queue: Pick<Queue, 'send'> = {
