@@ -3,14 +3,21 @@ import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
 import { restorePointJobDefinitions, scheduleRestorePointJobs } from './features/admin/restore-points.jobs.ts';
 import { createCatalogChanges } from './features/catalog/catalog-changes.ts';
-import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
-import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
+import {
+  genreBackfillJobDefinitions,
+  scheduleGenreBackfill,
+} from './features/genre-backfill/genre-backfill.workers.ts';
+import {
+  followTourChangesForGuides,
+  guideJobDefinitions,
+  scheduleGuideJobs,
+} from './features/guides/guides.workers.ts';
 import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
-import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
+import { historicalImportJobDefinitions } from './features/historical-import/historical-import.workers.ts';
 import { historyImportJobDefinitions, resumeStalledImports } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
-import { listeningImportJobDefinitions } from './features/listening-import/listening-import.jobs.ts';
+import { listeningImportJobDefinitions } from './features/listening-import/listening-import.workers.ts';
 import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import {
   followTourChanges,

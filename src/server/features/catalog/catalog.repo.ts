@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { batched, type Executor, recordset, rowsOf, type Tx } from '#server/db/sql.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import { sortKey } from '#shared/text.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
 import type { StoredStop } from './stop-identity.ts';
@@ -150,14 +151,11 @@ export function findTours(executor: Executor, tours: TourKey[]): Promise<TourRow
 
 // ----------------------------------------------------------------------------------------- venues
 
-export interface NewVenue {
+export interface NewVenue extends CityPlace {
   identityKey: string;
   slug: string;
   name: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;
@@ -228,13 +226,10 @@ export interface StopKey {
   venueId: string;
 }
 
-export interface NewStop extends StopKey {
+export interface NewStop extends StopKey, CityPlace {
   artistId: string;
   slug: string;
   time: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   ticketUrl: string | null;

@@ -4,6 +4,7 @@ import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import { timesAgree } from '#shared/show-times.ts';
 import { slugify, stateCode } from '#shared/text.ts';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '#shared/time-zones.ts';
@@ -71,14 +72,10 @@ export interface StopEntry {
   listings?: SourceStop[];
 }
 
-export interface VenueEntry {
+export interface VenueEntry extends CityPlace {
   identityKey: string;
   name: string;
   address: string | null;
-  city: string;
-  /** US stops: the two-letter state code. */
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TourStopChangeKind } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import type { KnownStop } from './sync.plan.ts';
 
 export interface ArtistIdentity {
@@ -64,13 +65,10 @@ export async function markSourcesMissing(
     where ss.stop_id = x."stopId" and ss.provider = x.provider and ss.external_id = x."externalId"`);
 }
 
-export interface StopUpdate {
+export interface StopUpdate extends CityPlace {
   date: string;
   time: string | null;
   venueKey: string;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   ticketUrl: string | null;
