@@ -298,11 +298,10 @@ export async function startFakeTicketmaster(
   function listEvents(request: FakeRequest): FakeReply {
     const ids = (request.query.get('attractionId') ?? '').split(',').filter(Boolean);
     const from = request.query.get('startDateTime')?.slice(0, 10) ?? isoDaysFromToday(0);
+    // The attractions asked for, by MBID: one pass over artists, then one over events (a bench has thousands).
+    const wanted = new Set(artists.filter((artist) => ids.includes(attractionId(artist))).map((artist) => artist.mbid));
     const matching = events
-      .filter((event) => {
-        const mbids = event.attractions.map((mbid) => artists.find((artist) => artist.mbid === mbid)!);
-        return ids.length === 0 || mbids.some((artist) => ids.includes(attractionId(artist)));
-      })
+      .filter((event) => ids.length === 0 || event.attractions.some((mbid) => wanted.has(mbid)))
       .filter((event) => isoDaysFromToday(event.daysFromToday) >= from)
       .sort((a, b) => a.daysFromToday - b.daysFromToday);
     return paged(request, matching.map(eventBody), 'events', 'events.json');

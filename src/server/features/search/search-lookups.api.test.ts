@@ -89,6 +89,11 @@ describe('looking up a band the catalog lacks, source by source', () => {
     expect(done.result?.stopsFound).toBeGreaterThan(0);
     const tour = await (await visitor.request(`/api/artists/northern-lanterns?today=${localIsoDate()}`)).json();
     expect(tour.tours.length).toBeGreaterThan(0);
+    // A fan's interest: the sync planner sees the artist as searched (ADR 0046).
+    const searched = await server.database.query(
+      `select 1 from artist_searches s join artists a on a.id = s.artist_id where a.slug = 'northern-lanterns'`,
+    );
+    expect(searched.rows).toHaveLength(1);
   });
 
   it('a source that fails is failed, never "no dates"; the others still bring theirs', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { announceTourChanges, type SyncOutcome, syncArtistTourDates } from '#server/features/sync/sync.service.ts';
 import { enabledSourceNames, type SourceAnswer, type TourDateSources } from '#server/features/sync/sync.sources.ts';
+import { noteArtistSearched } from '#server/features/sync/sync-planner.repo.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
@@ -101,6 +102,8 @@ export async function runLookup(deps: LookupDeps, lookupId: string): Promise<voi
       new Date(),
       (answer) => updateLookupSource(deps.database.db, lookupId, sourceProgress(answer)),
     );
+    // A fan's interest: the sync planner brings this artist early in the next days (ADR 0046).
+    if (outcome) await noteArtistSearched(deps.database.db, outcome.artistId);
     await announceTourChanges(deps.events, deps.logger, outcome);
     await finishLookup(deps.database.db, lookupId, 'done', resultOf(outcome));
   } catch (error) {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { clientKey } from '#server/auth/client-ip.ts';
 import { PERSONAL_CACHE_CONTROL } from '#server/features/catalog/stop-visibility.ts';
 import { announceTourChanges, type SyncOutcome } from '#server/features/sync/sync.service.ts';
+import { noteArtistSearched } from '#server/features/sync/sync-planner.repo.ts';
 import type { AppDeps, AppEnv } from '#server/lib/context.ts';
 import { csrfProtection } from '#server/lib/csrf.ts';
 import { enforceLimit, type LimitRule } from '#server/lib/rate-limit.ts';
@@ -44,8 +45,12 @@ export function searchRoutes(deps: AppDeps) {
     })
     .post('/sync', validate('json', syncRequestSchema), async (c) => {
       await limit(c, 'sync', SYNC_LIMIT);
-      const notifyFollowers = (outcome: SyncOutcome) => announceTourChanges(deps.events, c.var.log, outcome);
-      return c.json(await syncFromSearch(deps, providers, c.req.valid('json'), notifyFollowers));
+      const afterSync = async (outcome: SyncOutcome) => {
+        // A fan's interest: the sync planner brings this artist early in the next days (ADR 0046).
+        await noteArtistSearched(database.db, outcome.artistId);
+        await announceTourChanges(deps.events, c.var.log, outcome);
+      };
+      return c.json(await syncFromSearch(deps, providers, c.req.valid('json'), afterSync));
     })
     .post('/lookups', validate('json', lookupRequestSchema), async (c) => {
       // The same provider calls as a sync: the same budget.

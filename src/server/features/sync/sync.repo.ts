@@ -159,13 +159,3 @@ export function findStopIdsByExternalId(
           and external_id in (select json_array_elements_text(${JSON.stringify(externalIds)}::json))`,
   );
 }
-
-/** Artists at least one fan follows, in a stable order so each day's run spreads them alike. */
-export function selectFollowedArtistIds(executor: Executor): Promise<{ id: string }[]> {
-  return rowsOf(
-    executor,
-    sql`select a.id from artists a
-        where exists (select 1 from favorite_artists f where f.artist_id = a.id)
-        order by a.sort_name, a.id`,
-  );
-}

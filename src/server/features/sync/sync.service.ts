@@ -119,6 +119,17 @@ export async function syncArtistTourDates(
   onAnswer?: (answer: SourceAnswer) => Promise<void>,
 ): Promise<SyncOutcome | null> {
   const answers = await fetchListings(sources, target, today, onAnswer);
+  return syncFromAnswers(writer, target, answers, today, now);
+}
+
+/** The sync of the sources' answers, fetched already (the planner asks only the sources left today). */
+export async function syncFromAnswers(
+  writer: CatalogWriterDeps,
+  target: SyncTarget,
+  answers: SourceAnswer[],
+  today: string,
+  now: Date = new Date(),
+): Promise<SyncOutcome | null> {
   const failed = answers.filter((answer) => !answer.ok);
   if (answers.length > 0 && failed.length === answers.length) throw providerFailure(failed[0]!.error);
   const spelling = answers.map((answer) => answer.spelling).find(Boolean);
