@@ -2,14 +2,7 @@ import type { ToastInput } from '#client/components/ui/toast-input.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { countryName } from '#client/lib/place-label.ts';
 import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
-import type {
-  ArtistSuggestion,
-  CatalogMatch,
-  LookupResult,
-  LookupSourceView,
-  SyncResponse,
-} from '#shared/search-api.ts';
-import { sourceLabel } from '#shared/tour-sources.ts';
+import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';
 
 /** One entry of the list under the search box: a catalog artist, or a MusicBrainz artist to sync. */
 export type SearchOption = ({ kind: 'catalog' } & CatalogMatch) | ({ kind: 'musicbrainz' } & ArtistSuggestion);

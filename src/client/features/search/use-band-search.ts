@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { invalidateCatalogQueries } from '#client/lib/catalog-queries.ts';
 import { paths } from '#client/lib/paths.ts';
 import { validateBandSearch } from '#shared/search.ts';
 import type { ArtistLookupView, CatalogMatch } from '#shared/search-api.ts';
@@ -40,7 +38,6 @@ const suggestionsFor = (query: string) =>
  */
 export function useBandSearch(initialText = '') {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [text, setText] = useState(initialText);
   const [options, setOptions] = useState<SearchOption[]>([]);
   const [searching, setSearching] = useState(false);

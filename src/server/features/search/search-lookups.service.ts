@@ -92,7 +92,7 @@ function resultOf(outcome: SyncOutcome | null): LookupResult | null {
  */
 export async function runLookup(deps: LookupDeps, lookupId: string): Promise<void> {
   const lookup = await selectLookup(deps.database.db, lookupId);
-  if (!lookup || lookup.status !== 'running') return;
+  if (lookup?.status !== 'running') return;
   try {
     const outcome = await syncArtistTourDates(
       deps,
