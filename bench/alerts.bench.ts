@@ -3,7 +3,7 @@
  * venues), a sync that adds 5,000 dates. Figures: who-to-tell in SQL (the artist's followers with
  * their places, the fans of changed stops, the followers of the new stops' venues), the whole
  * notify-tour-changes run (drafts, preferences, inserts, events), and the push worker's rate to the
- * fake push service (which checks VAPID and decrypts every push, on the same machine). Target:
+ * fake push service (which checks VAPID and decrypts every push, on its own thread). Target:
  * who-to-tell under 10 s on PostgreSQL, pushes at 500/s or more, memory flat. Figures go to
  * docs/performance.md.
  *
@@ -24,9 +24,9 @@ import { selectPlaceCircles } from '#server/features/places/tracked-places.repo.
 import { sendDuePushes } from '#server/features/push/push.jobs.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createWebPushClient } from '#server/providers/web-push/web-push.client.ts';
-import { startFakePushService } from '#tests/fakes/push-service.ts';
 import { bulkLoadCatalog } from './bulk-load.ts';
 import { generateBenchCatalog } from './catalog-generator.ts';
+import { startPushServiceThread } from './push-service-thread.ts';
 import { benchArgs, CITY_PLACES, onEachDatabase, placeVenues, runBench, secondsSince } from './support.ts';
 
 const QUICK = benchArgs.quick;
@@ -142,9 +142,9 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
   console.log(`${label}: who-to-tell in SQL: ${secondsSince(whoStarted)} s`);
 
   // Devices on the fake push service for the first fans, then the whole run.
-  const pushService = await startFakePushService();
+  const pushService = await startPushServiceThread();
   try {
-    const subscriptions = Array.from({ length: DEVICES }, () => pushService.subscribe());
+    const subscriptions = await pushService.subscribe(DEVICES);
     await database.query(
       `insert into push_subscriptions (user_id, endpoint, p256dh, auth, label)
        select f.id, s->>'endpoint', s->'keys'->>'p256dh', s->'keys'->>'auth', 'bench'
@@ -169,8 +169,9 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
         concurrency,
       });
       const seconds = (performance.now() - pushStarted) / 1000;
+      const fake = await pushService.counts();
       console.log(
-        `${label}: pushes (concurrency ${concurrency}): ${sent.sent} sent, ${sent.failed} failed, ${sent.gone} gone in ${seconds.toFixed(1)} s = ${Math.round(sent.sent / seconds)}/s; rss ${mb()} MB; fake rejected ${pushService.rejected.length}`,
+        `${label}: pushes (concurrency ${concurrency}): ${sent.sent} sent, ${sent.failed} failed, ${sent.gone} gone in ${seconds.toFixed(1)} s = ${Math.round(sent.sent / seconds)}/s; rss ${mb()} MB; fake received ${fake.received}, rejected ${fake.rejected}`,
       );
     }
   } finally {

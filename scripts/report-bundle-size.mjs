@@ -15,7 +15,11 @@ const BUDGET_KB = 100;
  * for unrelated changes) and says how far each page is from the budget. Lower them as pages shrink;
  * once every page is within BUDGET_KB the ceiling is the budget.
  */
-const CEILING_KB = { home: 155.5, tour: 153, artist: 154, venue: 156, guide: 158.5 };
+// home 156 (was 155; 154.8 → 155.7 KB): the unknown band's look-up (issue 24.5) starts from the hero's search
+// and its suggestions name the country; the progress panel loads only when a look-up starts.
+// guide 158.5 (was 158): the server-rendered pages' hydration (their embedded answers) and Follow's
+// placeholder while the session loads (ADR 0043).
+const CEILING_KB = { home: 156, tour: 153, artist: 154, venue: 156, guide: 158.5 };
 const PUBLIC_ROUTES = {
   home: 'src/client/app/routes/home.tsx',
   tour: 'src/client/app/routes/tour.tsx',

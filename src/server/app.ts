@@ -27,7 +27,7 @@ import { historicalImportRoutes } from './features/historical-import/historical-
 import { historyRoutes } from './features/history/history.routes.ts';
 import { HISTORY_IMPORT_UPLOAD_PATHS, historyImportRoutes } from './features/history-import/history-import.routes.ts';
 import { imageTestingRoutes } from './features/image-testing/image-testing.routes.ts';
-import { filesRoutes, imagesRoutes, publicEventsRoutes } from './features/images/images.routes.ts';
+import { filesRoutes, imagesRoutes } from './features/images/images.routes.ts';
 import {
   adminSpotifyImportRoutes,
   LISTENING_UPLOAD_PATH,
@@ -41,6 +41,7 @@ import { placesRoutes } from './features/places/places.routes.ts';
 import { trackedPlacesRoutes } from './features/places/tracked-places.routes.ts';
 import { publicPagesRoutes } from './features/public-pages/public-pages.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
+import { publicEventsRoutes } from './features/realtime/public-events.routes.ts';
 import { userEventsRoutes } from './features/realtime/realtime.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { setlistsRoutes } from './features/setlists/setlists.routes.ts';

@@ -3,14 +3,21 @@ import type { Env } from './env.ts';
 import { backupJobDefinitions, scheduleBackupJobs } from './features/admin/backups.jobs.ts';
 import { restorePointJobDefinitions, scheduleRestorePointJobs } from './features/admin/restore-points.jobs.ts';
 import { createCatalogChanges } from './features/catalog/catalog-changes.ts';
-import { genreBackfillJobDefinitions, scheduleGenreBackfill } from './features/genre-backfill/genre-backfill.jobs.ts';
-import { followTourChangesForGuides, guideJobDefinitions, scheduleGuideJobs } from './features/guides/guides.jobs.ts';
+import {
+  genreBackfillJobDefinitions,
+  scheduleGenreBackfill,
+} from './features/genre-backfill/genre-backfill.workers.ts';
+import {
+  followTourChangesForGuides,
+  guideJobDefinitions,
+  scheduleGuideJobs,
+} from './features/guides/guides.workers.ts';
 import { mailAdminsBudgetSpent } from './features/guides/llm-usage.service.ts';
-import { historicalImportJobDefinitions } from './features/historical-import/historical-import.jobs.ts';
+import { historicalImportJobDefinitions } from './features/historical-import/historical-import.workers.ts';
 import { historyImportJobDefinitions, resumeStalledImports } from './features/history-import/history-import.jobs.ts';
 import { artistImageJobDefinition } from './features/images/images.jobs.ts';
 import { wikidataPhotoFinder } from './features/images/wikidata-photo.ts';
-import { listeningImportJobDefinitions } from './features/listening-import/listening-import.jobs.ts';
+import { listeningImportJobDefinitions } from './features/listening-import/listening-import.workers.ts';
 import { musicSyncJobDefinitions, scheduleMusicSync } from './features/music-services/music-services.sync.jobs.ts';
 import {
   followTourChanges,
@@ -20,6 +27,7 @@ import {
 import { pushJobDefinitions, schedulePushJobs } from './features/push/push.jobs.ts';
 import { createRealtimeEventBus } from './features/realtime/realtime.bus.ts';
 import { realtimeJobDefinitions, scheduleRealtimeJobs } from './features/realtime/realtime.jobs.ts';
+import { searchJobDefinitions } from './features/search/search.jobs.ts';
 import { setlistJobDefinitions } from './features/setlists/setlists.jobs.ts';
 import {
   photoOrphanSweepJobDefinition,
@@ -113,6 +121,7 @@ export function createBackground(options: BackgroundOptions): Background {
       queue,
     ),
     ...notificationJobDefinitions({ database, logger, env, mailer }, queue),
+    ...searchJobDefinitions({ database, catalogChanges, events, logger, sources: providers }),
     ...realtimeJobDefinitions({ database, logger }),
     ...pushJobDefinitions({ database, logger, env, webPush: providers.webPush, queue }),
     ...showJobDefinitions({ database, logger }),

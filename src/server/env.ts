@@ -37,6 +37,8 @@ const envSchema = z
     MUSICBRAINZ_URL: z.url().default('https://musicbrainz.org'),
     JAMBASE_URL: z.url().default('https://api.data.jambase.com/v3'),
     JAMBASE_API_KEY: z.string().min(1).optional(),
+    /** JamBase bills by the month (Pro: 50,000 calls): the calls a day (UTC) we allow ourselves. */
+    JAMBASE_DAILY_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(1_500),
     SETLISTFM_URL: z.url().default('https://api.setlist.fm/rest/1.0'),
     /** Without it, setlists come only from fans (hand-entered) and stored copies. */
     SETLISTFM_API_KEY: z.string().min(1).optional(),

@@ -2,6 +2,7 @@
  * Add Show (/add-show): a fan records a show they went to or will go to. Contracts of
  * POST /api/add-show and the catalog venue typeahead GET /api/add-show/venues?q=.
  */
+import type { CityPlace } from './place-label.ts';
 import { SHOW_LIMITS, type ShowState } from './shows.ts';
 
 export const ADD_SHOW_MESSAGES = {
@@ -25,12 +26,9 @@ export interface AddShowResponse {
 /** GET /api/add-show/venues?q= — catalog venues whose name contains the text. */
 export const VENUE_SEARCH_LIMIT = 8;
 
-export interface VenueMatch {
+export interface VenueMatch extends CityPlace {
   name: string;
   slug: string;
-  city: string;
-  region: string | null;
-  country: string;
 }
 
 export interface VenueSearchResponse {

@@ -60,9 +60,49 @@ export interface SourceConflict {
   reportedDate: string;
 }
 
+/** Why an artist is in the day's sync plan, most urgent first (ADR 0046). */
+export const SYNC_PLAN_TIERS = ['going', 'followed', 'searched', 'long-tail'] as const;
+export type SyncPlanTierName = (typeof SYNC_PLAN_TIERS)[number];
+export const SYNC_PLAN_TIER_LABELS: Record<SyncPlanTierName, string> = {
+  going: 'Going',
+  followed: 'Followed',
+  searched: 'Searched',
+  'long-tail': 'Long tail',
+};
+
+/** One tour-date source's part of today's sync plan (UTC day). */
+export interface SyncPlanSource {
+  provider: string;
+  label: string;
+  /** Configured on this server (its key is set). */
+  on: boolean;
+  /** Calls a day this server allows it; null when none is kept. */
+  quota: number | null;
+  /** Calls made today by anyone (plan, fans' searches, checks). */
+  usedToday: number;
+  /** The calls of the quota the plan may spend; the rest stays free for fans' searches. */
+  planBudget: number | null;
+  /** Artists planned today per tier. */
+  planned: Record<SyncPlanTierName, number>;
+  done: number;
+  left: number;
+}
+
+export interface SyncPlanStatus {
+  /** The plan's UTC day, YYYY-MM-DD. */
+  day: string;
+  /** When the planner runs next (ISO). */
+  nextPlanAt: string;
+  /** When the next planned artist's sync is due (ISO); null when none waits. */
+  nextSyncAt: string | null;
+  sources: SyncPlanSource[];
+}
+
 export interface ApiStatusResponse {
   generatedAt: string;
   providers: ProviderStatus[];
+  /** Today's sync plan per tour-date source (issue 24 item 4). */
+  syncPlan: SyncPlanStatus;
   /** Tour-date conflicts between sources (upcoming stops, soonest first, at most 50). */
   conflicts: SourceConflict[];
   jobs: JobQueueStatus[];

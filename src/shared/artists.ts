@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import type { VenuePlace } from './place-label.ts';
 import { storableString } from './text-schema.ts';
 import type { StopSourceView } from './tour-sources.ts';
 
@@ -39,7 +40,7 @@ export interface ArtistListPage {
 }
 
 /** One stop as pages list shows: when, where and tickets (the artist page's next shows). */
-export interface StopView {
+export interface StopView extends VenuePlace {
   /** For the show state buttons (/api/shows). */
   stopId: string;
   /** STOP_STATUSES; public lists other than the tour page skip cancelled stops. */
@@ -48,14 +49,8 @@ export interface StopView {
   date: string;
   /** 'HH:MM' local to the venue, or null when unknown. */
   time: string | null;
-  venueName: string;
-  venueSlug: string;
   /** The venue's IANA time zone (the time is local to it), or null when unknown. */
   timeZone: string | null;
-  city: string;
-  /** State code for US stops (region), else null. */
-  region: string | null;
-  country: string;
   ticketUrl: string | null;
 }
 

@@ -1,26 +1,24 @@
 /** The admin's queue of fans' submitted stops (Add Show, ADR 0017): types and texts. */
 
 import { formatLongDate } from './dates.ts';
+import type { CityPlace, VenuePlace } from './place-label.ts';
 
 export const CATALOG_REQUESTS_PAGE_SIZE = 20;
 export const REJECT_REASON_MAX = 500;
 /** A bulk approve handles at most this many requests at once. */
 export const BULK_APPROVE_MAX = 500;
 
-export interface CatalogMatchView {
+export interface CatalogMatchView extends CityPlace {
   stopId: string;
   artistName: string;
   artistSlug: string;
   date: string;
   venueName: string;
-  city: string;
-  region: string | null;
-  country: string;
   /** 'same-show' (same artist, venue and date: approving merges into it), 'same-artist-near-date', 'same-venue-date'. */
   reason: 'same-show' | 'same-artist-near-date' | 'same-venue-date';
 }
 
-export interface CatalogRequestView {
+export interface CatalogRequestView extends VenuePlace {
   stopId: string;
   artistName: string;
   artistSlug: string;
@@ -29,11 +27,6 @@ export interface CatalogRequestView {
   tourName: string;
   date: string;
   time: string | null;
-  venueName: string;
-  city: string;
-  region: string | null;
-  country: string;
-  venueSlug: string;
   submitter: { name: string; email: string } | null;
   submittedAt: string | null;
   matches: CatalogMatchView[];

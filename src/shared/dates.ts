@@ -102,7 +102,7 @@ export function formatShowTime(
   return label ? `${formatLocalTime(time)} ${label}` : formatLocalTime(time);
 }
 
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -1,4 +1,5 @@
 import type { StopView } from './artists.ts';
+import type { VenuePlace } from './place-label.ts';
 
 /** Spec section 8: the heart's toasts, word for word. */
 export const favoriteMessages = {
@@ -46,12 +47,7 @@ export interface FavoritesList {
 }
 
 /** A venue the fan follows ("tell me about every show here"). */
-export interface FollowedVenue {
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
+export interface FollowedVenue extends VenuePlace {
   followedAt: string;
 }
 

@@ -4,6 +4,7 @@
  * imports this file.
  */
 
+import type { VenuePlace } from './place-label.ts';
 import type { UserShowState } from './shows-api.ts';
 
 /**
@@ -115,7 +116,7 @@ export interface GuidePart<T> {
   fetchedAt: string | null;
 }
 
-export interface GuideStop {
+export interface GuideStop extends VenuePlace {
   stopId: string;
   stopSlug: string;
   status: string;
@@ -125,12 +126,7 @@ export interface GuideStop {
   artistName: string;
   artistSlug: string;
   tourName: string;
-  venueName: string;
-  venueSlug: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   ticketUrl: string | null;

@@ -3,6 +3,7 @@
  * "Did you go?" prompts. Types and texts only: the page imports no zod (schemas: history-api.ts).
  */
 
+import type { CityPlace } from './place-label.ts';
 /** Shows per page of GET /api/history ("Load more" asks for the next). */
 export const HISTORY_PAGE_SIZE = 50;
 export const HISTORY_SEARCH_MAX = 100;
@@ -52,15 +53,11 @@ export interface HistoryFilters {
 }
 
 /** A Going show whose date passed: "Did you go?" */
-export interface DidYouGoPrompt {
+export interface DidYouGoPrompt extends CityPlace {
   stopId: string;
   date: string;
   artistName: string;
   venueName: string;
-  /** The venue's place, shown with placeLabel (shared/place-label.ts). */
-  city: string;
-  region: string | null;
-  country: string;
 }
 
 export interface DidYouGoResponse {

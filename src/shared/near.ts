@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays } from './dates.ts';
+import type { VenuePlace } from './place-label.ts';
 import { storableString } from './text-schema.ts';
 
 /**
@@ -143,17 +144,12 @@ export const nearQuerySchema = z
 export type NearQuery = z.infer<typeof nearQuerySchema>;
 
 /** One show near the place, as the page lists it. */
-export interface NearShow {
+export interface NearShow extends VenuePlace {
   stopId: string;
   stopSlug: string;
   artistName: string;
   artistSlug: string;
   genres: string[];
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
   /** The date and time at the venue (YYYY-MM-DD, HH:MM). */
   date: string;
   time: string | null;

@@ -3,6 +3,27 @@
  * Stats): 'Morrison, CO' in the US, 'Nagoya, Japan' elsewhere, never 'Nagoya, JP'.
  */
 
+/** A city, the state code for US places (else null), and the country code: where a venue or a show is. */
+export interface CityPlace {
+  city: string;
+  region: string | null;
+  country: string;
+}
+
+/** A show's venue and its place, as every stop, show and list row sends it. */
+export interface VenuePlace extends CityPlace {
+  venueName: string;
+  venueSlug: string;
+}
+
+/** A show's venue as one object (show detail, My Shows, the venue page). */
+export interface ShowVenue extends CityPlace {
+  name: string;
+  slug: string;
+  /** IANA time zone: show times at the venue are local to it. */
+  timeZone: string | null;
+}
+
 let regionNames: Intl.DisplayNames | null | undefined;
 
 /** 'GB' → 'United Kingdom'; unknown or free-text values are shown as they are. */

@@ -46,6 +46,8 @@ export interface ArtistSuggestion {
   mbid: string;
   disambiguation: string | null;
   type: string | null;
+  /** ISO 3166 code, when MusicBrainz knows it. */
+  country?: string | null;
 }
 
 export interface SuggestionsResponse {
@@ -67,4 +69,41 @@ export interface SyncResponse {
   /** The first synced tour, null when none. */
   tourId: string | null;
   tours: { artist_slug: string; name: string }[];
+}
+
+/**
+ * POST /api/search/lookups {artistName, mbid?} — a band the catalog lacks: its dates are fetched
+ * from every enabled source in the background; GET /api/search/lookups/:id follows the progress.
+ */
+export const lookupRequestSchema = syncRequestSchema;
+export const lookupIdSchema = z.object({ id: z.uuid() });
+
+/** One source's progress: asked, answered with dates or none, or not reachable this time. */
+export type LookupSourceState = 'searching' | 'found' | 'none' | 'failed';
+
+export interface LookupSourceView {
+  /** 'ticketmaster' | 'bandsintown' | 'jambase' (TOUR_SOURCE_LABELS names them). */
+  provider: string;
+  state: LookupSourceState;
+  /** Upcoming dates this source lists (before the merge). */
+  dates: number;
+}
+
+export interface LookupResult {
+  artistName: string;
+  artistSlug: string;
+  /** Upcoming shows after the merge: 0 when no source has dates. */
+  stopsFound: number;
+  stopsAdded: number;
+}
+
+export interface ArtistLookupView {
+  id: string;
+  /** 'failed': every source failed (or the look-up died); the fan may try again. */
+  status: 'running' | 'done' | 'failed';
+  artistName: string;
+  mbid: string | null;
+  sources: LookupSourceView[];
+  /** When done: the artist written to the catalog; null when none was (typed text nobody performs under). */
+  result: LookupResult | null;
 }

@@ -13,6 +13,9 @@ export const MUSICBRAINZ_BUSY_MESSAGE = 'MusicBrainz is busy right now. Please t
 // Fans read it: no operator detail (the missing JAMBASE_API_KEY is the admins' API status page's business).
 export const NO_TOUR_SOURCE_MESSAGE = "New tour dates can't be looked up on this server.";
 
+/** The page asks for a running look-up's progress this often (ms); here, not in search-api.ts (zod). */
+export const LOOKUP_POLL_MS = 500;
+
 const INVALID_CHARACTERS = /[<>{}\\]/;
 
 export interface BandSearchProblem {

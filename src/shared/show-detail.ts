@@ -2,6 +2,7 @@
  * Show detail (/shows/{stopId}): one show (the stops of every artist at one venue on one date),
  * the fan's state, and for attended shows their notes, rating, companions and photos.
  */
+import type { ShowVenue } from './place-label.ts';
 import { type ReviewState, SHOW_LIMITS, type ShowState, type StopStatus } from './shows.ts';
 import type { StopSourceView } from './tour-sources.ts';
 
@@ -54,14 +55,7 @@ export interface ShowDetail {
   reviewState: ReviewState;
   /** The artist of this stop first, then the rest of the bill by start time and name. */
   bill: BillEntry[];
-  venue: {
-    name: string;
-    slug: string;
-    city: string;
-    region: string | null;
-    country: string;
-    timeZone: string | null;
-  };
+  venue: ShowVenue;
   /** The guide of this stop: /guide/{artistSlug}/{stopSlug}. */
   guidePath: string;
   /** The stop's own ticket link (used when no source names a seller). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import type { CityPlace } from './place-label.ts';
 import { SHOW_LIMITS, SHOW_STATES, type ShowState } from './shows.ts';
 import { storableString } from './text-schema.ts';
 
@@ -8,16 +9,13 @@ import { storableString } from './text-schema.ts';
  * attended ones as CSV) and that the import reads back. A row names its stop by what survives a move
  * to another account or server (artist, venue, place, date), never by our ids.
  */
-export interface ShowExportRow {
+export interface ShowExportRow extends CityPlace {
   date: string;
   /** Local time at the venue, HH:MM, or null when unknown. */
   time: string | null;
   artist: string;
   artistMbid: string | null;
   venue: string;
-  city: string;
-  region: string | null;
-  country: string;
   tour: string;
   /** The stop's own status at export time (scheduled, cancelled, …); informational. */
   status: string;

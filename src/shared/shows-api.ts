@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import type { ShowVenue } from './place-label.ts';
 import { publicPaths } from './public-paths.ts';
 import { SHOW_LIMITS, type SHOWS_RADIUS_CHOICES, type ShowState, type StopStatus, showStateSchema } from './shows.ts';
 import { storableString } from './text-schema.ts';
@@ -122,14 +123,7 @@ export interface UpcomingShow {
   /** 'HH:MM' at the venue, or null. */
   time: string | null;
   status: StopStatus;
-  venue: {
-    name: string;
-    slug: string;
-    city: string;
-    region: string | null;
-    country: string;
-    timeZone: string | null;
-  };
+  venue: ShowVenue;
   /** Whole km from the nearest of the fan's places (home or a tracked place), or null without one or coordinates. */
   distanceKm: number | null;
   /** The tracked place that distance is from; null when it is home. */

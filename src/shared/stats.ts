@@ -6,6 +6,7 @@
  * I was there, cancelled stops excluded. An artist is "seen" when the fan marked their stop.
  */
 
+import type { CityPlace } from './place-label.ts';
 export interface StatsCount {
   label: string;
   /** Slug (artist, venue) or 'city|country' — for links and keys. */
@@ -13,15 +14,11 @@ export interface StatsCount {
   count: number;
 }
 
-export interface StatsShowRef {
+export interface StatsShowRef extends CityPlace {
   stopId: string;
   date: string;
   artists: string[];
   venueName: string;
-  /** The venue's place, shown with placeLabel (shared/place-label.ts) like every other page. */
-  city: string;
-  region: string | null;
-  country: string;
 }
 
 export interface FirstSeen {

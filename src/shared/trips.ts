@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VenuePlace } from './place-label.ts';
 import { placeIdSchema } from './places.ts';
 import { storableString } from './text-schema.ts';
 
@@ -122,16 +123,11 @@ export interface TripShowState {
 }
 
 /** One show on a trip. `date` and `time` are the venue's own clock (its `timeZone`). */
-export interface TripShow {
+export interface TripShow extends VenuePlace {
   stopId: string;
   artistName: string;
   artistSlug: string;
   stopSlug: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
   date: string;
   time: string | null;
   timeZone: string | null;

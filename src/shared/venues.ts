@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StopView } from './artists.ts';
 import { isIsoDate } from './dates.ts';
+import type { ShowVenue } from './place-label.ts';
 import { storableString } from './text-schema.ts';
 
 export const venueSlugParamSchema = z.object({
@@ -23,17 +24,11 @@ export interface VenueShow extends Pick<StopView, 'stopId' | 'stopSlug' | 'date'
 }
 
 export interface VenuePage {
-  venue: {
-    name: string;
-    slug: string;
+  /** Every show time on the page is local to the venue's time zone. */
+  venue: ShowVenue & {
     address: string | null;
-    city: string;
-    region: string | null;
-    country: string;
     lat: number | null;
     lon: number | null;
-    /** IANA time zone: every show time on the page is local to it. */
-    timeZone: string | null;
     /** OpenStreetMap: the point when coordinates are known, else a search for the address. */
     mapUrl: string;
   };

@@ -72,6 +72,20 @@ test.describe('admin API status', () => {
     await expect(page.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Oldest waiting' })).toBeVisible();
 
+    // Issue 24.4: today's sync plan per tour-date source, with each source's calls of its quota.
+    await expect(page.getByRole('heading', { name: 'Tour-date sync plan' })).toBeVisible();
+    for (const [provider, label, quota] of [
+      ['ticketmaster', 'Ticketmaster', '5,000'],
+      ['bandsintown', 'Bandsintown', '10,000'],
+      ['jambase', 'JamBase', '1,500'],
+    ]) {
+      const card = page.getByTestId(`sync-plan-${provider}`);
+      await expect(card.getByRole('heading', { name: `${label} · On` })).toBeVisible();
+      await expect(card.getByText(new RegExp(`^[\\d,]+ / ${quota}$`))).toBeVisible();
+      await expect(card.getByText('Artists planned today')).toBeVisible();
+    }
+    await expect(page.getByText(/^Plan for \w{3}, \w{3} \d{1,2}, \d{4} \(UTC day\)/)).toBeVisible();
+
     const callsBefore = Number(await musicBrainz.getByText(/^\d+$/).first().textContent());
     await musicBrainz.getByRole('button', { name: 'Check now' }).click();
     await expect(musicBrainz.getByText(/^Up: answered in/)).toBeVisible();
@@ -85,6 +99,13 @@ test.describe('admin API status', () => {
       timeout: 20_000,
     });
     expect(refreshed.status()).toBe(200);
+
+    // On a phone the plan's cards stack and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Tour-date sync plan' }).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('sync-plan-jambase').getByText('Artists planned today')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('api-status-390.png'), fullPage: true });
   });
 });
 

@@ -1,4 +1,11 @@
-import { type FakeArtist, fakeArtists, isoDaysFromToday, NORTHERN_LANTERNS, VELVET_HARBOR } from './dataset.ts';
+import {
+  COPPER_WRENS,
+  type FakeArtist,
+  fakeArtists,
+  isoDaysFromToday,
+  NORTHERN_LANTERNS,
+  VELVET_HARBOR,
+} from './dataset.ts';
 import {
   type FakeReply,
   type FakeRequest,
@@ -77,6 +84,7 @@ export function fakeBitEvents(): FakeBitEvent[] {
       time: '18:00:00',
     },
     { id: '1037000110', lineup: [VELVET_HARBOR], venue: fillmore, daysFromToday: 15, time: '21:00:00' },
+    { id: '1037000201', lineup: [COPPER_WRENS], venue: roundhouse, daysFromToday: 34, time: '19:30:00' },
   ];
 }
 
@@ -147,8 +155,15 @@ export async function startFakeBandsintown(
     return { status: 200, body: listed.map((event, index) => eventBody(event, artist, index === 0)) };
   }
 
+  const artistOf = (request: FakeRequest) => {
+    const match = /^\/artists\/([^/]+)\/events$/.exec(request.path);
+    const name = match ? decodeURIComponent(decodeURIComponent(match[1]!)).trim().toLowerCase() : null;
+    return artists.find((candidate) => candidate.name.toLowerCase() === name);
+  };
+
   const fake = await startFakeServer(
     {
+      delayMs: (request) => artistOf(request)?.bandsintownDelayMs ?? 0,
       unavailableBody: { message: 'Service Unavailable' },
       malformedBody: [{ id: 1, venue: 'somewhere' }],
       handle(request) {

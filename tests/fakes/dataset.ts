@@ -19,6 +19,8 @@ export interface FakeArtist {
   tags?: { name: string; count: number }[];
   /** The artist's open.spotify.com page (MusicBrainz url relation 'free streaming'). */
   spotifyUrl?: string;
+  /** Bandsintown answers for this artist this much later (ms): a slow source, seen live by the look-up. */
+  bandsintownDelayMs?: number;
 }
 
 export interface FakeVenue {
@@ -61,6 +63,14 @@ export const WINTERBOURNE_KITES = 'c3d4e5f6-9999-4aaa-8bbb-222233334444';
 /** Only the genre-backfill tests look these up: genres with votes, and tags without any genre. */
 export const SAFFRON_TIDES = 'a1b2c3d4-7777-4888-8999-000011112222';
 export const UMBER_COAST = 'b2c3d4e5-8888-4999-8aaa-111122223333';
+/**
+ * Only the search spec's unknown-band journey looks these up: Copper Wrens are on Ticketmaster
+ * (two shows) and, slowly, on Bandsintown (one of them); The Copper Wrens are a namesake with no
+ * dates; Hollow Orchard is listed by no source at all.
+ */
+export const COPPER_WRENS = 'd4e5f6a7-aaaa-4bbb-8ccc-333344445555';
+export const THE_COPPER_WRENS = 'e5f6a7b8-bbbb-4ccc-8ddd-444455556666';
+export const HOLLOW_ORCHARD = 'f6a7b8c9-cccc-4ddd-8eee-555566667777';
 
 export function fakeArtists(): FakeArtist[] {
   return [
@@ -128,6 +138,24 @@ export function fakeArtists(): FakeArtist[] {
         { name: 'seen live', count: 2 },
       ],
     },
+    {
+      mbid: COPPER_WRENS,
+      name: 'Copper Wrens',
+      type: 'Group',
+      disambiguation: 'Welsh folk duo',
+      country: 'GB',
+      jambaseId: 'jambase:5550011',
+      bandsintownDelayMs: 2500,
+    },
+    {
+      mbid: THE_COPPER_WRENS,
+      name: 'The Copper Wrens',
+      type: 'Group',
+      disambiguation: 'bluegrass band',
+      country: 'US',
+      jambaseId: 'jambase:5550012',
+    },
+    { mbid: HOLLOW_ORCHARD, name: 'Hollow Orchard', type: 'Person', country: 'IE', jambaseId: 'jambase:5550013' },
   ];
 }
 

@@ -40,6 +40,8 @@ export interface FakeHandlers {
   unavailableBody: unknown;
   /** A 200 answer that parses as JSON but has the wrong shape. */
   malformedBody: unknown;
+  /** An extra wait before answering this request (ms): one slow artist, whatever the mode. */
+  delayMs?(request: FakeRequest): number;
   /** Provider-specific control routes (POST /__fake/<name> with a JSON body); null when not one of them. */
   control?(pathname: string, body: unknown): FakeReply | null;
 }
@@ -111,6 +113,8 @@ export async function startFakeServer(handlers: FakeHandlers, options: FakeServe
       const [min, max] = options.latencyMs;
       await sleep(min + Math.random() * Math.max(0, max - min));
     }
+    const extraMs = handlers.delayMs?.(request) ?? 0;
+    if (extraMs > 0) await sleep(extraMs);
     switch (current.kind) {
       case 'unavailable':
         return send({

@@ -1,5 +1,11 @@
 import { type FakeArtist, fakeArtists } from './dataset.ts';
-import { type FakeReply, type FakeRequest, type FakeServer, startFakeServer } from './fake-server.ts';
+import {
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  type FakeServerOptions,
+  startFakeServer,
+} from './fake-server.ts';
 
 /**
  * A local MusicBrainz WS/2 (JSON) with the real answer shapes (../shared/reference/provider-apis.md §1):
@@ -112,7 +118,7 @@ export interface FakeMusicBrainz extends FakeServer {
   artists: FakeArtist[];
 }
 
-export async function startFakeMusicBrainz(options: { port?: number } = {}): Promise<FakeMusicBrainz> {
+export async function startFakeMusicBrainz(options: FakeServerOptions = {}): Promise<FakeMusicBrainz> {
   const artists = fakeArtists();
   let lastAt = 0;
 

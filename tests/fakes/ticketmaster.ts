@@ -1,4 +1,5 @@
 import {
+  COPPER_WRENS,
   type FakeArtist,
   fakeArtists,
   HARBOR_TRIBUTE,
@@ -143,6 +144,9 @@ export function fakeTmEvents(): FakeTmEvent[] {
       status: 'canceled',
     },
     { id: 'G5vYZ9TR020', attractions: [HARBOR_TRIBUTE], venueId: 'KovZpZAFil', daysFromToday: 25, time: '20:00:00' },
+    // The unknown band (search spec): Bandsintown lists the London show too.
+    { id: 'G5vYZ9CW001', attractions: [COPPER_WRENS], venueId: 'KovZ9177Rnd', daysFromToday: 34, time: '19:30:00' },
+    { id: 'G5vYZ9CW002', attractions: [COPPER_WRENS], venueId: 'KovZpZAHob', daysFromToday: 41, time: '20:00:00' },
   ];
 }
 
@@ -294,11 +298,10 @@ export async function startFakeTicketmaster(
   function listEvents(request: FakeRequest): FakeReply {
     const ids = (request.query.get('attractionId') ?? '').split(',').filter(Boolean);
     const from = request.query.get('startDateTime')?.slice(0, 10) ?? isoDaysFromToday(0);
+    // The attractions asked for, by MBID: one pass over artists, then one over events (a bench has thousands).
+    const wanted = new Set(artists.filter((artist) => ids.includes(attractionId(artist))).map((artist) => artist.mbid));
     const matching = events
-      .filter((event) => {
-        const mbids = event.attractions.map((mbid) => artists.find((artist) => artist.mbid === mbid)!);
-        return ids.length === 0 || mbids.some((artist) => ids.includes(attractionId(artist)));
-      })
+      .filter((event) => ids.length === 0 || event.attractions.some((mbid) => wanted.has(mbid)))
       .filter((event) => isoDaysFromToday(event.daysFromToday) >= from)
       .sort((a, b) => a.daysFromToday - b.daysFromToday);
     return paged(request, matching.map(eventBody), 'events', 'events.json');

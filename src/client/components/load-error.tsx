@@ -1,8 +1,23 @@
 import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
 
 /** A page whose data could not be loaded: what failed, the server's reason, and a retry. */
-export const LoadError = ({ what, message, onRetry }: { what: string; message: string; onRetry: () => void }) => (
-  <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+export const LoadError = ({
+  what,
+  message,
+  onRetry,
+  className,
+}: {
+  what: string;
+  message: string;
+  onRetry: () => void;
+  /** Spacing where the error stands in a list rather than a whole page. */
+  className?: string;
+}) => (
+  <div
+    role="alert"
+    className={cn('mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center', className)}
+  >
     <p className="text-muted">
       {what} could not be loaded. {message}
     </p>
@@ -17,6 +32,26 @@ export const InlineLoadError = ({ what, onRetry }: { what: string; onRetry: () =
   <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
     <span className="text-muted">{what} could not be loaded.</span>
     <Button size="sm" variant="outline" onClick={onRetry}>
+      Try again
+    </Button>
+  </div>
+);
+
+/** LoadError for a section of a settings or account page: the reason, then a small retry, left-aligned. */
+export const SectionLoadError = ({
+  what,
+  message,
+  onRetry,
+}: {
+  what: string;
+  message: string;
+  onRetry: () => void;
+}) => (
+  <div role="alert" className="flex flex-col items-start gap-3 text-sm">
+    <p className="text-muted">
+      {what} could not be loaded. {message}
+    </p>
+    <Button variant="outline" size="sm" onClick={onRetry}>
       Try again
     </Button>
   </div>

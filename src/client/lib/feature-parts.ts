@@ -48,6 +48,8 @@ export type FollowPart = ComponentType<{
   size?: 'sm' | 'default';
   /** Where a visitor comes back to after signing in (default: this page). */
   returnTo?: string;
+  /** The words while not following (default 'Follow'), e.g. 'Follow anyway' beside "no dates". */
+  label?: string;
   className?: string;
 }>;
 

@@ -20,6 +20,12 @@ export interface JobType<Payload> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /**
+   * Jobs of this type one process runs at once (default 1). A pg-boss 10 worker runs one job at a
+   * time: a type fans wait on (a band look-up) gets several, so one fan's slow source never queues
+   * another's.
+   */
+  workersPerProcess?: number;
 }
 
 /** A job type with the code that runs it. */
@@ -154,7 +160,11 @@ export function createQueue(options: QueueOptions): Queue {
     ...(runJobs ? {} : { supervise: false, schedule: false }),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  const workerIds = new Map<string, string>();
+  const workerIds = new Map<string, string[]>();
+  /** Wakes a type's local workers now instead of at their next poll (an idle one takes the job). */
+  const wake = (name: string) => {
+    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+  };
   /** The running handlers: their abort controllers, and the promises stop() waits for. */
   const running = new Map<AbortController, Promise<void>>();
 
@@ -207,11 +217,10 @@ export function createQueue(options: QueueOptions): Queue {
         log.info({ job: definition.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
         // pg-boss would otherwise wait a polling interval before the next job even when more are
         // queued: ask for the next one at once (an empty fetch then waits as usual).
-        const self = workerIds.get(definition.name);
-        if (self) boss.notifyWorker(self);
+        wake(definition.name);
       },
     );
-    workerIds.set(definition.name, workerId);
+    workerIds.set(definition.name, [...(workerIds.get(definition.name) ?? []), workerId]);
   }
 
   return {
@@ -227,7 +236,8 @@ export function createQueue(options: QueueOptions): Queue {
       const existing = new Set(rows.map((row) => row.name));
       for (const definition of jobs) {
         if (!existing.has(definition.name)) await createJobQueue(definition);
-        if (runJobs) await startWorker(definition);
+        if (!runJobs) continue;
+        for (let worker = 0; worker < (definition.workersPerProcess ?? 1); worker++) await startWorker(definition);
       }
     },
     async stop() {
@@ -253,9 +263,7 @@ export function createQueue(options: QueueOptions): Queue {
         singletonKey: sendOptions.singletonKey,
         startAfter: sendOptions.startAfterSeconds,
       });
-      // Wake the local worker now instead of at its next poll.
-      const workerId = workerIds.get(type.name);
-      if (id && workerId) boss.notifyWorker(workerId);
+      if (id) wake(type.name);
       return id;
     },
     async schedule(type, cron, payload) {
@@ -273,8 +281,7 @@ export function createQueue(options: QueueOptions): Queue {
       );
       const name = rows[0]?.name;
       if (!name) return null;
-      const workerId = workerIds.get(name);
-      if (workerId) boss.notifyWorker(workerId);
+      wake(name);
       return { name };
     },
     async rerunActive(type, singletonKey) {
@@ -285,8 +292,7 @@ export function createQueue(options: QueueOptions): Queue {
         [type.name, singletonKey],
       );
       if (rows.length === 0) return false;
-      const workerId = workerIds.get(type.name);
-      if (workerId) boss.notifyWorker(workerId);
+      wake(type.name);
       return true;
     },
     async isPending(type, singletonKey) {

@@ -81,7 +81,14 @@ export function createProviders({
       record,
     }),
     jamBase: env.JAMBASE_API_KEY
-      ? createJamBaseClient({ baseUrl: env.JAMBASE_URL, apiKey: env.JAMBASE_API_KEY, timeoutMs, record })
+      ? createJamBaseClient({
+          baseUrl: env.JAMBASE_URL,
+          apiKey: env.JAMBASE_API_KEY,
+          dailyQuota: env.JAMBASE_DAILY_QUOTA,
+          database,
+          timeoutMs,
+          record,
+        })
       : null,
     ticketmaster: env.TICKETMASTER_API_KEY
       ? createTicketmasterClient({

@@ -55,9 +55,12 @@ describe('syncToast', () => {
 });
 
 describe('optionDetail', () => {
-  it('joins type and disambiguation, skipping the missing ones', () => {
+  it('joins type, country and disambiguation, skipping the missing ones', () => {
     const base = { kind: 'musicbrainz' as const, name: 'X', slug: 'x', mbid: 'm' };
     expect(optionDetail({ ...base, type: 'Group', disambiguation: 'UK indie band' })).toBe('Group · UK indie band');
+    expect(optionDetail({ ...base, type: 'Group', country: 'US', disambiguation: 'bluegrass band' })).toBe(
+      'Group · United States · bluegrass band',
+    );
     expect(optionDetail({ ...base, type: null, disambiguation: null })).toBe('');
     expect(optionDetail({ kind: 'catalog', ...match('A', 2) })).toBe('2 tours');
   });

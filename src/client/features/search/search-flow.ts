@@ -1,5 +1,6 @@
 import type { ToastInput } from '#client/components/ui/toast-input.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { countryName } from '#client/lib/place-label.ts';
 import { MUSICBRAINZ_BUSY_MESSAGE } from '#shared/search.ts';
 import type { ArtistSuggestion, CatalogMatch, SyncResponse } from '#shared/search-api.ts';
 
@@ -59,14 +60,18 @@ export const searchFailedToast: ToastInput = {
   variant: 'destructive',
 };
 
+/** The server refused the search rather than queue it for MusicBrainz's one call a second. */
+export const isMusicBrainzBusy = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 503 && error.message === MUSICBRAINZ_BUSY_MESSAGE;
+
 /** MusicBrainz is busy (the server refused rather than queue the search): say so, not a bare failure. */
 export function searchFailureToast(error: unknown): ToastInput {
-  const busy = error instanceof ApiError && error.status === 503 && error.message === MUSICBRAINZ_BUSY_MESSAGE;
-  return busy ? { ...searchFailedToast, description: MUSICBRAINZ_BUSY_MESSAGE } : searchFailedToast;
+  return isMusicBrainzBusy(error) ? { ...searchFailedToast, description: MUSICBRAINZ_BUSY_MESSAGE } : searchFailedToast;
 }
 
 /** The second line of an option: what tells two artists of one name apart. */
 export function optionDetail(option: SearchOption): string {
   if (option.kind === 'catalog') return `${option.tourCount} ${option.tourCount === 1 ? 'tour' : 'tours'}`;
-  return [option.type, option.disambiguation].filter(Boolean).join(' · ');
+  const country = option.country ? countryName(option.country) : null;
+  return [option.type, country, option.disambiguation].filter(Boolean).join(' · ');
 }

@@ -38,6 +38,11 @@ export const artists = pgTable(
      */
     pending: boolean('pending').notNull().default(false),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When a sync last asked the tour-date sources about this artist. An artist checked before with
+     * no dates (a fan's search found none) has followers waiting: its first dates are news.
+     */
+    tourDatesCheckedAt: timestamp('tour_dates_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,14 +144,17 @@ export const tourStops = pgTable(
   },
   (t) => [
     uniqueIndex('tour_stops_artist_slug_key').on(t.artistId, t.slug),
-    // One show per tour, date, venue and start time: an early and a late show are two stops (ADR 0044).
-    // The catalog writer's rule is finer (times within 90 minutes are one show); this is its backstop.
-    uniqueIndex('tour_stops_identity_key').on(
-      t.tourId,
-      t.eventDate,
-      t.venueId,
-      sql`coalesce(${t.startTime}, '00:00:00'::time)`,
-    ),
+    // One public show per tour, date, venue and start time: an early and a late show are two stops
+    // (ADR 0044). The catalog writer's rule is finer (times within 90 minutes are one show); this is
+    // its backstop. Only approved stops count: a fan's pending or rejected stop in that slot must not
+    // keep a provider's show out of the public catalog (an admin's approval merges the two, ADR 0037).
+    uniqueIndex('tour_stops_identity_key')
+      .on(t.tourId, t.eventDate, t.venueId, sql`coalesce(${t.startTime}, '00:00:00'::time)`)
+      .where(sql`${t.reviewState} = 'approved'`),
+    // Fans' requests: one per show, shared by the fans who add it (history imports link to it).
+    uniqueIndex('tour_stops_request_key')
+      .on(t.tourId, t.eventDate, t.venueId, sql`coalesce(${t.startTime}, '00:00:00'::time)`)
+      .where(sql`${t.reviewState} <> 'approved'`),
     uniqueIndex('tour_stops_external_key').on(t.source, t.externalId).where(sql`${t.externalId} is not null`),
     index('tour_stops_artist_date_idx').on(t.artistId, t.eventDate),
     index('tour_stops_venue_date_idx').on(t.venueId, t.eventDate),

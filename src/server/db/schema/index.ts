@@ -11,6 +11,7 @@ export * from './notifications.ts';
 export * from './places.ts';
 export * from './providers.ts';
 export * from './push.ts';
+export * from './search.ts';
 export * from './setlists.ts';
 export * from './shows.ts';
 export * from './tour-scraper.ts';

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { artists, tourStops } from './catalog.ts';
 
 /**
@@ -105,3 +117,41 @@ export const stopSources = pgTable(
     index('stop_sources_presale_idx').on(t.presaleAt).where(sql`${t.presaleAt} is not null`),
   ],
 );
+
+/** Why an artist is in a day's sync plan, most urgent first (docs/decisions/0046). */
+export const syncPlanTiers = ['going', 'followed', 'searched', 'long-tail'] as const;
+export type SyncPlanTier = (typeof syncPlanTiers)[number];
+
+/**
+ * The day's sync plan (UTC day): which artists each tour-date source is asked about today, why,
+ * and whether that is done. Planning the same day again adds only artists not planned yet, and
+ * the sync job asks only the sources still left for the artist: a restart repeats no call. Past
+ * days' done rows tell when a source last synced an artist (the long tail comes back weekly).
+ */
+export const syncPlanItems = pgTable(
+  'sync_plan_items',
+  {
+    day: date('day').notNull(),
+    provider: text('provider').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: syncPlanTiers }).notNull(),
+    /** Its place in the day's order for this source (0 first). */
+    position: integer('position').notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.provider, t.artistId] }),
+    index('sync_plan_items_last_sync_idx').on(t.provider, t.artistId, t.day).where(sql`${t.doneAt} is not null`),
+  ],
+);
+
+/** When a fan's search last brought an artist's dates: recently searched artists come early in the plan. */
+export const artistSearches = pgTable('artist_searches', {
+  artistId: uuid('artist_id')
+    .primaryKey()
+    .references(() => artists.id, { onDelete: 'cascade' }),
+  searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import { findPlace } from '#server/features/places/places.service.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { AuthSession, AuthUser } from '#server/lib/context.ts';
+import type { AuthSession } from '#server/lib/context.ts';
 import type { DeleteAccountRequest, MeUser, ProfileUpdate } from '#shared/auth.ts';
 import { placesMessages } from '#shared/places.ts';
 import * as repo from './account.repo.ts';

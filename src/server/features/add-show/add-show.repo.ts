@@ -2,18 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { visibleToSql } from '#server/features/catalog/stop-visibility.ts';
-
+import type { CityPlace } from '#shared/place-label.ts';
 import type { ShowState } from '#shared/shows.ts';
 
-export interface VenueRow {
+export interface VenueRow extends CityPlace {
   id: string;
   identityKey: string;
   name: string;
   slug: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
 import { providerCalls } from '#server/db/schema/providers.ts';
-import { artistResyncJob } from '#server/features/sync/sync.jobs.ts';
+import { artistResyncJob, plannedSyncJob } from '#server/features/sync/sync.jobs.ts';
 import { MUSICBRAINZ } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import type { AdminAuditPage } from '#shared/admin-audit.ts';
 import type { ApiStatusResponse, ProviderProbeResult } from '#shared/api-status.ts';
@@ -212,5 +212,60 @@ describe('admin API status', () => {
     expect(again.status).toBe(409);
     const audit = (await (await admin.request('/api/admin/audit?targetType=job')).json()) as AdminAuditPage;
     expect(audit.entries[0]).toMatchObject({ action: 'job.retry', targetId: id, targetLabel: artistResyncJob.name });
+  });
+
+  it("shows today's sync plan per tour-date source: on or off, calls today of the quota, artists per tier, done, left, next runs", async () => {
+    await seedCatalog(
+      server.database,
+      ['Plan One', 'Plan Two', 'Plan Three', 'Plan Four'].map((name) => ({ name, tours: [] })),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    await server.database.query(
+      `insert into sync_plan_items (day, provider, artist_id, tier, position, done_at)
+       select $1::date, 'jambase', a.id, x.tier, x.position, case when x.done then now() end
+       from (values ('plan-one', 'going', 0, true), ('plan-two', 'followed', 1, true),
+                    ('plan-three', 'followed', 2, false), ('plan-four', 'long-tail', 3, false))
+            as x(slug, tier, position, done)
+       join artists a on a.slug = x.slug`,
+      [day],
+    );
+    await server.database.query(
+      `insert into provider_daily_usage (provider, day, calls) values ('jambase', $1::date, 7)
+       on conflict (provider, day) do update set calls = 7`,
+      [day],
+    );
+    const [artist] = (await server.database.query<{ id: string }>(`select id from artists where slug = 'plan-three'`))
+      .rows;
+    await server.background.queue.send(
+      plannedSyncJob,
+      { artistId: artist!.id, day },
+      { singletonKey: `${day}/${artist!.id}`, startAfterSeconds: 600 },
+    );
+
+    const body = (await (await admin.request('/api/admin/api-status')).json()) as ApiStatusResponse;
+    expect(body.syncPlan.day).toBe(day);
+    expect(body.syncPlan.sources.map((source) => [source.label, source.on])).toEqual([
+      ['Ticketmaster', false],
+      ['Bandsintown', false],
+      ['JamBase', true],
+    ]);
+    expect(body.syncPlan.sources.find((source) => source.provider === 'jambase')).toEqual({
+      provider: 'jambase',
+      label: 'JamBase',
+      on: true,
+      quota: 1500,
+      usedToday: 7,
+      planBudget: 1200,
+      planned: { going: 1, followed: 2, searched: 0, 'long-tail': 1 },
+      done: 2,
+      left: 2,
+    });
+    const nextPlan = new Date(body.syncPlan.nextPlanAt);
+    expect(nextPlan.getUTCHours()).toBe(3);
+    expect(nextPlan.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const nextSyncIn = Date.parse(body.syncPlan.nextSyncAt!) - Date.now();
+    expect(nextSyncIn).toBeGreaterThan(500_000);
+    expect(nextSyncIn).toBeLessThanOrEqual(600_000);
+    expect(body.providers.find((p) => p.provider === 'jambase')?.quota).toEqual({ limit: 1500, usedToday: 7 });
   });
 });

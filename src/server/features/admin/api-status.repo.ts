@@ -149,3 +149,12 @@ export async function selectSourceConflicts(database: Database, limit: number): 
   );
   return rows;
 }
+
+/** When the next planned artist sync waits to run (its start_after), if one waits. */
+export async function selectNextPlannedSync(database: Database, jobName: string): Promise<Date | string | null> {
+  const { rows } = await database.query<{ next_at: Date | string | null }>(
+    `select min(start_after) as next_at from pgboss.job where name = $1 and state in ('created', 'retry')`,
+    [jobName],
+  );
+  return rows[0]?.next_at ?? null;
+}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ActorEnv, AppDeps, AppEnv } from '#server/lib/context.ts';
+import type { ActorEnv, AppDeps } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { getApiStatus, probeProvider, retryFailedJob } from './api-status.service.ts';
 import { auditActor } from './audit.service.ts';

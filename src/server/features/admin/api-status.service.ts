@@ -1,4 +1,6 @@
 import type { Database } from '#server/db/client.ts';
+import { plannedSyncJob } from '#server/features/sync/sync.jobs.ts';
+import { syncPlanSummary } from '#server/features/sync/sync-planner.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { BANDSINTOWN, BANDSINTOWN_INTERVAL_MS } from '#server/providers/bandsintown/bandsintown.client.ts';
@@ -20,6 +22,7 @@ import {
   selectJobStats,
   selectKnownProviders,
   selectLastErrors,
+  selectNextPlannedSync,
   selectProviderStats,
   selectQuotaUsage,
   selectRateSlots,
@@ -61,6 +64,7 @@ const knownProviders: Record<string, ProviderInfo> = {
     label: 'JamBase',
     tourDates: true,
     configured: (providers) => providers.jamBase !== null,
+    quota: (providers) => providers.jamBase?.dailyQuota ?? null,
     probe: async (providers) => {
       if (!providers.jamBase) throw new AppError('UNAVAILABLE', apiStatusMessages.notConfigured);
       await providers.jamBase.upcomingEvents({ name: PROBE_ARTIST }, new Date().toISOString().slice(0, 10));
@@ -110,7 +114,7 @@ const toIso = (value: Date | string): string => new Date(value).toISOString();
 /** GET /api/admin/api-status: every provider we know of or have records for, and every job queue. */
 export async function getApiStatus(deps: ApiStatusDeps): Promise<ApiStatusResponse> {
   const { database, providers } = deps;
-  const [stats, lastErrors, seen, slots, jobs, failed, usage, conflicts] = await Promise.all([
+  const [stats, lastErrors, seen, slots, jobs, failed, usage, conflicts, plan, nextSync] = await Promise.all([
     selectProviderStats(database),
     selectLastErrors(database),
     selectKnownProviders(database),
@@ -119,6 +123,8 @@ export async function getApiStatus(deps: ApiStatusDeps): Promise<ApiStatusRespon
     selectFailedJobs(database, FAILED_JOBS_SHOWN),
     selectQuotaUsage(database),
     selectSourceConflicts(database, CONFLICTS_SHOWN),
+    syncPlanSummary(database, providers),
+    selectNextPlannedSync(database, plannedSyncJob.name),
   ]);
   // Every tour-date source shows, on or off: an operator sees what a key would add.
   const names = [...new Set([MUSICBRAINZ, JAMBASE, TICKETMASTER, BANDSINTOWN, ...seen])];
@@ -156,6 +162,7 @@ export async function getApiStatus(deps: ApiStatusDeps): Promise<ApiStatusRespon
   return {
     generatedAt: new Date().toISOString(),
     providers: names.map(statusOf),
+    syncPlan: { ...plan, nextSyncAt: nextSync ? toIso(nextSync) : null },
     conflicts: conflicts.map((row) => ({
       stopId: row.stop_id,
       artistName: row.artist_name,

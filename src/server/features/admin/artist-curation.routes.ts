@@ -20,7 +20,6 @@ import {
   restoreArtist,
   searchMusicBrainz,
 } from './artist-curation.service.ts';
-import type { AuditActor } from './audit.service.ts';
 import { auditActor } from './audit.service.ts';
 
 /** /api/admin/catalog/*: curating artists (edit, merge, delete, undo, add from MusicBrainz). */

@@ -11,10 +11,11 @@ import {
   venues,
 } from '#server/db/schema/index.ts';
 import { distanceKmSql } from '#server/db/sql.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import type { CalendarFeedKind, ShowState } from '#shared/shows.ts';
 
 /** One tour stop with what a calendar event shows. */
-export interface FeedStopRow {
+export interface FeedStopRow extends CityPlace {
   id: string;
   eventDate: string;
   startTime: string | null;
@@ -28,9 +29,6 @@ export interface FeedStopRow {
   tourName: string;
   venueName: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;

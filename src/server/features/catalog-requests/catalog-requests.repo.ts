@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 
 /** '50%_off' must match literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -13,7 +14,7 @@ const pendingMatching = (q: string) => sql`
     and (${q} = '' or a.name ilike ${contains(q)} or v.name ilike ${contains(q)}
          or v.city ilike ${contains(q)} or u.email ilike ${contains(q)})`;
 
-export interface RequestRow {
+export interface RequestRow extends CityPlace {
   stop_id: string;
   artist_id: string;
   artist_name: string;
@@ -23,9 +24,6 @@ export interface RequestRow {
   date: string;
   time: string | null;
   venue_name: string;
-  city: string;
-  region: string | null;
-  country: string;
   venue_slug: string;
   submitter_name: string | null;
   submitter_email: string | null;
@@ -78,16 +76,13 @@ export function lockRequest(tx: Tx, stopId: string) {
   ).then((rows) => rows[0]);
 }
 
-export interface MatchRow {
+export interface MatchRow extends CityPlace {
   request_id: string;
   stop_id: string;
   artist_name: string;
   artist_slug: string;
   date: string;
   venue_name: string;
-  city: string;
-  region: string | null;
-  country: string;
   reason: 'same-show' | 'same-artist-near-date' | 'same-venue-date';
 }
 

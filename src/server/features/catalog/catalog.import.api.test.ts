@@ -448,6 +448,46 @@ describe('catalog import', () => {
       'jb:2/p',
     ]);
   });
+
+  it("never lets a fan's pending stop in a provider show's very slot (same tour, date, venue, time) keep that show from the public", async () => {
+    const [fan] = await rows<{ id: string }>(
+      `insert into users (name, email) values ('Fan', 'slot@example.com') returning id`,
+    );
+    const write = (stop: CatalogStop, submittedBy?: string) => {
+      const entries = normaliseCatalog(
+        catalog({ name: 'Slot Band', tours: [{ name: 'Slot Band Live', stops: [stop] }] }),
+        'jambase',
+      );
+      for (const entry of entries.flatMap((e) => e.tours.flatMap((t) => t.stops))) {
+        if (submittedBy) entry.submittedBy = submittedBy;
+      }
+      return writeCatalogEntries(database, entries);
+    };
+    const stops = () =>
+      rows<{ state: string; externalId: string | null }>(
+        `select s.review_state as state, s.external_id as "externalId"
+         from tour_stops s join artists a on a.id = s.artist_id where a.slug = 'slot-band' order by s.review_state`,
+      );
+    // The artist is public (a provider listed it before); a fan adds "their" show first.
+    await write(redRocks('2031-07-01', { time: '20:00', externalId: 'jb:earlier' }));
+    await write(redRocks('2031-07-04', { time: '20:00' }), fan!.id);
+    expect(await stops()).toEqual([
+      { state: 'approved', externalId: 'jb:earlier' },
+      { state: 'pending', externalId: null },
+    ]);
+
+    // The provider lists that same show: it is public at once; the fan's request waits for review
+    // (where approving merges it into this stop).
+    expect((await write(redRocks('2031-07-04', { time: '20:00', externalId: 'jb:slot' }))).stopsAdded).toBe(1);
+    expect(await stops()).toEqual([
+      { state: 'approved', externalId: 'jb:earlier' },
+      { state: 'approved', externalId: 'jb:slot' },
+      { state: 'pending', externalId: null },
+    ]);
+
+    // The same fan adding the same show again still makes no second request.
+    expect((await write(redRocks('2031-07-04', { time: '20:00' }), fan!.id)).stopsAdded).toBe(0);
+  });
 });
 
 describe('catalog import, first import of a large catalog', () => {

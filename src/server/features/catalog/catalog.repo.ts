@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { batched, type Executor, recordset, rowsOf, type Tx } from '#server/db/sql.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import { sortKey } from '#shared/text.ts';
 import { noteCatalogChanged } from './catalog-version.ts';
 import type { StoredStop } from './stop-identity.ts';
@@ -150,14 +151,11 @@ export function findTours(executor: Executor, tours: TourKey[]): Promise<TourRow
 
 // ----------------------------------------------------------------------------------------- venues
 
-export interface NewVenue {
+export interface NewVenue extends CityPlace {
   identityKey: string;
   slug: string;
   name: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;
@@ -228,13 +226,10 @@ export interface StopKey {
   venueId: string;
 }
 
-export interface NewStop extends StopKey {
+export interface NewStop extends StopKey, CityPlace {
   artistId: string;
   slug: string;
   time: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   ticketUrl: string | null;
@@ -245,19 +240,30 @@ export interface NewStop extends StopKey {
 }
 
 /** The stops held at these tours, dates and venues, with their start times (several at one venue: early and late shows). */
+/** A slot a writer wants to fill, and the fan writing it (null: a trusted writer). */
+export interface SlotLookup extends StopKey {
+  submittedBy: string | null;
+}
+
+/**
+ * The stops that already hold these slots for their writer: for a trusted writer (a provider, an
+ * admin's import) approved stops only, so no fan's pending or rejected stop keeps a show out of the
+ * public catalog (ADR 0037); for a fan, any stop (another fan's request for the show is shared).
+ */
 export function findExistingStops(
   executor: Executor,
-  stops: StopKey[],
-): Promise<(StopKey & { time: string | null })[]> {
+  stops: SlotLookup[],
+): Promise<(SlotLookup & { time: string | null })[]> {
   return batched(
     executor,
     stops,
     (batch) => sql`
-      select s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId",
-             to_char(s.start_time, 'HH24:MI') as time
+      select distinct s.tour_id as "tourId", s.event_date::text as date, s.venue_id as "venueId",
+             to_char(s.start_time, 'HH24:MI') as time, x."submittedBy"
       from tour_stops s
-      join ${recordset(batch, { tourId: 'uuid', date: 'date', venueId: 'uuid' })}
-        on s.tour_id = x."tourId" and s.event_date = x.date and s.venue_id = x."venueId"`,
+      join ${recordset(batch, { tourId: 'uuid', date: 'date', venueId: 'uuid', submittedBy: 'uuid' })}
+        on s.tour_id = x."tourId" and s.event_date = x.date and s.venue_id = x."venueId"
+      where s.review_state = 'approved' or x."submittedBy" is not null`,
   );
 }
 

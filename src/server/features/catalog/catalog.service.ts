@@ -4,6 +4,7 @@ import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import { timesAgree } from '#shared/show-times.ts';
 import { slugify, stateCode } from '#shared/text.ts';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '#shared/time-zones.ts';
@@ -71,14 +72,10 @@ export interface StopEntry {
   listings?: SourceStop[];
 }
 
-export interface VenueEntry {
+export interface VenueEntry extends CityPlace {
   identityKey: string;
   name: string;
   address: string | null;
-  city: string;
-  /** US stops: the two-letter state code. */
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;
@@ -534,17 +531,18 @@ function placeSlug(venue: VenueEntry): string {
 class SlotTimes {
   private readonly times = new Map<string, (string | null)[]>();
 
-  private static key(slot: StopKey): string {
-    return `${slot.tourId}|${slot.date}|${slot.venueId}`;
+  /** `holder`: for whom the slot is held (a trusted writer: '', or a fan: their id). */
+  private static key(slot: StopKey, holder = ''): string {
+    return `${slot.tourId}|${slot.date}|${slot.venueId}|${holder}`;
   }
 
-  add(slot: StopKey, time: string | null): void {
-    const key = SlotTimes.key(slot);
+  add(slot: StopKey, time: string | null, holder?: string): void {
+    const key = SlotTimes.key(slot, holder);
     this.times.set(key, [...(this.times.get(key) ?? []), time]);
   }
 
-  holds(slot: StopKey, time: string | null): boolean {
-    return (this.times.get(SlotTimes.key(slot)) ?? []).some((held) => timesAgree(held, time));
+  holds(slot: StopKey, time: string | null, holder?: string): boolean {
+    return (this.times.get(SlotTimes.key(slot, holder)) ?? []).some((held) => timesAgree(held, time));
   }
 }
 
@@ -609,10 +607,10 @@ async function addStops(
   // A brand-new artist has no stops yet: only stops of pre-existing artists need a lookup.
   const lookups = candidates
     .filter(({ row }) => artists.preExisting.has(row.artistId))
-    .map(({ row }) => ({ tourId: row.tourId, date: row.date, venueId: row.venueId }));
+    .map(({ row }) => ({ tourId: row.tourId, date: row.date, venueId: row.venueId, submittedBy: row.submittedBy }));
   const existing = new SlotTimes();
-  for (const row of await findExistingStops(tx, lookups)) existing.add(row, row.time);
-  const missing = candidates.filter(({ row }) => !existing.holds(row, row.time ?? null));
+  for (const row of await findExistingStops(tx, lookups)) existing.add(row, row.time, row.submittedBy ?? '');
+  const missing = candidates.filter(({ row }) => !existing.holds(row, row.time ?? null, row.submittedBy ?? ''));
   const slugs = await assignUniqueSlugs(
     missing.map(({ row, venue }) => ({ scope: row.artistId, base: stopSlugBase(row.date, venue) })),
     async (keys) => {

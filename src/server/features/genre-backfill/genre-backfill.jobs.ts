@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
-import { type GenreJobDeps, runGenreJob, startScheduledGenreRun } from './genre-backfill.service.ts';
+import type { JobType } from '#server/lib/queue.ts';
 
 /** One admin genre job (preview, apply); the row in admin_catalog_jobs says which and keeps its progress. */
 export const genreBackfillJob: JobType<{ jobId: string }> = {
@@ -21,19 +20,3 @@ export const scheduledGenreBackfillJob: JobType<Record<string, never>> = {
 
 /** Daily at 04:10 UTC, after the 03:00 tour-date re-sync has added the day's new artists. */
 export const GENRE_BACKFILL_CRON = '10 4 * * *';
-
-export function genreBackfillJobDefinitions(deps: GenreJobDeps): JobDefinition<never>[] {
-  const run: JobDefinition<{ jobId: string }> = {
-    ...genreBackfillJob,
-    handler: ({ jobId }) => runGenreJob(deps, jobId),
-  };
-  const scheduled: JobDefinition<Record<string, never>> = {
-    ...scheduledGenreBackfillJob,
-    handler: () => startScheduledGenreRun(deps),
-  };
-  return [run, scheduled] as JobDefinition<never>[];
-}
-
-export async function scheduleGenreBackfill(queue: Queue): Promise<void> {
-  await queue.schedule(scheduledGenreBackfillJob, GENRE_BACKFILL_CRON, {});
-}

@@ -18,9 +18,9 @@ import {
   startFakeWikidata,
   startFakeWikivoyage,
 } from '#tests/fakes/guide-fakes.ts';
-import { planGuideParts } from './guides.jobs.ts';
 import { buildPart } from './guides.parts.ts';
 import { readPlanMark } from './guides.repo.ts';
+import { planGuideParts } from './guides.workers.ts';
 
 function daysFromToday(days: number): string {
   const date = new Date();

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { GoingGuide, GuidePartKind, GuideStop, NearbyShow } from '#shared/guides.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 
 /** Queries of the guides feature: parts by kind and key, the stop a guide is about, its neighbours. */
 
@@ -67,13 +68,10 @@ export async function recordPartFailure(
   return failures;
 }
 
-export interface VenuePoint {
+export interface VenuePoint extends CityPlace {
   id: string;
   name: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   timeZone: string | null;

@@ -1,4 +1,4 @@
-import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
+import { formatLocalTime, formatLongDate, MONTH_NAMES } from '#shared/dates.ts';
 import type { GuidePage } from '#shared/guides.ts';
 
 /**
@@ -82,18 +82,7 @@ const ALWAYS_ALLOWED = new Set(
     'Friday',
     'Saturday',
     'Sunday',
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
+    ...MONTH_NAMES,
     'I',
     'Celsius',
     'C',

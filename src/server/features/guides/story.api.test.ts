@@ -13,8 +13,8 @@ import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type FakeChat, startFakeChat } from '#tests/fakes/chat-completions.ts';
 import type { FakeServer } from '#tests/fakes/fake-server.ts';
 import { startFakeOpenMeteo, startFakeOverpass, startFakeWikivoyage } from '#tests/fakes/guide-fakes.ts';
-import { writeStory } from './guides.jobs.ts';
 import { getGuide } from './guides.service.ts';
+import { writeStory } from './guides.workers.ts';
 
 function daysFromToday(days: number): string {
   const date = new Date();

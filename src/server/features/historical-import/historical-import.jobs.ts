@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Database } from '#server/db/client.ts';
-import type { JobDefinition, JobType } from '#server/lib/queue.ts';
-import { runImportJob } from './historical-import.service.ts';
+import type { JobType } from '#server/lib/queue.ts';
 
 /** One admin historical import; its admin_catalog_jobs row holds the file, progress and report. */
 export const historicalImportJob: JobType<{ jobId: string }> = {
@@ -10,11 +8,3 @@ export const historicalImportJob: JobType<{ jobId: string }> = {
   retryLimit: 0,
   expireInSeconds: 30 * 60,
 };
-
-export function historicalImportJobDefinitions(deps: { database: Database }): JobDefinition<never>[] {
-  const run: JobDefinition<{ jobId: string }> = {
-    ...historicalImportJob,
-    handler: ({ jobId }) => runImportJob(deps.database, jobId),
-  };
-  return [run] as JobDefinition<never>[];
-}

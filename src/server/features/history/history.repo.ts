@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
+import type { CityPlace, VenuePlace } from '#shared/place-label.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
 
@@ -76,17 +77,12 @@ export async function countShows(db: Executor, filter: HistoryFilter): Promise<n
   return rows[0]?.n ?? 0;
 }
 
-export interface BillStopRow {
+export interface BillStopRow extends VenuePlace {
   venueId: string;
   date: string;
   stopId: string;
   artistName: string;
   artistSlug: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
   state: string | null;
   rating: number | null;
   setlistSongs: number;
@@ -156,14 +152,11 @@ export function selectFilterOptions(db: Executor, userId: string): Promise<Filte
   );
 }
 
-export interface PromptRow {
+export interface PromptRow extends CityPlace {
   stopId: string;
   date: string;
   artistName: string;
   venueName: string;
-  city: string;
-  region: string | null;
-  country: string;
 }
 
 /** Going shows whose date passed (not cancelled): the fan is asked whether they went. */

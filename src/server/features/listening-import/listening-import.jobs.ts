@@ -1,13 +1,14 @@
-import type { JobDefinition } from '#server/lib/queue.ts';
-import { type ListeningImportDeps, listeningImportJob, runListeningImport } from './listening-import.service.ts';
+import { z } from 'zod';
+import type { JobType } from '#server/lib/queue.ts';
 
-/** The match and follow (or add-to-catalog) phases of a listening import: one job per run. */
-export function listeningImportJobDefinitions(deps: ListeningImportDeps): JobDefinition<never>[] {
-  const definition: JobDefinition<{ importId: string }> = {
-    ...listeningImportJob,
-    async handler({ importId }) {
-      await runListeningImport(deps, importId);
-    },
-  };
-  return [definition] as JobDefinition<never>[];
-}
+export const listeningImportJob: JobType<{ importId: string }> = {
+  name: 'listening-import',
+  schema: z.object({ importId: z.uuid() }),
+  // Not 'stately': a resume after a restart must run while the dead process's job still looks active.
+  // Two runs of one import are harmless (each row is done once; only one moves it to 'done').
+  policy: 'standard',
+  retryLimit: 2,
+  retryDelaySeconds: 20,
+  // A restart mid-run: pg-boss runs it again after this, carrying on from the rows not done yet.
+  expireInSeconds: 3600,
+};

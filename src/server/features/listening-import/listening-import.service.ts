@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { appendUserEvents } from '#server/features/realtime/user-events.repo.ts';
 import { artistResyncJob, MIN_RESYNC_SPACING_SECONDS } from '#server/features/sync/sync.jobs.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import type { JobType, Queue } from '#server/lib/queue.ts';
+import type { Queue } from '#server/lib/queue.ts';
 import { ProviderError } from '#server/providers/http.ts';
 import type { MusicBrainzClient } from '#server/providers/musicbrainz/musicbrainz.client.ts';
 import {
@@ -20,6 +19,7 @@ import {
   NOT_MATCHED_REASONS,
 } from '#shared/listening-import.ts';
 import { titleCase } from '#shared/text.ts';
+import { listeningImportJob } from './listening-import.jobs.ts';
 import * as repo from './listening-import.repo.ts';
 import {
   type ArtistCount,
@@ -467,18 +467,6 @@ async function sendJob(deps: Pick<ListeningImportDeps, 'queue'>, id: string) {
 }
 
 // --------------------------------------------------------------------------------- the job
-
-export const listeningImportJob: JobType<{ importId: string }> = {
-  name: 'listening-import',
-  schema: z.object({ importId: z.uuid() }),
-  // Not 'stately': a resume after a restart must run while the dead process's job still looks active.
-  // Two runs of one import are harmless (each row is done once; only one moves it to 'done').
-  policy: 'standard',
-  retryLimit: 2,
-  retryDelaySeconds: 20,
-  // A restart mid-run: pg-boss runs it again after this, carrying on from the rows not done yet.
-  expireInSeconds: 3600,
-};
 
 async function progressEvent(database: Database, id: string) {
   const row = await repo.selectImportById(database.db, id);

@@ -1,10 +1,8 @@
 import type { Database } from '#server/db/client.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 
-export interface VenueWithoutZone {
+export interface VenueWithoutZone extends CityPlace {
   id: string;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
 }
@@ -78,14 +76,11 @@ export async function findFreeTextHomes(
   return rows;
 }
 
-export interface MatchedHome {
+export interface MatchedHome extends CityPlace {
   id: string;
   /** The free text it was matched from: a user who changed home meanwhile is left alone. */
   homeCity: string;
   placeId: string;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number;
   lon: number;
   timeZone: string;

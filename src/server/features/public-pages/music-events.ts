@@ -1,10 +1,11 @@
+import type { CityPlace } from '#shared/place-label.ts';
 /**
  * schema.org MusicEvent objects for a page's upcoming stops (Google's event guidance: name,
  * startDate with offset when the time is known, location as a Place with an address; eventStatus for
  * cancelled, postponed and moved shows, a moved one with its previousStartDate).
  */
 
-export interface EventStop {
+export interface EventStop extends CityPlace {
   artistName: string;
   /** Absolute URLs of the artist's tour page and the stop's guide. */
   artistUrl: string;
@@ -12,9 +13,6 @@ export interface EventStop {
   venueName: string;
   venueUrl: string;
   address: string | null;
-  city: string;
-  region: string | null;
-  country: string;
   date: string;
   time: string | null;
   timeZone: string | null;

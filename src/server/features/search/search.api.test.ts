@@ -148,7 +148,7 @@ describe('band search API', () => {
   });
 
   describe('MusicBrainz suggestions', () => {
-    it('lists name, slug, mbid, disambiguation and type, identifying itself to MusicBrainz', async () => {
+    it('lists name, slug, mbid, disambiguation, type and country, identifying itself to MusicBrainz', async () => {
       musicBrainz.requests.length = 0;
       const response = await server.fetch('/api/search/suggestions', json({ query: '  Northern Lantern ' }));
       expect(response.status).toBe(200);
@@ -160,6 +160,7 @@ describe('band search API', () => {
           mbid: NORTHERN_LANTERNS,
           disambiguation: 'UK indie band',
           type: 'Group',
+          country: 'GB',
         },
         {
           name: 'Northern Lantern Society',
@@ -167,6 +168,7 @@ describe('band search API', () => {
           mbid: NORTHERN_LANTERN_SOCIETY,
           disambiguation: null,
           type: null,
+          country: null,
         },
       ]);
       const [request] = musicBrainz.requests;

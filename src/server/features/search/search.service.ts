@@ -47,6 +47,7 @@ export async function suggestArtists(
         mbid: candidate.mbid,
         disambiguation: candidate.disambiguation,
         type: candidate.type,
+        country: candidate.country ?? null,
       })),
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 import type { ReviewState, ShowState, StopStatus } from '#shared/shows.ts';
 import type { StopSourceView } from '#shared/tour-sources.ts';
 
@@ -11,7 +12,7 @@ const visibleTo = (alias: string, userId: string) => sql`(
   ${sql.raw(alias)}.review_state = 'approved' or ${sql.raw(alias)}.submitted_by = ${userId}
   or exists (select 1 from user_shows mine where mine.stop_id = ${sql.raw(alias)}.id and mine.user_id = ${userId}))`;
 
-export interface StopRow {
+export interface StopRow extends VenuePlace {
   id: string;
   date: string;
   time: string | null;
@@ -20,11 +21,6 @@ export interface StopRow {
   venueId: string;
   artistSlug: string;
   stopSlug: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
   timeZone: string | null;
   ticketUrl: string | null;
   /** The sources listing the stop now (provenance, ADR 0044); null when none does. */

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
 
@@ -160,7 +161,7 @@ export interface UpcomingQuery {
   after?: { date: string; venueId: string };
 }
 
-export interface UpcomingRow {
+export interface UpcomingRow extends VenuePlace {
   venueId: string;
   stopId: string;
   date: string;
@@ -171,11 +172,6 @@ export interface UpcomingRow {
   artistSlug: string;
   artistSortName: string;
   stopSlug: string;
-  venueName: string;
-  venueSlug: string;
-  city: string;
-  region: string | null;
-  country: string;
   timeZone: string | null;
   lat: number | null;
   lon: number | null;

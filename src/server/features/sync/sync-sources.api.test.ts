@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogIfEmpty } from '#server/features/catalog/catalog.seed.ts';
 import { writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { tripSearchEntries } from '#server/features/trips/trips.search.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createJamBaseClient } from '#server/providers/jambase/jambase.client.ts';
+import { localIsoDate } from '#shared/dates.ts';
 import {
   FAKE_BANDSINTOWN_KEY,
   type FakeBandsintown,
@@ -13,9 +15,11 @@ import {
 } from '#tests/fakes/bandsintown.ts';
 import { isoDaysFromToday, NORTHERN_LANTERNS } from '#tests/fakes/dataset.ts';
 import { FAKE_JAMBASE_KEY, type FakeJamBase, startFakeJamBase } from '#tests/fakes/jambase.ts';
+import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
 import { FAKE_TICKETMASTER_KEY, type FakeTicketmaster, startFakeTicketmaster } from '#tests/fakes/ticketmaster.ts';
 import { startTestServer, type TestServer } from '#tests/setup/test-server.ts';
-import { type ResyncDeps, syncJobDefinitions } from './sync.jobs.ts';
+import { planDailyResync, type ResyncDeps, syncJobDefinitions } from './sync.jobs.ts';
+import { syncPlanSummary } from './sync-planner.ts';
 
 type Row = Record<string, unknown>;
 
@@ -251,6 +255,56 @@ describe("a show a trip's area search wrote before the artist's first sync", () 
     const london = (await stopsOf(server)).filter((stop) => stop.date === isoDaysFromToday(20));
     expect(london).toEqual([{ ...written, status: 'scheduled', sources: ['bandsintown', 'jambase', 'ticketmaster'] }]);
     expect(await rows(server, sql`select kind from tour_stop_changes where stop_id = ${written!.id}`)).toEqual([]);
+  });
+});
+
+describe('keyless first run: no key at all', () => {
+  let musicBrainz: FakeMusicBrainz;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    musicBrainz = await startFakeMusicBrainz();
+    server = await startTestServer({ MUSICBRAINZ_URL: musicBrainz.url });
+    await seedDemoCatalogIfEmpty(server.database, createLogger('silent'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await musicBrainz?.close();
+  });
+
+  it('still searches the demo catalog and MusicBrainz, and plans no sync without a source', async () => {
+    const catalog = await (await server.fetch('/api/search/artists?q=midnight%20ravens')).json();
+    expect(catalog.matches).toEqual([expect.objectContaining({ slug: 'the-midnight-ravens' })]);
+    const page = await server.fetch(`/api/artists/the-midnight-ravens?today=${localIsoDate()}`);
+    expect(page.status).toBe(200);
+    expect((await page.json()).tours.length).toBeGreaterThan(0);
+
+    const suggestions = await server.fetch('/api/search/suggestions', post({ query: 'Northern Lanterns' }));
+    expect(suggestions.status).toBe(200);
+    expect((await suggestions.json()).suggestions[0]).toMatchObject({
+      name: 'Northern Lanterns',
+      mbid: NORTHERN_LANTERNS,
+    });
+
+    const { providers } = server.background;
+    expect([providers.ticketmaster, providers.bandsintown, providers.jamBase]).toEqual([null, null, null]);
+    const deps = {
+      database: server.database,
+      logger: createLogger('silent'),
+      events: { publish: async () => {} },
+      catalogChanges: server.background.catalogChanges,
+      jamBase: null,
+      ticketmaster: null,
+      bandsintown: null,
+    };
+    expect(await planDailyResync(deps, { send: async () => 'job' })).toBe(0);
+    expect(await rows(server, sql`select * from sync_plan_items`)).toEqual([]);
+    const summary = await syncPlanSummary(server.database, deps);
+    expect(summary.sources.map((source) => [source.label, source.on])).toEqual([
+      ['Ticketmaster', false],
+      ['Bandsintown', false],
+      ['JamBase', false],
+    ]);
   });
 });
 

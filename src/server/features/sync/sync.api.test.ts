@@ -190,7 +190,12 @@ describe('freshness: daily re-sync of followed artists', () => {
     expect((await rows(server, sql`select id from tour_stop_changes`)).length).toBe(before);
   });
 
-  it('plans one spread-out job per followed artist only', async () => {
+  it('plans a job per artist keyed by day, the followed artist first, and none without a source', async () => {
+    // Both were searched today (that sync asked every source), so today's plan leaves them out.
+    expect(await planDailyResync(deps, { send: async () => 'job-id' })).toBe(0);
+    expect(await rows(server, sql`select artist_id from artist_searches`)).toHaveLength(2);
+    // A later day's plan has them: the searches are forgotten here as if it were that day.
+    await server.database.db.execute(sql`delete from artist_searches`);
     const sent: { payload: unknown; options: unknown }[] = [];
     const queue: Pick<Queue, 'send'> = {
       send: async (_type, payload, options) => {
@@ -198,8 +203,12 @@ describe('freshness: daily re-sync of followed artists', () => {
         return 'job-id';
       },
     };
-    expect(await planDailyResync(deps, queue)).toBe(1);
-    expect(sent).toEqual([{ payload: { artistId }, options: { singletonKey: artistId, startAfterSeconds: 0 } }]);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await planDailyResync(deps, queue)).toBe(2);
+    expect(sent[0]).toEqual({
+      payload: { artistId, day },
+      options: { singletonKey: `${day}/${artistId}`, startAfterSeconds: 0 },
+    });
     expect(await planDailyResync({ ...deps, jamBase: null }, queue)).toBe(0);
   });
 
@@ -217,9 +226,11 @@ describe('freshness: daily re-sync of followed artists', () => {
     expect(old.map((row) => row.days)).toEqual([29]);
   });
 
-  it('spaces re-syncs across the day, never closer than five seconds', () => {
-    expect(resyncSpacingSeconds(1)).toBe(0);
-    expect(resyncSpacingSeconds(10)).toBe(7200);
-    expect(resyncSpacingSeconds(100_000)).toBe(5);
+  it('spaces re-syncs over what is left of the day until 23:00 UTC, never closer than five seconds', () => {
+    const morning = new Date('2026-11-28T03:00:00Z');
+    expect(resyncSpacingSeconds(1, morning)).toBe(0);
+    expect(resyncSpacingSeconds(10, morning)).toBe(7200);
+    expect(resyncSpacingSeconds(10, new Date('2026-11-28T13:00:00Z'))).toBe(3600);
+    expect(resyncSpacingSeconds(100_000, morning)).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TourStopChangeKind } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import type { KnownStop } from './sync.plan.ts';
 
 export interface ArtistIdentity {
@@ -11,6 +12,8 @@ export interface ArtistIdentity {
   /** A fan's not yet approved artist (ADR 0037). */
   pending?: boolean;
   submittedBy?: string | null;
+  /** When a sync last asked the sources about the artist; null when none ever did. */
+  tourDatesCheckedAt?: string | Date | null;
 }
 
 /** The artist an mbid or slug names: the mbid wins, as in the catalog's identity rules. */
@@ -21,12 +24,18 @@ export async function findArtistIdentity(
 ): Promise<ArtistIdentity | null> {
   const rows = await rowsOf<ArtistIdentity>(
     executor,
-    sql`select id, name, slug, mbid, pending, submitted_by as "submittedBy" from artists
+    sql`select id, name, slug, mbid, pending, submitted_by as "submittedBy",
+               tour_dates_checked_at as "tourDatesCheckedAt" from artists
         where slug = ${slug} or (${mbid}::text is not null and mbid = ${mbid})
         order by (mbid is not distinct from ${mbid}) desc
         limit 1`,
   );
   return rows[0] ?? null;
+}
+
+/** A sync asked the sources about the artist (whatever they said). */
+export async function markTourDatesChecked(executor: Executor, artistId: string, at: Date): Promise<void> {
+  await executor.execute(sql`update artists set tour_dates_checked_at = ${at.toISOString()} where id = ${artistId}`);
 }
 
 export function findArtistById(executor: Executor, id: string): Promise<ArtistIdentity | null> {
@@ -64,13 +73,10 @@ export async function markSourcesMissing(
     where ss.stop_id = x."stopId" and ss.provider = x.provider and ss.external_id = x."externalId"`);
 }
 
-export interface StopUpdate {
+export interface StopUpdate extends CityPlace {
   date: string;
   time: string | null;
   venueKey: string;
-  city: string;
-  region: string | null;
-  country: string;
   lat: number | null;
   lon: number | null;
   ticketUrl: string | null;
@@ -151,15 +157,5 @@ export function findStopIdsByExternalId(
     sql`select id, external_id as "externalId" from tour_stops
         where source = ${source}
           and external_id in (select json_array_elements_text(${JSON.stringify(externalIds)}::json))`,
-  );
-}
-
-/** Artists at least one fan follows, in a stable order so each day's run spreads them alike. */
-export function selectFollowedArtistIds(executor: Executor): Promise<{ id: string }[]> {
-  return rowsOf(
-    executor,
-    sql`select a.id from artists a
-        where exists (select 1 from favorite_artists f where f.artist_id = a.id)
-        order by a.sort_name, a.id`,
   );
 }

@@ -31,6 +31,7 @@ import {
   findKnownStops,
   insertChanges,
   markSourcesMissing,
+  markTourDatesChecked,
   type NewChange,
   updateStop,
 } from './sync.repo.ts';
@@ -114,8 +115,21 @@ export async function syncArtistTourDates(
   target: SyncTarget,
   today: string,
   now: Date = new Date(),
+  /** Hears each source's answer as it comes, before the merge (a fan's look-up shows progress). */
+  onAnswer?: (answer: SourceAnswer) => Promise<void>,
 ): Promise<SyncOutcome | null> {
-  const answers = await fetchListings(sources, target, today);
+  const answers = await fetchListings(sources, target, today, onAnswer);
+  return syncFromAnswers(writer, target, answers, today, now);
+}
+
+/** The sync of the sources' answers, fetched already (the planner asks only the sources left today). */
+export async function syncFromAnswers(
+  writer: CatalogWriterDeps,
+  target: SyncTarget,
+  answers: SourceAnswer[],
+  today: string,
+  now: Date = new Date(),
+): Promise<SyncOutcome | null> {
   const failed = answers.filter((answer) => !answer.ok);
   if (answers.length > 0 && failed.length === answers.length) throw providerFailure(failed[0]!.error);
   const spelling = answers.map((answer) => answer.spelling).find(Boolean);
@@ -217,11 +231,13 @@ async function writeSync(
     const artist = await findArtistIdentity(tx, entry.slug, entry.mbid);
     if (!artist) throw new Error(`Artist ${entry.slug} was not written`);
     await applyMovesAndCancellations(tx, artist.id, plan);
+    if (answered.size > 0) await markTourDatesChecked(tx, artist.id, now);
     const stored = await findKnownStops(tx, artist.id);
     const addedIds = await linkSources(tx, artist.id, plan, known, stored);
 
-    // The first listing of an artist is not news; changes against an earlier listing are.
-    const hadSynced = known.some((stop) => stop.sources.length > 0);
+    // The first listing of an artist is not news; changes against an earlier listing are, and so
+    // are the first dates of an artist the sources were asked about before (followed anyway).
+    const hadSynced = known.some((stop) => stop.sources.length > 0) || Boolean(before?.tourDatesCheckedAt);
     const changes = hadSynced ? changeRecords(artist.id, plan, addedIds) : [];
     // Sale times are news on a first sync too: a fan may follow an imported artist before it.
     const sales = firstSaleAnnouncements(plan, addedIds, now).map(

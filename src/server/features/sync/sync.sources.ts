@@ -44,7 +44,13 @@ async function answer(provider: string, read: () => Promise<Omit<SourceAnswer, '
  * Every configured source's listings of the artist from `today` on, asked at once; a source that
  * fails is reported as failed, never as "no dates".
  */
-export async function fetchListings(sources: TourDateSources, target: Target, today: string): Promise<SourceAnswer[]> {
+export async function fetchListings(
+  sources: TourDateSources,
+  target: Target,
+  today: string,
+  /** Hears each source's answer as it comes (a fan's look-up shows them live). */
+  onAnswer?: (answer: SourceAnswer) => Promise<void>,
+): Promise<SourceAnswer[]> {
   const asks: Promise<SourceAnswer>[] = [];
   const { jamBase, ticketmaster, bandsintown } = sources;
   if (jamBase) {
@@ -82,5 +88,20 @@ export async function fetchListings(sources: TourDateSources, target: Target, to
       }),
     );
   }
-  return Promise.all(asks);
+  if (!onAnswer) return Promise.all(asks);
+  const told = async (ask: Promise<SourceAnswer>) => {
+    const answered = await ask;
+    await onAnswer(answered);
+    return answered;
+  };
+  return Promise.all(asks.map(told));
+}
+
+/** The providers fetchListings will ask, best source first (the order fans read them in). */
+export function enabledSourceNames(sources: TourDateSources): string[] {
+  return [
+    ...(sources.ticketmaster ? [TICKETMASTER] : []),
+    ...(sources.jamBase ? [JAMBASE_SOURCE] : []),
+    ...(sources.bandsintown ? [BANDSINTOWN] : []),
+  ];
 }

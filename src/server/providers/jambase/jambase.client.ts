@@ -1,4 +1,5 @@
-import { type CallRecorder, providerGetJson } from '../http.ts';
+import type { Database } from '#server/db/client.ts';
+import { type CallRecorder, providerGetJson, takeDailyQuota } from '../http.ts';
 import { type JbEvent, jbEventsResponseSchema } from './jambase.schemas.ts';
 
 export const JAMBASE = 'jambase';
@@ -12,6 +13,9 @@ export interface JamBaseClientOptions {
   apiKey: string;
   timeoutMs: number;
   record: CallRecorder;
+  /** With a database, calls are counted against `dailyQuota` (UTC day) across processes. */
+  database?: Database;
+  dailyQuota?: number;
 }
 
 /** Whose events: a MusicBrainz id when known (exact), else a name (JamBase's keyword search). */
@@ -30,6 +34,8 @@ export type JamBaseClient = ReturnType<typeof createJamBaseClient>;
 
 export function createJamBaseClient(options: JamBaseClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
+  const { database, dailyQuota } = options;
+  const takeQuota = database && dailyQuota ? () => takeDailyQuota(database, JAMBASE, dailyQuota) : undefined;
 
   async function fetchPage(artist: JbArtistRef, fromDate: string, page: number) {
     const params = new URLSearchParams(
@@ -48,6 +54,7 @@ export function createJamBaseClient(options: JamBaseClientOptions) {
       timeoutMs: options.timeoutMs,
       record: options.record,
       schema: jbEventsResponseSchema,
+      beforeAttempt: takeQuota,
     });
   }
 
@@ -73,11 +80,16 @@ export function createJamBaseClient(options: JamBaseClientOptions) {
       timeoutMs: options.timeoutMs,
       record: options.record,
       schema: jbEventsResponseSchema,
-      beforeAttempt,
+      beforeAttempt: async () => {
+        await takeQuota?.();
+        await beforeAttempt?.();
+      },
     });
   }
 
   return {
+    /** Null when calls are not counted (no database given). */
+    dailyQuota: takeQuota ? (dailyQuota ?? null) : null,
     /**
      * Every concert within `radiusKm` of a point from `from` to `to` (YYYY-MM-DD, inclusive), all
      * pages (capped). `beforeAttempt` is awaited before each request: the caller's rate limit.

@@ -39,6 +39,8 @@ export interface MbArtistCandidate {
   name: string;
   disambiguation: string | null;
   type: string | null;
+  /** ISO 3166 code ('GB'): with the type and disambiguation, tells namesakes apart. */
+  country?: string | null;
   score: number;
 }
 
@@ -103,6 +105,7 @@ export function createMusicBrainzClient(options: MusicBrainzClientOptions) {
         name: artist.name,
         disambiguation: artist.disambiguation || null,
         type: artist.type ?? null,
+        country: artist.country ?? null,
         score: artist.score,
       }));
     },

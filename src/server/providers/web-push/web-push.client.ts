@@ -76,8 +76,38 @@ export function topicHeader(topic: string): string {
   return createHash('sha256').update(topic).digest().subarray(0, 24).toString('base64url');
 }
 
+/** A VAPID token lives 12 hours (the spec allows 24); a new one is signed when less than one is left. */
+const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
+const VAPID_RENEW_SECONDS = 60 * 60;
+
+/**
+ * The VAPID `Authorization` header per push service origin (its JWT's audience). Signing it (ES256)
+ * costs more than encrypting the payload, and it is the same for every device on one push service,
+ * so it is signed once per origin and kept until it is an hour from expiring.
+ */
+export function vapidHeaderCache(vapid: VapidKeys, now: () => number = Date.now) {
+  const kept = new Map<string, { authorization: string; expiresAt: number }>();
+  return (endpoint: string): string => {
+    const audience = new URL(endpoint).origin;
+    const nowSeconds = Math.floor(now() / 1000);
+    const found = kept.get(audience);
+    if (found && found.expiresAt - nowSeconds > VAPID_RENEW_SECONDS) return found.authorization;
+    const expiresAt = nowSeconds + VAPID_TOKEN_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expiresAt,
+    );
+    kept.set(audience, { authorization: Authorization, expiresAt });
+    return Authorization;
+  };
+}
+
 export function createWebPushClient({ vapid, timeoutMs, testAllow = [] }: WebPushClientOptions): WebPushClient {
-  const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
+  const authorizationFor = vapidHeaderCache(vapid);
   return {
     publicKey: vapid.publicKey,
     acceptsEndpoint: (endpoint) => isPushServiceEndpoint(endpoint, testAllow),
@@ -88,18 +118,23 @@ export function createWebPushClient({ vapid, timeoutMs, testAllow = [] }: WebPus
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,
         {
-          vapidDetails,
+          // No vapidDetails (and no global ones: nothing calls setVapidDetails): the Authorization
+          // header is added below, from the per-origin cache.
           TTL: options.ttlSeconds,
           urgency: options.urgency,
           topic: options.topic ? topicHeader(options.topic) : undefined,
           contentEncoding: 'aes128gcm',
         },
       );
+      const headers = {
+        ...(details.headers as Record<string, string>),
+        Authorization: authorizationFor(target.endpoint),
+      };
       let response: Response;
       try {
         response = await fetch(details.endpoint, {
           method: 'POST',
-          headers: details.headers as Record<string, string>,
+          headers,
           body: details.body ? new Uint8Array(details.body) : null,
           redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),

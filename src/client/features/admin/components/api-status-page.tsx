@@ -17,6 +17,7 @@ import {
 } from '#shared/api-status.ts';
 import { sourceLabel } from '#shared/tour-sources.ts';
 import { useApiStatus, useProbeProvider, useRetryJob } from '../api/api-status-api.ts';
+import { SyncPlanSection } from './sync-plan-section.tsx';
 
 const percent = (rate: number | null) =>
   rate === null ? '—' : `${(rate * 100).toFixed(rate === 1 || rate === 0 ? 0 : 1)}%`;
@@ -31,7 +32,7 @@ export const ApiStatusPage = () => {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6">
       <AdminPageHeader
         title="API status"
-        intro="Calls to each provider over the last hour and day, their rate limits, and the background jobs."
+        intro="Calls to each provider over the last hour and day, their rate limits and quotas, today's tour-date sync plan, and the background jobs."
         aside={
           query.data ? (
             <p className="flex items-center gap-2 text-sm text-muted" aria-live="polite">
@@ -61,6 +62,7 @@ export const ApiStatusPage = () => {
               ))}
             </ul>
           </section>
+          <SyncPlanSection plan={query.data.syncPlan} />
           <ConflictsSection conflicts={query.data.conflicts} />
           <JobsSection jobs={query.data.jobs} failedJobs={query.data.failedJobs} />
         </>

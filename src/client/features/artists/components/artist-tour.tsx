@@ -78,6 +78,7 @@ const ArtistTourLoaded = ({ data, StateButtons, Follow }: ArtistTourParts & { da
         artistSlug={data.artist.slug}
         tours={data.tours}
         StateButtons={StateButtons}
+        Follow={Follow}
       />
     </div>
   </>

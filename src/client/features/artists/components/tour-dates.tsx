@@ -1,7 +1,10 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import type { ShowStatePart } from '#client/lib/feature-parts.ts';
+import type { FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
+import { paths } from '#client/lib/paths.ts';
+import { useSession } from '#client/lib/session/use-session.ts';
 import type { TourStopView, TourView } from '#shared/artists.ts';
 import { TourStopRow } from './tour-stop-row.tsx';
 
@@ -47,15 +50,54 @@ const TourCard = ({ artistSlug, tour, showPast, StateButtons }: StopsProps & { t
   );
 };
 
+/**
+ * No source lists a date (a band just looked up, or between tours): say so, and offer what a fan
+ * can still do — follow (the first announced date is told), add a show they know of, or find the
+ * band's own tour page on the web.
+ */
+export const NoUpcomingDates = ({
+  artistName,
+  artistSlug,
+  Follow,
+}: {
+  artistName: string;
+  artistSlug: string;
+  Follow?: FollowPart;
+}) => {
+  const session = useSession().status;
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-border-strong p-6 text-center sm:p-8">
+      <p className="font-semibold">No upcoming tour dates for {artistName} right now.</p>
+      <p className="max-w-md text-sm text-muted">
+        None of our tour-date sources lists a show yet. Follow them and we'll tell you when the first date is announced.
+      </p>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        {Follow ? (
+          <Follow session={session} artistSlug={artistSlug} artistName={artistName} label="Follow anyway" />
+        ) : null}
+        <Button asChild variant="secondary">
+          <Link to={paths.addShow}>Add a show</Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to={paths.tourWeb}>Find their tour page</Link>
+        </Button>
+      </div>
+    </div>
+  );
+};
+
 /** The tours with their stops: upcoming dates first; past dates only on request. */
 export const TourDates = ({
   artistName,
   artistSlug,
   tours,
   StateButtons,
+  Follow,
 }: StopsProps & {
   artistName: string;
   tours: TourView[];
+  /** The Follow toggle offered when there is no upcoming date ("Follow anyway"). */
+  Follow?: FollowPart;
 }) => {
   const [showPast, setShowPast] = useState(false);
   const pastCount = tours.reduce((sum, tour) => sum + tour.pastCount, 0);
@@ -70,9 +112,7 @@ export const TourDates = ({
         </Button>
       ) : null}
       {visibleTours.length === 0 ? (
-        <p className="rounded-3xl border border-dashed border-border-strong p-8 text-center text-muted">
-          No upcoming tour dates for {artistName} right now.
-        </p>
+        <NoUpcomingDates artistName={artistName} artistSlug={artistSlug} Follow={Follow} />
       ) : (
         visibleTours.map((tour) => (
           <TourCard key={tour.id} artistSlug={artistSlug} tour={tour} showPast={showPast} StateButtons={StateButtons} />

@@ -14,6 +14,8 @@ interface FollowButtonProps {
   size?: 'sm' | 'default';
   /** Where a visitor comes back to after signing in (default: this page). */
   returnTo?: string;
+  /** The words while not following (default 'Follow'). */
+  label?: string;
   className?: string;
 }
 
@@ -29,7 +31,8 @@ const followButton = (size: FollowButtonProps['size']) =>
  * Other features' pages get it as a FollowPart (app/routes).
  */
 export const FollowButtonForSession = ({ session, ...props }: FollowButtonProps) => {
-  if (session === 'loading') return <FollowPlaceholder size={props.size} className={props.className} />;
+  if (session === 'loading')
+    return <FollowPlaceholder size={props.size} label={props.label} className={props.className} />;
   if (session === 'signed-in') {
     const { returnTo: _returnTo, ...signedIn } = props;
     return <SignedInFollow {...signedIn} />;
@@ -42,23 +45,37 @@ export const FollowButtonForSession = ({ session, ...props }: FollowButtonProps)
  * rendered on the server shows it before its scripts run, and the button then takes its place
  * without moving what is beside and below it (CLS, issue 25 item 3).
  */
-const FollowPlaceholder = ({ size, className }: Pick<FollowButtonProps, 'size' | 'className'>) => (
+const FollowPlaceholder = ({
+  size,
+  label = 'Follow',
+  className,
+}: Pick<FollowButtonProps, 'size' | 'label' | 'className'>) => (
   <span aria-hidden="true" className={cn(followButton(size), 'invisible', className)}>
     <Heart className="size-4" />
-    Follow
+    {label}
   </span>
 );
 
-const VisitorFollow = ({ artistName, size, returnTo, className }: Omit<FollowButtonProps, 'session'>) => {
+/** The accessible name keeps the visible words first and names the artist. */
+const followName = (label: string, artistName: string) =>
+  label === 'Follow' ? `Follow ${artistName}` : `${label}: ${artistName}`;
+
+const VisitorFollow = ({
+  artistName,
+  size,
+  returnTo,
+  label = 'Follow',
+  className,
+}: Omit<FollowButtonProps, 'session'>) => {
   const location = useLocation();
   return (
     <Link
       to={signInPath(returnTo ?? `${location.pathname}${location.search}`)}
       className={cn(followButton(size), className)}
-      aria-label={`Sign in to follow ${artistName}`}
+      aria-label={label === 'Follow' ? `Sign in to follow ${artistName}` : `${label}: sign in to follow ${artistName}`}
     >
       <Heart className="size-4" aria-hidden="true" />
-      Follow
+      {label}
     </Link>
   );
 };
@@ -67,24 +84,25 @@ const SignedInFollow = ({
   artistSlug,
   artistName,
   size,
+  label = 'Follow',
   className,
 }: Omit<FollowButtonProps, 'session' | 'returnTo'>) => {
   const status = useFavoriteStatus(artistSlug);
   const toggle = useToggleFavorite();
-  if (status.isPending) return <FollowPlaceholder size={size} className={className} />;
+  if (status.isPending) return <FollowPlaceholder size={size} label={label} className={className} />;
   const following = status.data === true;
   return (
     <button
       type="button"
       className={cn(followButton(size), following && 'border-magenta text-magenta', className)}
-      aria-label={following ? `Unfollow ${artistName}` : `Follow ${artistName}`}
+      aria-label={following ? `Unfollow ${artistName}` : followName(label, artistName)}
       aria-pressed={following}
       aria-busy={toggle.isPending}
       disabled={toggle.isPending}
       onClick={() => toggle.mutate({ artistSlug, artistName, follow: !following })}
     >
       <Heart className={cn('size-4', following && 'fill-current')} aria-hidden="true" />
-      {following ? 'Following' : 'Follow'}
+      {following ? 'Following' : label}
     </button>
   );
 };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, Building2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { SectionLoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -33,12 +34,7 @@ export const FollowedVenues = () => {
       </h2>
       {list.isPending ? <Spinner label="Loading your venues..." className="py-8" /> : null}
       {list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-muted">Your venues could not be loaded. {list.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <SectionLoadError what="Your venues" message={list.error.message} onRetry={() => list.refetch()} />
       ) : null}
       {list.data && list.data.venues.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border-strong px-5 py-6 text-sm text-muted">

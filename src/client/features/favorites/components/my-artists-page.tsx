@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArtistImage } from '#client/components/artist-image/artist-image.tsx';
 import { useLiveArtistImage } from '#client/components/artist-image/use-live-artist-image.ts';
+import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -145,12 +146,7 @@ export const MyArtistsPage = () => {
       </div>
       {list.isPending ? <Spinner label="Loading your artists..." className="py-16" /> : null}
       {list.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-          <p className="text-muted">Your artists could not be loaded. {list.error.message}</p>
-          <Button variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="Your artists" message={list.error.message} onRetry={() => list.refetch()} className="py-12" />
       ) : null}
       {list.data && list.data.favorites.length === 0 ? <EmptyState /> : null}
       {list.data && list.data.favorites.length > 0 ? (

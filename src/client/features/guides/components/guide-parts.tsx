@@ -1,5 +1,6 @@
 import { Accessibility, BedDouble, Bus, Car, Clock, ExternalLink, UtensilsCrossed } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { MONTH_NAMES } from '#shared/dates.ts';
 import {
   CC_BY_SA_URL,
   CC0_URL,
@@ -174,25 +175,10 @@ export function CityGuide({ part }: { part: GuidePart<CityData> }) {
   );
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** '1941-06-15' → 'June 15, 1941'; '2017-10' → 'October 2017'; '1941' → '1941'. */
 export function openedLabel(opened: string): string {
   const [year, month, day] = opened.split('-');
-  const monthName = month ? MONTHS[Number(month) - 1] : undefined;
+  const monthName = month ? MONTH_NAMES[Number(month) - 1] : undefined;
   if (!monthName) return year ?? opened;
   return day ? `${monthName} ${Number(day)}, ${year}` : `${monthName} ${year}`;
 }

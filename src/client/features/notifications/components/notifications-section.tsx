@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { SectionLoadError } from '#client/components/load-error.tsx';
 import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -203,12 +204,7 @@ export const NotificationsSection = () => {
       {isPending ? (
         <Spinner label="Loading..." className="justify-start py-2" />
       ) : isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted">
-          <p>Your notification settings could not be loaded. {error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <SectionLoadError what="Your notification settings" message={error.message} onRetry={() => void refetch()} />
       ) : (
         <PreferencesForm saved={data} />
       )}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { House, MapPin, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { SectionLoadError } from '#client/components/load-error.tsx';
 import { PlacePicker } from '#client/components/place-picker/place-picker.tsx';
 import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -89,12 +90,7 @@ export const TrackedPlacesSection = () => {
     >
       {list.isPending ? <Spinner label="Loading your places..." className="py-6" /> : null}
       {list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-sm text-muted">Your places could not be loaded. {list.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <SectionLoadError what="Your places" message={list.error.message} onRetry={() => list.refetch()} />
       ) : null}
       {list.data ? (
         <div className="flex flex-col gap-5">

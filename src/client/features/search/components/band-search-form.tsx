@@ -1,5 +1,5 @@
 import { Disc3, Search } from 'lucide-react';
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { ComboboxList, useCombobox } from '#client/components/ui/combobox.tsx';
 import type { FollowPart } from '#client/lib/feature-parts.ts';
@@ -8,6 +8,11 @@ import { markPrerenderedSearchAdopted, takePrerenderedSearch } from '#client/lib
 import { useSession } from '#client/lib/session/use-session.ts';
 import { optionDetail, type SearchOption } from '../search-flow.ts';
 import { useBandSearch } from '../use-band-search.ts';
+
+/** Loaded when a look-up starts: the home page's first render does without it. */
+const LookupProgress = lazy(() =>
+  import('./lookup-progress.tsx').then((module) => ({ default: module.LookupProgress })),
+);
 
 const optionView = (option: SearchOption) => ({
   key: option.kind === 'catalog' ? option.slug : option.mbid,
@@ -128,6 +133,11 @@ export const BandSearchForm = ({ Follow }: { Follow?: FollowPart }) => {
               ) : null}
             </div>
           </div>
+        ) : null}
+        {search.lookup && !open ? (
+          <Suspense fallback={null}>
+            <LookupProgress started={search.lookup} onEnd={search.endLookup} onRetry={search.retryLookup} />
+          </Suspense>
         ) : null}
       </form>
     </search>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FigureTable } from './figure-table.tsx';
 
 export interface Bar {
   label: string;
@@ -62,29 +63,14 @@ export const BarChart = ({
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Show the figures as a table</summary>
-        <table className="mt-2 w-full max-w-sm text-left" data-testid="chart-table">
-          <caption className="sr-only">{title}</caption>
-          <thead>
-            <tr className="text-muted">
-              <th scope="col" className="py-1 font-semibold">
-                {period}
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Shows
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.label} className="border-t border-border">
-                <th scope="row" className="py-1 font-normal">
-                  {bar.label}
-                </th>
-                <td className="py-1 text-right tabular-nums">{bar.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FigureTable
+          className="mt-2 w-full max-w-sm text-left"
+          testId="chart-table"
+          caption={title}
+          captionClassName="sr-only"
+          label={period}
+          rows={bars.map((bar) => ({ name: bar.label, count: bar.value }))}
+        />
       </details>
     </figure>
   );

@@ -1,6 +1,7 @@
 import { Globe2 } from 'lucide-react';
 import type { StatsResponse } from '#shared/stats.ts';
 import { statsMapUrl } from '../api/stats-api.ts';
+import { FigureTable } from './figure-table.tsx';
 
 /**
  * Countries and US states visited: maps drawn by the server (world-atlas / us-atlas with d3-geo,
@@ -50,27 +51,12 @@ export const PlacesMap = ({ stats }: { stats: StatsResponse }) => {
 };
 
 const PlaceTable = ({ title, rows }: { title: string; rows: { name: string; count: number }[] }) => (
-  <table className="h-fit w-full text-left text-sm" data-testid={`places-${title.toLowerCase().replace(/\s/g, '-')}`}>
-    <caption className="pb-1 text-left font-semibold">{title}</caption>
-    <thead>
-      <tr className="text-muted">
-        <th scope="col" className="py-1 font-semibold">
-          {title === 'Countries' ? 'Country' : 'State'}
-        </th>
-        <th scope="col" className="py-1 text-right font-semibold">
-          Shows
-        </th>
-      </tr>
-    </thead>
-    <tbody>
-      {rows.map((row) => (
-        <tr key={row.name} className="border-t border-border">
-          <th scope="row" className="py-1 font-normal">
-            {row.name}
-          </th>
-          <td className="py-1 text-right tabular-nums">{row.count}</td>
-        </tr>
-      ))}
-    </tbody>
-  </table>
+  <FigureTable
+    className="h-fit w-full text-left text-sm"
+    testId={`places-${title.toLowerCase().replace(/\s/g, '-')}`}
+    caption={title}
+    captionClassName="pb-1 text-left font-semibold"
+    label={title === 'Countries' ? 'Country' : 'State'}
+    rows={rows}
+  />
 );

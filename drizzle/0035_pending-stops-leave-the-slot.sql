@@ -1,0 +1,3 @@
+DROP INDEX "tour_stops_identity_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "tour_stops_request_key" ON "tour_stops" USING btree ("tour_id","event_date","venue_id",coalesce("start_time", '00:00:00'::time)) WHERE "tour_stops"."review_state" <> 'approved';--> statement-breakpoint
+CREATE UNIQUE INDEX "tour_stops_identity_key" ON "tour_stops" USING btree ("tour_id","event_date","venue_id",coalesce("start_time", '00:00:00'::time)) WHERE "tour_stops"."review_state" = 'approved';
