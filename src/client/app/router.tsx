@@ -7,7 +7,7 @@ import { RouteErrorScreen } from './route-error.tsx';
 /**
  * Every page is a lazy route: its code loads on demand. The shell (header, footer) is the one
  * eager route, and the pathless route under it shows 'Loading...' inside the shell while the
- * first page's code arrives. Also rendered at build time for the home page's HTML (prerender.tsx).
+ * first page's code arrives. Also rendered by the server for the public pages (server-render.tsx).
  * A page that shows parts of several features is composed in routes/ (features import no other
  * feature); a page of one feature is loaded straight from it.
  */

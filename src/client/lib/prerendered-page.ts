@@ -1,5 +1,5 @@
 /**
- * The home page arrives as prerendered HTML (src/client/app/prerender.tsx) that React adopts once
+ * The home page arrives as HTML rendered by the server (src/client/app/server-render.tsx) that React adopts once
  * the scripts have run. A visitor can type into the prerendered search box meanwhile; the app's
  * state starts from what they typed, so nothing is lost.
  */
