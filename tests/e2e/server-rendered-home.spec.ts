@@ -90,8 +90,14 @@ test.describe('server-rendered home page: loading', () => {
 
     await page.goto('/');
     await expect(page.locator('#artists article')).toHaveCount(20);
-    // The cards are in the HTML: the page may be checked before the browser has reported its first paint.
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    // The cards are in the HTML: the page may be checked before its first paint is reported and
+    // before the loader has asked for the app.
+    await page.waitForFunction(
+      (entryPath) =>
+        performance.getEntriesByName('first-contentful-paint').length > 0 &&
+        performance.getEntriesByType('resource').some((resource) => new URL(resource.name).pathname === entryPath),
+      entry,
+    );
     const timing = await page.evaluate((entryPath) => {
       const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
       const entryRequest = performance
