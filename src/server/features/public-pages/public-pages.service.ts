@@ -3,6 +3,7 @@ import { getArtistProfile } from '#server/features/artist-profile/artist-profile
 import { getArtistTourPage, listArtists } from '#server/features/artists/artists.service.ts';
 import { findGuideStop } from '#server/features/guides/guides.repo.ts';
 import { type GuideDeps, getGuide, getVenueGuideParts } from '#server/features/guides/guides.service.ts';
+import { listLoadingMessages } from '#server/features/guides/loading-messages.repo.ts';
 import { getVenuePage } from '#server/features/venues/venues.service.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { artistSlugParamSchema } from '#shared/artists.ts';
@@ -428,7 +429,14 @@ async function pageQueries(context: PageContext & { guides: GuideDeps }, page: P
         userId: null,
         requester: SERVER_RENDER_REQUESTER,
       });
-      return [{ queryKey: ['guides', page.artistSlug, page.stopSlug], data: asJson(guide) }];
+      const answers: PageQuery[] = [{ queryKey: ['guides', page.artistSlug, page.stopSlug], data: asJson(guide) }];
+      if (!guide.building) return answers;
+      // A guide being built shows one of the admin's loading messages (useLoadingMessages), not the defaults.
+      const messages = await listLoadingMessages(database, true);
+      return [
+        ...answers,
+        { queryKey: ['guides', 'loading-messages'], data: { messages: messages.map((m) => m.text) } },
+      ];
     }
   }
 }
