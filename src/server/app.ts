@@ -214,7 +214,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Public pages with their own head, robots.txt and the sitemaps; without the built front end (API
   // tests) the pages are a bare document with the same head.
   const renderer = options.pageRenderer !== undefined ? options.pageRenderer : options.serveClient ? undefined : null;
-  app.route('/', publicPagesRoutes(deps, builtShell({ bare: !options.serveClient, renderer })));
+  const shell = builtShell({ bare: !options.serveClient, renderer });
+  app.route('/', publicPagesRoutes(deps, shell));
+  // The page renderer (~4 MB with React and the app) loads a second after start rather than on the
+  // first visitor's page, which would otherwise wait for it.
+  if (options.serveClient) setTimeout(() => void shell.renderer().catch(() => {}), 1000).unref();
   if (options.serveClient) mountStaticClient(app);
 
   app.onError(handleError);
