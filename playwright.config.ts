@@ -31,7 +31,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 2,
+  // Most of a browser test is waiting (pages, polls, the server's jobs): on 2 cores a third worker
+  // cut the run by a sixth with no new failures (docs/performance.md, "Test suite").
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // Generous: a loaded 2-core machine can take a while over the first page of a fresh browser.
   timeout: 60_000,

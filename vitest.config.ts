@@ -14,7 +14,9 @@ const apiPostgres: TestProjectInlineConfiguration = {
     hookTimeout: 60_000,
     maxWorkers: 2,
     isolate: false,
-    sequence: { groupOrder: 2 },
+    // Beside api-pglite (same group): these workers mostly wait on the PostgreSQL server's own
+    // processes, so the two projects overlap well on 2 cores (docs/performance.md, "Test suite").
+    sequence: { groupOrder: 1 },
   },
 };
 
@@ -68,7 +70,8 @@ export default defineConfig(async () => {
             // file cost more than most files' tests (docs/performance.md, "Test suite"). Each file still
             // gets its own database and server (tests/setup/test-server.ts); state lives on those.
             isolate: false,
-            // Projects run one after another so at most two test databases are open at a time.
+            // Runs beside api-postgres: two PGlite databases (several hundred MB each) and two
+            // PostgreSQL ones open at a time fit the machine's memory.
             sequence: { groupOrder: 1 },
           },
         },

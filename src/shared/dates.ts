@@ -80,14 +80,16 @@ function zoneName(timeZone: string, instant: Date, style: 'short' | 'shortOffset
 export function showTimeZoneLabel(
   isoDate: string,
   venueTimeZone: string | null,
-  viewerZone: string = viewerTimeZone(),
+  /** null: a viewer not known yet (a page rendered on the server): the venue's zone is always named. */
+  viewerZone: string | null = viewerTimeZone(),
 ): string | null {
   if (!venueTimeZone || venueTimeZone === viewerZone) return null;
   // Midday UTC of the show's date: the offsets in force that day (DST edges aside).
   const { year, month, day } = parts(isoDate);
   const instant = new Date(Date.UTC(year, month - 1, day, 12));
   const venueOffset = zoneName(venueTimeZone, instant, 'shortOffset');
-  if (venueOffset === null || venueOffset === zoneName(viewerZone, instant, 'shortOffset')) return null;
+  if (venueOffset === null) return null;
+  if (viewerZone !== null && venueOffset === zoneName(viewerZone, instant, 'shortOffset')) return null;
   return zoneName(venueTimeZone, instant, 'short');
 }
 
@@ -96,7 +98,7 @@ export function formatShowTime(
   isoDate: string,
   time: string,
   venueTimeZone: string | null,
-  viewerZone?: string,
+  viewerZone?: string | null,
 ): string {
   const label = showTimeZoneLabel(isoDate, venueTimeZone, viewerZone);
   return label ? `${formatLocalTime(time)} ${label}` : formatLocalTime(time);

@@ -2,7 +2,8 @@ import { Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/lib/paths.ts';
-import { formatLongDate, formatShowTime } from '#shared/dates.ts';
+import { formatLongDate } from '#shared/dates.ts';
+import { ShowTime } from './show-time.tsx';
 import { Button } from './ui/button.tsx';
 
 export interface ShowRowProps {
@@ -27,7 +28,7 @@ export const ShowRow = ({ date, time, timeZone, ticketUrl, artistSlug, stopSlug,
       <time dateTime={date}>{formatLongDate(date)}</time>
       {time ? (
         <span className="block text-sm font-normal text-muted">
-          <time dateTime={`${date}T${time}`}>{formatShowTime(date, time, timeZone)}</time>
+          <ShowTime date={date} time={time} timeZone={timeZone} />
         </span>
       ) : null}
     </p>

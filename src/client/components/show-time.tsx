@@ -1,3 +1,4 @@
+import { useViewerZone } from '#client/lib/viewer-zone.ts';
 import { formatShowTime, showTimeZoneLabel } from '#shared/dates.ts';
 
 interface ShowTimeProps {
@@ -10,16 +11,18 @@ interface ShowTimeProps {
 
 /**
  * A show's time as the venue's clock reads it, never converted: '7:30 PM', or '7:30 PM MDT'
- * when the venue's zone differs from the viewer's (the zone is named in the tooltip).
+ * when the venue's zone differs from the viewer's (the zone is named in the tooltip). On a page
+ * rendered by the server the zone is named until the browser knows the viewer's.
  */
 export const ShowTime = ({ date, time, timeZone }: ShowTimeProps) => {
-  const labelled = showTimeZoneLabel(date, timeZone) !== null;
+  const viewerZone = useViewerZone();
+  const labelled = showTimeZoneLabel(date, timeZone, viewerZone) !== null;
   return (
     <time
       dateTime={`${date}T${time}`}
       title={labelled && timeZone ? `Local time at the venue (${timeZone.replace(/_/g, ' ')})` : undefined}
     >
-      {formatShowTime(date, time, timeZone)}
+      {formatShowTime(date, time, timeZone, viewerZone)}
     </time>
   );
 };
