@@ -146,7 +146,8 @@ async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
     hydrateRoot(container, app, {
       // Should the HTML not match what the page renders now, React redraws it, which is what a
       // page the server did not render gets anyway: worth a warning, not an error.
-      onRecoverableError: (error, info) => console.warn('The prerendered page was redrawn:', error, info.componentStack),
+      onRecoverableError: (error, info) =>
+        console.warn('The server-rendered page was redrawn:', error, info.componentStack),
     });
   });
 }
