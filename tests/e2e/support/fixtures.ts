@@ -15,8 +15,8 @@ let clientCounter = 0;
  */
 export const freshClientAddress = () => `10.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
-/** What main.tsx logs when React had to redraw the prerendered home page instead of adopting it. */
-export const PRERENDER_MISMATCH = 'The prerendered page was redrawn';
+/** What main.tsx logs when React had to redraw a server-rendered page instead of adopting it. */
+export const SERVER_RENDER_MISMATCH = 'The server-rendered page was redrawn';
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: string }>({
   /**
@@ -45,7 +45,8 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; visitorAddress: st
         const resource = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
         if (message.type() === 'error') errors.push(`${message.text()}${resource}`);
         // The home page's prerendered HTML must match what the app renders (main.tsx).
-        if (message.type() === 'warning' && message.text().startsWith(PRERENDER_MISMATCH)) errors.push(message.text());
+        if (message.type() === 'warning' && message.text().startsWith(SERVER_RENDER_MISMATCH))
+          errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use({ allow: (pattern) => allowed.push(pattern), errors });
