@@ -1,24 +1,9 @@
-import type { Page } from '@playwright/test';
+import { ENTRY_SCRIPT, holdEntryScript } from './helpers/entry-script.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const HERO = "Local guides for every stop on your favorite band's tour – already built and ready to use.";
-/** The app's entry script (hashed name): held back to see the page as it is before the app runs. */
-const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 /** start-after-first-paint.ts: the app starts by then at the latest, painted or not. */
 const LOADER_LATEST_START_MS = 1_500;
-
-/** Holds the app's entry script back until the returned function is called. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(ENTRY_SCRIPT, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe('server-rendered home page', () => {
   test('`/` arrives as HTML with the hero and the first page of artists; other routes get the empty shell', async ({
