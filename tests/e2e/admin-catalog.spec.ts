@@ -368,8 +368,9 @@ test.describe('admin catalog tools (1440 px)', () => {
     const heroImage = fanTab.locator('header.stage-lights img');
     await expect(fanTab.getByRole('heading', { level: 1, name: 'The Midnight Lanterns' })).toBeVisible();
     let reloaded = false;
-    fanTab.on('framenavigated', (frame) => {
-      if (frame === fanTab.mainFrame()) reloaded = true;
+    // A document load is a reload; the app's own history updates (same document) are not.
+    fanTab.on('load', () => {
+      reloaded = true;
     });
     const currentUrl = async () =>
       (await (await page.request.get('/api/admin/image-testing/the-midnight-lanterns')).json()).current.imageUrl;
