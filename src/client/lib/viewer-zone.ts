@@ -1,13 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { viewerTimeZone } from '#shared/dates.ts';
-
-const never = () => () => {};
+import { useAdopting } from './adopting.ts';
 
 /**
- * The viewer's time zone, or null while the page is rendered on the server and while the browser
- * adopts that HTML: the server cannot know the viewer's zone, so both name the venue's zone, and the
- * viewer's own zone decides right after (no hydration mismatch, React error #418).
+ * The viewer's time zone, or null while a server-rendered page is adopted: the server cannot know
+ * the viewer's zone, so both name the venue's zone, and the viewer's own zone decides right after.
  */
 export function useViewerZone(): string | null {
-  return useSyncExternalStore(never, viewerTimeZone, () => null);
+  return useAdopting() ? null : viewerTimeZone();
 }
