@@ -12,7 +12,7 @@ const apiPostgres: TestProjectInlineConfiguration = {
     env: { TEST_DB_KIND: 'postgres' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
     isolate: false,
     // Beside api-pglite (same group): these workers mostly wait on the PostgreSQL server's own
     // processes, so the two projects overlap well on 2 cores (docs/performance.md, "Test suite").
@@ -64,14 +64,15 @@ export default defineConfig(async () => {
             env: { TEST_DB_KIND: 'pglite' },
             testTimeout: 30_000,
             hookTimeout: 60_000,
-            // Each PGlite instance needs several hundred MB; two at a time fits the 2-core CI box.
-            maxWorkers: 2,
+            // Three workers for the two API projects together (Vitest gives a group one pool): one more
+            // than the cores, because the PostgreSQL files mostly wait on the database server. Each
+            // PGlite instance needs several hundred MB; three at a time fit the machine's memory.
+            maxWorkers: 3,
             // One module graph per worker, not per file: importing the whole server again for every
             // file cost more than most files' tests (docs/performance.md, "Test suite"). Each file still
             // gets its own database and server (tests/setup/test-server.ts); state lives on those.
             isolate: false,
-            // Runs beside api-postgres: two PGlite databases (several hundred MB each) and two
-            // PostgreSQL ones open at a time fit the machine's memory.
+            // Runs beside api-postgres, in one pool of three workers.
             sequence: { groupOrder: 1 },
           },
         },

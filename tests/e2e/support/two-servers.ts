@@ -103,7 +103,7 @@ export async function startSecondServerPair(appPort: number): Promise<TwoServers
     JAMBASE_URL: fakes.jamBaseUrl,
     JAMBASE_API_KEY: FAKE_JAMBASE_KEY,
     TRUST_PROXY: '1',
-    DATA_DIR: path.join(scratch, 'seed'),
+    DATA_DIR: path.join(scratch, 'data'),
   };
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/seed-accounts.ts'], {
     cwd: root,
@@ -113,13 +113,15 @@ export async function startSecondServerPair(appPort: number): Promise<TwoServers
   if (seeded.status !== 0) throw new Error('seeding the two-server database failed');
 
   const children: ChildProcess[] = [];
-  const start = async (label: string) => {
+  const start = async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     // The built bundle, as the main e2e server (support/start-server.mjs).
     const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
       cwd: root,
-      env: { ...baseEnv, PORT: String(port), PUBLIC_URL: url, DATA_DIR: path.join(scratch, label) },
+      // One data directory for both (no lock on PostgreSQL): the files one process stores (an
+      // artist image the image job drew on A) are served by the other, as with shared storage.
+      env: { ...baseEnv, PORT: String(port), PUBLIC_URL: url },
       stdio: 'inherit',
     });
     children.push(child);
@@ -134,8 +136,8 @@ export async function startSecondServerPair(appPort: number): Promise<TwoServers
   };
   try {
     // One after the other: both would run the migrations at start.
-    const a = await start('a');
-    const b = await start('b');
+    const a = await start();
+    const b = await start();
     return { a, b, stop };
   } catch (error) {
     await stop();

@@ -1,0 +1,51 @@
+// `npm test`: every tier, overlapped where the 2-core machine has room (ADR 0048).
+//   1. lint (seconds: a formatting slip fails at once);
+//   2. the build check (`ensure-build`), before anything reads dist/ (the graceful-shutdown API test
+//      and the browser suite run the bundle);
+//   3. the typecheck beside Vitest's projects: Vitest leaves about a third of the cores idle (its
+//      unit files wait on child processes, its PostgreSQL files on the database server);
+//   4. the browser suite alone: it is CPU-bound and the tier most sensitive to a loaded machine.
+// Stops at the first step that fails, with that step's own output.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** Runs a command; `quiet` keeps its output until it ends (printed whole, never interleaved). */
+function run(label, command, args, { quiet = false } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      if (quiet && (code !== 0 || output.trim())) process.stdout.write(output);
+      console.log(`test: ${label} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const steps = [
+  () => run('lint', bin('biome'), ['check', '.']),
+  () => run('build', process.execPath, ['scripts/ensure-build.mjs'], { quiet: true }),
+  async () => {
+    const [typecheck, vitest] = await Promise.all([
+      run('typecheck', bin('tsc'), ['--noEmit'], { quiet: true }),
+      run('vitest', bin('vitest'), ['run']),
+    ]);
+    return typecheck && vitest;
+  },
+  () => run('browser suite', bin('playwright'), ['test']),
+];
+
+for (const step of steps) {
+  if (!(await step())) process.exit(1);
+}
