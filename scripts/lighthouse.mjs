@@ -218,13 +218,13 @@ const ATTEMPTS = 3;
 
 /**
  * Lighthouse on one page in a browser of its own: a fresh profile (chrome-launcher makes one per
- * launch), so no page inherits the previous one's service worker, caches or open connections, and
- * every page is measured as a first visit. A run whose trace Lighthouse cannot read (NO_NAVSTART:
- * no navigation start of the main frame in the trace; seen on the tour and guide pages, never on
- * the first page, when one browser measured every page one after another on a loaded machine) is
- * measured again, and a
- * page that never gives a readable trace is reported as not measured instead of ending the run.
- * Returns undefined then.
+ * launch), so no page inherits the previous one's service worker, caches or connections, and every
+ * page is measured as a first visit. Before, one browser measured the pages one after another and
+ * the run twice ended in NO_NAVSTART (no navigation start of the main frame in the trace) on the tour
+ * and guide pages, never the first page; with a browser per page five of five pages were measured on
+ * the first attempt on the same loaded machine. The cause was not pinned down, so a run whose trace
+ * Lighthouse cannot read is measured again, and a page that never gives a readable trace is reported
+ * as not measured instead of ending the run (returns undefined then).
  */
 async function measure(url, name) {
   const tracePath = argValue('--trace');
