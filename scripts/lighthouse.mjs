@@ -130,8 +130,6 @@ async function warmUp(baseUrl) {
 async function main() {
   const jsonIndex = process.argv.indexOf('--json');
   const jsonPath = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
-  const traceIndex = process.argv.indexOf('--trace');
-  const tracePath = traceIndex > 0 ? process.argv[traceIndex + 1] : undefined;
   const { baseUrl, stop } = await startServer();
   // By default the server has served its home page before, as in production (see warmUp).
   const cold = process.argv.includes('--cold');
@@ -146,27 +144,19 @@ async function main() {
     throw error;
   });
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
   const rows = [];
+  const failures = [];
+  const loadBefore = os.loadavg()[0];
   try {
     for (const [name, pagePath] of Object.entries(pages)) {
       if (only && only !== name) continue;
-      const result = await lighthouse(`${baseUrl}${pagePath}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
+      const result = await measure(`${baseUrl}${pagePath}`, name);
+      if (!result) {
+        failures.push(pagePath);
+        continue;
+      }
       const { lhr } = result;
       if (jsonPath) fs.writeFileSync(jsonPath.replace(/(\.json)?$/, `-${name}.json`), result.report);
-      if (tracePath)
-        fs.writeFileSync(tracePath.replace(/(\.json)?$/, `-${name}.json`), JSON.stringify(result.artifacts.Trace));
-      // A failed trace scores 0 everywhere: say so instead of printing meaningless scores.
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.message}`);
 
       console.log(
         `\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}, ` +
@@ -197,9 +187,13 @@ async function main() {
       });
     }
   } finally {
-    chrome.kill();
     await stop();
   }
+  const [load1, load5] = os.loadavg();
+  console.log(
+    `\nLoad average (1 min) ${loadBefore.toFixed(1)} → ${load1.toFixed(1)}, 5 min ${load5.toFixed(1)}, ` +
+      `on ${os.cpus().length} cores: timings on a busy machine are slower than a phone's would be.`,
+  );
   console.log(
     '\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS transferred |',
   );
@@ -210,11 +204,61 @@ async function main() {
         `${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${row.js} |`,
     );
   }
+  for (const pagePath of failures) console.log(`| ${pagePath} | not measured (see above) | | | | | | | | |`);
+  if (failures.length > 0) process.exitCode = 1;
   const under = rows.filter((row) => CATEGORIES.some((id) => row[id] < TARGET_SCORE));
   if (under.length > 0) {
     console.log(`A score is under ${TARGET_SCORE} on ${under.map((row) => row.path).join(', ')}.`);
     process.exitCode = 1;
   }
+}
+
+/** How often a page is measured again after a trace Lighthouse could not read (see measure). */
+const ATTEMPTS = 3;
+
+/**
+ * Lighthouse on one page in a browser of its own: a fresh profile (chrome-launcher makes one per
+ * launch), so no page inherits the previous one's service worker, caches or connections, and every
+ * page is measured as a first visit. Before, one browser measured the pages one after another and
+ * the run twice ended in NO_NAVSTART (no navigation start of the main frame in the trace) on the tour
+ * and guide pages, never the first page; with a browser per page five of five pages were measured on
+ * the first attempt on the same loaded machine. The cause was not pinned down, so a run whose trace
+ * Lighthouse cannot read is measured again, and a page that never gives a readable trace is reported
+ * as not measured instead of ending the run (returns undefined then).
+ */
+async function measure(url, name) {
+  const tracePath = argValue('--trace');
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      if (tracePath)
+        fs.writeFileSync(tracePath.replace(/(\.json)?$/, `-${name}.json`), JSON.stringify(result.artifacts.Trace));
+      // A failed trace scores 0 everywhere: say so instead of printing meaningless scores.
+      const error = result.lhr.runtimeError;
+      if (!error) return result;
+      console.warn(
+        `Lighthouse could not measure ${url} (attempt ${attempt} of ${ATTEMPTS}): ${error.code} ${error.message}`,
+      );
+    } finally {
+      chrome.kill();
+    }
+  }
+  return undefined;
+}
+
+function argValue(flag) {
+  const index = process.argv.indexOf(flag);
+  return index > 0 ? process.argv[index + 1] : undefined;
 }
 
 /** One URL of each public page type in the demo catalog: the first listed artist's tour, its first upcoming stop. */
