@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import type { AppEvent } from '#server/lib/event-bus.ts';
 import type { AddShowRequest } from '#shared/add-show-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
@@ -99,6 +100,11 @@ describe('Add Show API', () => {
     const visitor = new TestBrowser(server);
     const profileBefore = await (await visitor.request(`/api/artist-profile/amber-skies?today=${TODAY}`)).json();
     const listBefore = await (await visitor.request(`/api/artists?today=${TODAY}&all=1`)).json();
+    const busEvents: AppEvent[] = [];
+    const unsubscribe = server.background.events.subscribe(
+      () => true,
+      (event) => busEvents.push(event),
+    );
 
     const response = await addShow(author, {
       artist: { kind: 'catalog', slug: 'amber-skies' },
@@ -108,6 +114,8 @@ describe('Add Show API', () => {
       tourName: 'Summer Run',
     });
     expect(response.status).toBe(201);
+    unsubscribe();
+    expect(busEvents).toContainEqual({ type: 'catalog-changed' });
     const { stopId, linked, state, pending } = await response.json();
     expect({ linked, state, pending }).toEqual({ linked: false, state: 'going', pending: true });
 

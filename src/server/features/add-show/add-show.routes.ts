@@ -7,11 +7,11 @@ import { addShowRequestSchema, venueSearchQuerySchema } from '#shared/add-show-a
 import { addShow, searchVenues } from './add-show.service.ts';
 
 /** /api/add-show: signed-in fans record shows (the actor is always c.var.actor). */
-export function addShowRoutes({ database }: Pick<AppDeps, 'database'>) {
+export function addShowRoutes({ database, catalogChanges }: Pick<AppDeps, 'database' | 'catalogChanges'>) {
   return new Hono<AppEnv>()
     .use(noStore, requireUser)
     .post('/', perUserWriteLimit(database, 'addShow'), validate('json', addShowRequestSchema), async (c) => {
-      return c.json(await addShow(database, c.var.actor, c.req.valid('json')), 201);
+      return c.json(await addShow({ database, catalogChanges }, c.var.actor, c.req.valid('json')), 201);
     })
     .get('/venues', validate('query', venueSearchQuerySchema), async (c) => {
       return c.json(await searchVenues(database, c.var.actor, c.req.valid('query').q));

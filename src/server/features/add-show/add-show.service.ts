@@ -10,6 +10,7 @@ import { isVisibleTo } from '#server/features/catalog/stop-visibility.ts';
 import { type ArtistIdentity, findArtistIdentity } from '#server/features/sync/sync.repo.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import { defaultTourName } from '#server/providers/jambase/jambase.mapping.ts';
 import {
   ADD_SHOW_MESSAGES,
@@ -112,7 +113,11 @@ async function resolveVenue(database: Database, input: AddShowInput['venue'], en
  * fan's show links to that stop; otherwise a user-submitted stop is added, 'pending' (seen by its
  * submitter only until an admin approves it). Past shows are marked attended, others Going.
  */
-export async function addShow(database: Database, actor: Actor, input: AddShowInput): Promise<AddShowResponse> {
+export async function addShow(
+  { database, catalogChanges }: CatalogWriterDeps,
+  actor: Actor,
+  input: AddShowInput,
+): Promise<AddShowResponse> {
   const artist = await resolveArtist(database, input.artist, actor.userId);
   const entry = stopEntry(input, artist, actor.userId);
   const venue = await resolveVenue(database, input.venue, entry, actor.userId);
@@ -134,6 +139,7 @@ export async function addShow(database: Database, actor: Actor, input: AddShowIn
   }
 
   await writeCatalogEntries(database, [entry]);
+  await catalogChanges.changed();
   const stopId = await findWrittenStop(database, entry, actor.userId);
   await upsertUserShow(database.db, { userId: actor.userId, stopId, state, notes });
   return { stopId, linked: false, state, pending: true };
