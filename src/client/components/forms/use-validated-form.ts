@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { unexpectedError } from './form-feedback.ts';
 import { focusField, type ValidationResult } from './validate-form.ts';
@@ -7,7 +8,7 @@ type FormValues = Record<string, string>;
 
 export interface ValidatedFormOptions<V extends FormValues, T> {
   initial: V;
-  /** Checks the values, usually `(values) => validateForm(schema, values)`. */
+  /** Checks the values, usually `(values) => validateForm(schema, values)` with a shared (#shared) schema. */
   check: (values: V) => ValidationResult<T>;
   /** Sends the checked input; may resolve to the name of a field the server refused. */
   send: (input: T) => Promise<unknown>;
@@ -16,10 +17,12 @@ export interface ValidatedFormOptions<V extends FormValues, T> {
 }
 
 /**
- * The submit cycle every account form shares. On submit the values are checked: the first problem
- * goes into a 'Validation Error' toast and its field is marked and focused (keyboard users land on
- * what needs fixing). Valid input is sent with the inputs disabled; a field the server refuses is
- * marked; anything unexpected becomes the generic error toast, and the typed values are kept.
+ * The submit cycle every account form shares, on react-hook-form (issue 27 item 4): the values live
+ * in a `useForm` store and the check (the server's shared zod schema) is its resolver, run on submit
+ * only. The first problem goes into a 'Validation Error' toast and its field is marked and focused
+ * (keyboard users land on what needs fixing). Valid input is sent with the inputs disabled; a field
+ * the server refuses is marked; anything unexpected becomes the generic error toast, and the typed
+ * values are kept.
  */
 export function useValidatedForm<V extends FormValues, T>({
   initial,
@@ -28,9 +31,27 @@ export function useValidatedForm<V extends FormValues, T>({
   onBusyChange,
 }: ValidatedFormOptions<V, T>) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initial);
   const [invalidField, setInvalidField] = useState<string>();
   const [busy, setBusy] = useState(false);
+
+  // The resolver is the form's check; its side effect (the toast) happens once per submit because
+  // re-validation is on submit too.
+  // A ref keeps it on the latest `check` (the auth form switches schema with its mode).
+  const checkRef = useRef(check);
+  checkRef.current = check;
+  const resolver: Resolver<FieldValues, unknown, T> = (values) => {
+    const checked = checkRef.current(values as V);
+    if (checked.ok) return { values: checked.data, errors: {} };
+    return { values: {}, errors: { [checked.field ?? 'root']: { type: 'validate', message: '' } } };
+  };
+  const rhf = useForm<FieldValues, unknown, T>({
+    defaultValues: initial,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const values = rhf.watch() as V;
 
   const setBusyEverywhere = (next: boolean) => {
     setBusy(next);
@@ -50,23 +71,30 @@ export function useValidatedForm<V extends FormValues, T>({
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = check(values);
-    if (!checked.ok) {
-      setInvalidField(checked.field);
-      return focusField(formRef.current, checked.field);
-    }
-    setInvalidField(undefined);
-    await run(() => send(checked.data));
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    rhf.handleSubmit(
+      async (data) => {
+        setInvalidField(undefined);
+        await run(() => send(data));
+      },
+      (errors) => {
+        const field = Object.keys(errors).find((name) => name !== 'root');
+        setInvalidField(field);
+        focusField(formRef.current, field);
+      },
+    )(event);
+
+  const setValues = (next: V | ((current: V) => V)) => {
+    const resolved = typeof next === 'function' ? next(rhf.getValues() as V) : next;
+    for (const [name, value] of Object.entries(resolved)) rhf.setValue(name, value);
   };
 
   /** The props binding a Field to one value: name, value, change handler, invalid mark. */
   const field = (name: keyof V & string) => ({
     name,
-    value: values[name],
+    value: values[name] ?? '',
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
+      rhf.setValue(name as string, event.target.value);
       setInvalidField((current) => (current === name ? undefined : current));
     },
     invalid: invalidField === name,
@@ -76,7 +104,7 @@ export function useValidatedForm<V extends FormValues, T>({
     formRef,
     values,
     setValues,
-    reset: () => setValues(initial),
+    reset: () => rhf.reset(initial),
     field,
     invalidField,
     setInvalidField,
