@@ -49,14 +49,24 @@ export class KeptText {
   }
 
   gzip(): Promise<Uint8Array<ArrayBuffer>> {
-    this.gzipped ??= gzipAsync(this.bytes()).then((compressed) => new Uint8Array(compressed));
+    this.gzipped ??= gzipAsync(this.bytes()).then(
+      (compressed) => new Uint8Array(compressed),
+      (error) => this.forget('gzipped', error),
+    );
     return this.gzipped;
+  }
+
+  /** A failed compression is not kept: the next request tries again. */
+  private forget(form: 'gzipped' | 'brotli', error: unknown): never {
+    this[form] = undefined;
+    throw error;
   }
 
   /** Brotli at a middle quality: made once per kept answer, ~15 % smaller than gzip. */
   br(): Promise<Uint8Array<ArrayBuffer>> {
     this.brotli ??= brotliAsync(this.bytes(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }).then(
       (compressed) => new Uint8Array(compressed),
+      (error) => this.forget('brotli', error),
     );
     return this.brotli;
   }
@@ -140,8 +150,6 @@ export async function sendKept(
   c.header('Vary', 'Accept-Encoding');
   c.header('Content-Type', contentType);
   c.status(answer.status);
-  // A revalidation of this very answer: a 304 at once, with no body looked up or compressed.
-  if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304);
   const accepted = c.req.header('accept-encoding') ?? '';
   if (options.brotli && /\bbr\b/.test(accepted)) {
     c.header('Content-Encoding', 'br');
