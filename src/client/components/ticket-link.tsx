@@ -1,5 +1,9 @@
 import { Ticket } from 'lucide-react';
 import { cn } from '#client/lib/utils.ts';
+import { SpriteIcon } from './ui/sprite-icon.tsx';
+
+/** The link's icon, for a page's `IconSprite` (sprite-icon.tsx). */
+export const TICKET_LINK_ICONS = [Ticket];
 
 /**
  * One "Tickets" link to a seller's page (tour page and show page, ADR 0044), opening in a new tab;
@@ -17,19 +21,11 @@ export function TicketLink({
   className?: string;
 }) {
   return (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={cn(
-        'inline-flex h-9 items-center gap-2 rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5',
-        className,
-      )}
-    >
-      <Ticket className="size-4" aria-hidden="true" />
+    <a href={url} target="_blank" rel="noopener noreferrer" className={cn('pill-link', className)}>
+      <SpriteIcon icon={Ticket} className="size-4" />
       Tickets
       {seller ? <span className="font-normal text-muted">{seller}</span> : null}
-      <span className="sr-only">{about ? ` ${about}` : ''} (opens in a new tab)</span>
+      <span className="sr-only">{`${about ? ` ${about}` : ''} (opens in a new tab)`}</span>
     </a>
   );
 }

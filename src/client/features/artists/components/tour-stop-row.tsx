@@ -1,7 +1,8 @@
 import { Clock, Compass, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { ShowTime } from '#client/components/show-time.tsx';
-import { TicketLink } from '#client/components/ticket-link.tsx';
+import { TICKET_LINK_ICONS, TicketLink } from '#client/components/ticket-link.tsx';
+import { SpriteIcon } from '#client/components/ui/sprite-icon.tsx';
 import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
@@ -11,7 +12,14 @@ import { formatLongDate } from '#shared/dates.ts';
 import { saleTimesText } from '#shared/sale-times.ts';
 import { listedByText, ticketOffers } from '#shared/tour-sources.ts';
 
-/** A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`. */
+/** The icons every stop shows, for the page's `IconSprite`. */
+export const TOUR_STOP_ICONS = [Clock, MapPin, Compass, ...TICKET_LINK_ICONS];
+
+/**
+ * A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`.
+ * A tour page renders hundreds of these on the server: its icons come from the page's sprite (`TOUR_STOP_ICONS`) and
+ * its long class lists have short names (styles.css), issue 25.
+ */
 export const TourStopRow = ({
   artistSlug,
   stop,
@@ -27,12 +35,7 @@ export const TourStopRow = ({
   const listedBy = listedByText(stop.sources ?? []);
   const saleTimes = onSale ? saleTimesText(stop.sources ?? []) : null;
   return (
-    <li
-      className={cn(
-        'grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:gap-6 sm:px-5',
-        !stop.isUpcoming && 'bg-surface/50',
-      )}
-    >
+    <li className={stop.isUpcoming ? 'tour-stop' : 'tour-stop bg-surface/50'}>
       <div>
         <p
           className={cn(
@@ -45,7 +48,7 @@ export const TourStopRow = ({
         </p>
         {stop.time ? (
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
-            <Clock className="size-3.5" aria-hidden="true" />
+            <SpriteIcon icon={Clock} className="size-3.5" />
             <ShowTime date={stop.date} time={stop.time} timeZone={stop.timeZone} />
           </p>
         ) : null}
@@ -55,7 +58,7 @@ export const TourStopRow = ({
           {stop.venueName}
         </Link>
         <p className="flex items-center gap-1.5 text-sm text-muted">
-          <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+          <SpriteIcon icon={MapPin} className="size-3.5 shrink-0" />
           {placeLabel(stop)}
         </p>
         {saleTimes ? (
@@ -70,16 +73,10 @@ export const TourStopRow = ({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
-        <Link
-          to={paths.guide(artistSlug, stop.slug)}
-          className="inline-flex h-9 items-center gap-2 rounded-full border border-border-strong px-4 text-sm font-semibold transition-colors hover:border-accent hover:bg-white/5"
-        >
-          <Compass className="size-4" aria-hidden="true" />
+        <Link to={paths.guide(artistSlug, stop.slug)} className="pill-link">
+          <SpriteIcon icon={Compass} className="size-4" />
           Guide
-          <span className="sr-only">
-            {' '}
-            for {stop.venueName} on {date}
-          </span>
+          <span className="sr-only">{` for ${stop.venueName} on ${date}`}</span>
         </Link>
         {onSale
           ? tickets.map(({ seller, url }) => (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Check, Star, Ticket, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { SpriteIcon } from '#client/components/ui/sprite-icon.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { type Session, useSession } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -28,12 +29,15 @@ export interface ShowStateButtonsProps {
   className?: string;
 }
 
-const pill =
-  'inline-flex h-9 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors focus-visible:outline-2 disabled:cursor-wait [&_svg]:size-4';
-const off = 'border-border-strong text-foreground hover:border-accent hover:bg-white/5';
-const on = 'border-accent bg-accent text-accent-foreground hover:bg-accent-strong';
+// Named in styles.css: a tour page repeats these buttons on every stop (issue 25).
+const pill = 'show-pill';
+const off = 'show-pill-off';
+const on = 'show-pill-on';
 
 const ICONS: Record<Exclude<ShowState, 'missed'>, typeof Star> = { interested: Star, going: Ticket, attended: Check };
+
+/** The icons the buttons show, for a page's `IconSprite` (sprite-icon.tsx): a list repeats them on every show. */
+export const SHOW_STATE_ICONS = [Star, Ticket, Check, Ban];
 
 function statesFor(date: string): Exclude<ShowState, 'missed'>[] {
   const today = localIsoDate();
@@ -93,18 +97,17 @@ const Group = ({ date, status, context, state, onPick, disabled, busy, children,
   return (
     <fieldset
       aria-busy={busy || undefined}
-      className={cn('m-0 flex min-w-0 flex-wrap items-center gap-2 border-0 p-0', className)}
+      className={cn('show-states', className)}
       data-show-state={state?.state ?? 'none'}
     >
-      <legend className="sr-only">Your plans for {context}</legend>
+      <legend className="sr-only">{`Your plans for ${context}`}</legend>
       {cancelled ? (
         <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-destructive-surface px-3.5 text-sm font-semibold text-destructive-foreground">
-          <Ban className="size-4" aria-hidden="true" />
+          <SpriteIcon icon={Ban} className="size-4" />
           Cancelled
         </span>
       ) : null}
       {statesFor(date).map((candidate) => {
-        const Icon = ICONS[candidate];
         const chosen = state?.state === candidate;
         // A cancelled stop keeps the fan's state on view; only clearing it is offered.
         if (cancelled && !chosen) return null;
@@ -112,12 +115,15 @@ const Group = ({ date, status, context, state, onPick, disabled, busy, children,
           <button
             key={candidate}
             type="button"
-            className={cn(pill, chosen ? on : off)}
+            className={`${pill} ${chosen ? on : off}`}
             aria-pressed={chosen}
             disabled={disabled || (busy && !chosen)}
             onClick={() => onPick?.(candidate)}
           >
-            <Icon className={cn(chosen && candidate === 'interested' && 'fill-current')} aria-hidden="true" />
+            <SpriteIcon
+              icon={ICONS[candidate]}
+              className={chosen && candidate === 'interested' ? 'fill-current' : undefined}
+            />
             {SHOW_STATE_LABELS[candidate]}
           </button>
         );
