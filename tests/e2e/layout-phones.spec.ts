@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { accounts, expect, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
+import { openInApp } from './support/in-app.ts';
 
 const WIDTHS = [360, 390] as const;
 
@@ -196,27 +197,6 @@ const PHONES = [
   { width: 390, height: 844 },
 ] as const;
 
-/**
- * Opens a route inside the running app, as its own links do (the router follows the history), so a
- * list of routes costs one page load, not one each (ADR 0049). The first route is a real page load.
- */
-async function openInApp(page: Page, route: string, first: boolean): Promise<void> {
-  if (first) {
-    await page.goto(route);
-    return;
-  }
-  // Everything now in <main> is the old route's: the new one has arrived once <main> holds anything else.
-  await page.evaluate((target) => {
-    for (const element of document.querySelectorAll('main *')) element.setAttribute('data-old-route', '');
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
-  await page
-    .waitForFunction(() => document.querySelector('main *:not([data-old-route])') !== null, null, { timeout: 5000 })
-    // A route that only redraws what it had (a query-string variant) adds nothing new: measure it as is.
-    .catch(() => {});
-}
-
 /** What a route shows once its content is in (its late sections too), when more than its own page. */
 type Ready = Record<string, (page: Page) => Promise<void>>;
 
@@ -224,7 +204,8 @@ type Ready = Record<string, (page: Page) => Promise<void>>;
 async function visitAll(page: Page, routes: string[], ready: Ready = {}): Promise<void> {
   for (const [index, route] of routes.entries()) {
     await page.setViewportSize(PHONES[0]);
-    await openInApp(page, route, index === 0);
+    if (index === 0) await page.goto(route);
+    else await openInApp(page, route);
     await ready[route]?.(page);
     for (const phone of PHONES) {
       await page.setViewportSize(phone);
