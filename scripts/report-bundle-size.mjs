@@ -19,10 +19,11 @@ const BUDGET_KB = 100;
 // and its suggestions name the country; the progress panel loads only when a look-up starts.
 // tour 153.5 and guide 158.5 (were 153 and 158): the server-rendered pages' hydration (their embedded answers) and Follow's
 // placeholder while the session loads (ADR 0043).
-// venue 156.5 (was 156; 155.9 → 156.2 KB): the icon sprite's code (sprite-icon.tsx, ~0.3 KB) beside the state buttons,
-// which lets a tour page of 200 stops send ~0.5 MB less HTML (issue 25). home 156.5 (was 156; 159,683 → 159,748 bytes,
+// venue 156.5 and guide 159 (were 156 and 158.5; 155.9 → 156.2 and 158.2 → 158.5 KB, 3 bytes under): the icon sprite's
+// code (sprite-icon.tsx, ~0.3 KB) beside the state buttons, which lets a tour page of 200 stops send ~0.5 MB less HTML
+// (issue 25). home 156.5 (was 156; 159,683 → 159,748 bytes,
 // 4 over): the entry's preload map of the routes' chunks, 59 bytes longer; home's own code is unchanged.
-const CEILING_KB = { home: 156.5, tour: 153.5, artist: 154, venue: 156.5, guide: 158.5 };
+const CEILING_KB = { home: 156.5, tour: 153.5, artist: 154, venue: 156.5, guide: 159 };
 const PUBLIC_ROUTES = {
   home: 'src/client/app/routes/home.tsx',
   tour: 'src/client/app/routes/tour.tsx',
