@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOADING_MESSAGE_MAX, TIP_CATEGORIES, TIP_LIMITS, tipMessages } from './guides.ts';
 import { storableString } from './text-schema.ts';
 
-/** Request schemas of the guides' admin routes (server side; the pages post plain objects). */
+/** Request schemas of the guides' routes; the add-tip form checks with `createTipSchema` too. */
 
 export const loadingMessagesMessages = {
   textRequired: 'Write the message',

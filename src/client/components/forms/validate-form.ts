@@ -39,5 +39,7 @@ export function validateForm<S extends z.ZodType>(schema: S, values: unknown): V
 export function focusField(form: HTMLFormElement | null, field: string | undefined): void {
   if (!form || !field) return;
   const input = form.elements.namedItem(field);
-  if (input instanceof HTMLInputElement) input.focus();
+  if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement) {
+    input.focus();
+  }
 }
