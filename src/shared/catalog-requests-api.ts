@@ -13,22 +13,21 @@ export const catalogRequestParamSchema = z.object({ id: z.uuid() });
 
 const isoDate = z.iso.date('Enter a date as YYYY-MM-DD');
 
-/** POST /:id/approve — optional edits first (date, time, tour name, another catalog venue). */
-export const approveRequestBodySchema = z.object({
-  edit: z
-    .object({
-      date: isoDate.optional(),
-      time: storableString()
-        .regex(/^\d\d:\d\d$/, 'Enter a time as HH:MM')
-        .nullable()
-        .optional(),
-      tourName: storableString().trim().min(1).max(200).optional(),
-      venueSlug: storableString()
-        .regex(/^[a-z0-9-]{1,160}$/)
-        .optional(),
-    })
+/** The edits an admin may make before approving (date, time, tour name, another catalog venue). */
+export const approveEditSchema = z.object({
+  date: isoDate.optional(),
+  time: storableString()
+    .regex(/^\d\d:\d\d$/, 'Enter a time as HH:MM')
+    .nullable()
+    .optional(),
+  tourName: storableString().trim().min(1).max(200).optional(),
+  venueSlug: storableString()
+    .regex(/^[a-z0-9-]{1,160}$/)
     .optional(),
 });
+
+/** POST /:id/approve — optional edits first. */
+export const approveRequestBodySchema = z.object({ edit: approveEditSchema.optional() });
 export type ApproveRequestBody = z.infer<typeof approveRequestBodySchema>;
 
 export const rejectRequestBodySchema = z.object({
