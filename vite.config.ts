@@ -71,6 +71,9 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** zod, and the shared modules whose schemas most forms use (the text rule, places, accounts). */
+const SCHEMA_MODULES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](text-schema|places|auth)\.ts$/;
+
 // The project root holds index.html; the server (src/server/lib/static-files.ts) serves dist/client.
 export default defineConfig({
   plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
@@ -83,6 +86,12 @@ export default defineConfig({
     rolldownOptions: {
       // The server-rendered pages' script tag (build-client.mjs): loads the app after the first paint.
       input: { index: 'index.html', 'start-after-first-paint': 'src/client/app/start-after-first-paint.ts' },
+      output: {
+        // zod and the shared schemas the forms check with, in one chunk: split by which pages use which
+        // part, their pieces became chunks of their own, each one more file name in the entry's preload
+        // list (the public pages' first render). No public page's first render uses them.
+        advancedChunks: { groups: [{ name: 'schemas', test: SCHEMA_MODULES }] },
+      },
     },
   },
 });
