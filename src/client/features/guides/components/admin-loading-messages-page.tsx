@@ -1,7 +1,9 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { AdminPageHeader } from '#client/components/admin/admin-page-header.tsx';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
@@ -9,10 +11,11 @@ import { showToast } from '#client/components/ui/toaster.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { LOADING_MESSAGE_MAX, type LoadingMessage } from '#shared/guides.ts';
+import { createLoadingMessageSchema } from '#shared/guides-api.ts';
 import { useAdminLoadingMessages, useLoadingMessageActions } from '../api/admin.ts';
 
-const failed = (error: unknown) =>
-  showToast({ title: error instanceof ApiError ? error.message : 'Could not save', variant: 'destructive' });
+const refused = (message: string) => showToast({ title: message, variant: 'destructive' });
+const failed = (error: unknown) => refused(error instanceof ApiError ? error.message : 'Could not save');
 
 function MessageRow({ message, index, all }: { message: LoadingMessage; index: number; all: LoadingMessage[] }) {
   const { update, reorder } = useLoadingMessageActions();
@@ -85,12 +88,27 @@ export const AdminLoadingMessagesPage = () => {
   useDocumentTitle(`Loading messages · Admin | ${BRAND}`);
   const query = useAdminLoadingMessages();
   const { add } = useLoadingMessageActions();
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    add.mutate(text.trim(), { onSuccess: () => setText(''), onError: failed });
-  };
+  // On react-hook-form through useValidatedForm with the server's schema; a refusal is the page's
+  // error toast, whether the check or the server refuses.
+  const form = useValidatedForm({
+    initial: { text: '' },
+    check: ({ text }) => {
+      // The button waits for text; Enter in an empty field does nothing.
+      if (!text.trim()) return { ok: false, field: undefined };
+      const checked = checkForm(createLoadingMessageSchema, { text });
+      if (!checked.ok) refused(checked.message);
+      return checked.ok ? checked : { ok: false, field: undefined };
+    },
+    send: async ({ text }): Promise<void> => {
+      try {
+        await add.mutateAsync(text);
+        form.reset();
+      } catch (error) {
+        failed(error);
+      }
+    },
+  });
+  const text = form.values.text;
   const messages = query.data?.messages ?? [];
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
@@ -105,7 +123,7 @@ export const AdminLoadingMessagesPage = () => {
           <MessageRow key={`${message.id}-${message.text}`} message={message} index={index} all={messages} />
         ))}
       </ol>
-      <form onSubmit={submit} className="flex flex-wrap gap-2">
+      <form ref={form.formRef} onSubmit={form.submit} className="flex flex-wrap gap-2">
         <label htmlFor="new-loading-message" className="sr-only">
           New message
         </label>
@@ -114,7 +132,7 @@ export const AdminLoadingMessagesPage = () => {
           value={text}
           maxLength={LOADING_MESSAGE_MAX}
           placeholder="A new message…"
-          onChange={(event) => setText(event.target.value)}
+          onChange={form.field('text').onChange}
           className="h-11 min-w-0 flex-1 rounded-xl border border-border-strong bg-background/60 px-3"
         />
         <Button type="submit" disabled={!text.trim() || add.isPending}>
