@@ -71,8 +71,13 @@ function preloadFonts(): Plugin {
   };
 }
 
-/** zod, and the shared modules whose schemas most forms use (the text rule, places, accounts). */
-const SCHEMA_MODULES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](text-schema|places|auth)\.ts$/;
+/**
+ * zod, and the shared schema modules several lazily loaded pages use (the text rule, time zones,
+ * places, accounts). Only modules that import nothing a public page uses: a group takes its
+ * members' imports along.
+ */
+const SCHEMA_MODULES =
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](text-schema|time-zones|places|auth)\.ts$/;
 
 // The project root holds index.html; the server (src/server/lib/static-files.ts) serves dist/client.
 export default defineConfig({
