@@ -71,6 +71,14 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * zod, and the shared schema modules several lazily loaded pages use (the text rule, time zones,
+ * places, accounts). Only modules that import nothing a public page uses: a group takes its
+ * members' imports along.
+ */
+const SCHEMA_MODULES =
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](text-schema|time-zones|places|auth)\.ts$/;
+
 // The project root holds index.html; the server (src/server/lib/static-files.ts) serves dist/client.
 export default defineConfig({
   plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
@@ -83,6 +91,12 @@ export default defineConfig({
     rolldownOptions: {
       // The server-rendered pages' script tag (build-client.mjs): loads the app after the first paint.
       input: { index: 'index.html', 'start-after-first-paint': 'src/client/app/start-after-first-paint.ts' },
+      output: {
+        // zod and the shared schemas the forms check with, in one chunk: split by which pages use which
+        // part, their pieces became chunks of their own, each one more file name in the entry's preload
+        // list (the public pages' first render). No public page's first render uses them.
+        advancedChunks: { groups: [{ name: 'schemas', test: SCHEMA_MODULES }] },
+      },
     },
   },
 });

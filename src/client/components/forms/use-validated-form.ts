@@ -89,11 +89,11 @@ export function useValidatedForm<V extends FormValues, T>({
     for (const [name, value] of Object.entries(resolved)) rhf.setValue(name, value);
   };
 
-  /** The props binding a Field to one value: name, value, change handler, invalid mark. */
+  /** The props binding a Field (or a select or text area) to one value: name, value, change handler, invalid mark. */
   const field = (name: keyof V & string) => ({
     name,
     value: values[name] ?? '',
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       rhf.setValue(name as string, event.target.value);
       setInvalidField((current) => (current === name ? undefined : current));
     },

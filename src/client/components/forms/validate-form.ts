@@ -5,22 +5,41 @@ import { validationError } from './form-feedback.ts';
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; field: string | undefined };
 
 /**
- * Checks a form against its schema. On failure the first failing message (fields are checked in the
- * schema's order) goes into a 'Validation Error' toast, and the field it belongs to is named so the
- * form can mark it invalid and move focus there.
+ * Checks values against a schema without showing anything: the first failing message (fields are
+ * checked in the schema's order) and the field it belongs to. For forms that show the message
+ * themselves (e.g. beside the form rather than in a toast).
  */
-export function validateForm<S extends z.ZodType>(schema: S, values: unknown): ValidationResult<z.output<S>> {
+export function checkForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; field: string | undefined; message: string } {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];
-  showToast(validationError(issue?.message ?? 'Please check the form.'));
   const field = issue?.path[0];
-  return { ok: false, field: typeof field === 'string' ? field : undefined };
+  return {
+    ok: false,
+    field: typeof field === 'string' ? field : undefined,
+    message: issue?.message ?? 'Please check the form.',
+  };
+}
+
+/**
+ * Checks a form against its schema. On failure the first failing message goes into a
+ * 'Validation Error' toast, and the field it belongs to is named so the form can mark it invalid and
+ * move focus there.
+ */
+export function validateForm<S extends z.ZodType>(schema: S, values: unknown): ValidationResult<z.output<S>> {
+  const checked = checkForm(schema, values);
+  if (!checked.ok) showToast(validationError(checked.message));
+  return checked;
 }
 
 /** Moves focus to the named input of a form, so a keyboard user lands on what needs fixing. */
 export function focusField(form: HTMLFormElement | null, field: string | undefined): void {
   if (!form || !field) return;
   const input = form.elements.namedItem(field);
-  if (input instanceof HTMLInputElement) input.focus();
+  if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement) {
+    input.focus();
+  }
 }

@@ -1,6 +1,8 @@
 import { CalendarPlus, LogIn, Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import type { ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Typeahead, type TypeaheadOption } from '#client/components/typeahead.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, inputClassName } from '#client/components/ui/form-field.tsx';
@@ -90,49 +92,55 @@ const FieldError = ({ id, message }: { id: string; message?: string }) =>
     </p>
   ) : null;
 
+/**
+ * On react-hook-form through useValidatedForm (issue 27 item 4): the typed values live in its store,
+ * the chosen artist, venue and city in state. Every problem shows under its own field at once, and
+ * the server's refusal above the form, with everything typed kept.
+ */
 const AddShowForm = () => {
   const navigate = useNavigate();
   const ids = useId();
   const [artist, setArtist] = useState<TypeaheadOption<ArtistChoice> | null>(null);
   const [venue, setVenue] = useState<TypeaheadOption<VenueChoice> | null>(null);
   const [newVenue, setNewVenue] = useState<NewVenue | null>(null);
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const [tourName, setTourName] = useState('');
-  const [notes, setNotes] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkForm({ artist, venue, newVenue, date, notes });
-    setProblems(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    const request: AddShowRequest = {
-      artist: artist!.value,
-      venue: newVenue ? { kind: 'new', name: newVenue.name.trim(), place: newVenue.place!.value } : venue!.value,
-      date,
-      time: time || undefined,
-      tourName: tourName.trim() || undefined,
-      notes: notes.trim() ? notes : undefined,
-      today: localIsoDate(),
-    };
-    setBusy(true);
-    try {
-      const added = await postAddShow(request);
-      showToast({
-        title: added.state === 'attended' ? 'Added to your shows: I was there' : 'Added to your shows: Going',
-        description: added.pending ? 'We will review the new tour date.' : 'It was already in our tour dates.',
-      });
-      navigate(paths.show(added.stopId));
-    } catch (error) {
-      // Everything typed stays in the form.
-      setFailure((error as Error).message);
-      setBusy(false);
-    }
-  };
+  const form = useValidatedForm({
+    initial: { date: '', time: '', tourName: '', notes: '' },
+    check: ({ date, time, tourName, notes }): ValidationResult<AddShowRequest> => {
+      const found = checkForm({ artist, venue, newVenue, date, notes });
+      setProblems(found);
+      setFailure(null);
+      // The messages are under their fields; focus stays where it is.
+      if (Object.keys(found).length > 0) return { ok: false, field: undefined };
+      return {
+        ok: true,
+        data: {
+          artist: artist!.value,
+          venue: newVenue ? { kind: 'new', name: newVenue.name.trim(), place: newVenue.place!.value } : venue!.value,
+          date,
+          time: time || undefined,
+          tourName: tourName.trim() || undefined,
+          notes: notes.trim() ? notes : undefined,
+          today: localIsoDate(),
+        },
+      };
+    },
+    send: async (request) => {
+      try {
+        const added = await postAddShow(request);
+        showToast({
+          title: added.state === 'attended' ? 'Added to your shows: I was there' : 'Added to your shows: Going',
+          description: added.pending ? 'We will review the new tour date.' : 'It was already in our tour dates.',
+        });
+        navigate(paths.show(added.stopId));
+      } catch (error) {
+        // Everything typed stays in the form.
+        setFailure((error as Error).message);
+      }
+    },
+  });
+  const { values, busy } = form;
 
   const startNewVenue = (name: string) => {
     setVenue(null);
@@ -141,8 +149,9 @@ const AddShowForm = () => {
 
   return (
     <form
+      ref={form.formRef}
       noValidate
-      onSubmit={submit}
+      onSubmit={form.submit}
       className="flex flex-col gap-5 rounded-card border border-border bg-surface p-5 sm:p-8"
       aria-describedby={failure ? `${ids}-failure` : undefined}
     >
@@ -178,8 +187,8 @@ const AddShowForm = () => {
           type="date"
           min={MIN_DATE}
           max={MAX_DATE}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
+          value={values.date}
+          onChange={form.field('date').onChange}
           aria-invalid={Boolean(problems.date) || undefined}
           className={cn(inputClassName, '[color-scheme:dark]')}
         />
@@ -234,8 +243,8 @@ const AddShowForm = () => {
             id={`${ids}-time`}
             name="time"
             type="time"
-            value={time}
-            onChange={(event) => setTime(event.target.value)}
+            value={values.time}
+            onChange={form.field('time').onChange}
             className={cn(inputClassName, '[color-scheme:dark]')}
           />
         </div>
@@ -247,8 +256,8 @@ const AddShowForm = () => {
           }
           name="tourName"
           maxLength={200}
-          value={tourName}
-          onChange={(event) => setTourName(event.target.value)}
+          value={values.tourName}
+          onChange={form.field('tourName').onChange}
         />
       </div>
 
@@ -260,14 +269,14 @@ const AddShowForm = () => {
           id={`${ids}-notes`}
           name="notes"
           rows={4}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          value={values.notes}
+          onChange={form.field('notes').onChange}
           aria-invalid={Boolean(problems.notes) || undefined}
           aria-describedby={`${ids}-notes-count`}
           className={cn(inputClassName, 'h-auto min-h-28 py-2.5')}
         />
         <p id={`${ids}-notes-count`} className="text-xs text-muted">
-          {notes.length.toLocaleString('en-US')} / {SHOW_LIMITS.notesMax.toLocaleString('en-US')}
+          {values.notes.length.toLocaleString('en-US')} / {SHOW_LIMITS.notesMax.toLocaleString('en-US')}
         </p>
         <FieldError id={`${ids}-notes-error`} message={problems.notes} />
       </div>

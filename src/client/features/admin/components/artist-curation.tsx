@@ -1,12 +1,15 @@
 import { GitMerge, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { timeAgo } from '#client/components/admin/admin-page-header.tsx';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, TextInput } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { describeImpact, RESTORE_DAYS } from '#shared/admin-artists.ts';
+import { editArtistBodySchema } from '#shared/admin-artists-api.ts';
 import {
   useAddArtist,
   useAdminArtist,
@@ -47,12 +50,31 @@ const ManageArtist = ({
   detail: NonNullable<ReturnType<typeof useAdminArtist>['data']>;
   onClose: () => void;
 }) => {
-  const [name, setName] = useState(detail.name);
-  const [genres, setGenres] = useState(detail.genres.join(', '));
-  const [mbid, setMbid] = useState(detail.mbid ?? '');
   const [into, setInto] = useState('');
   const [confirm, setConfirm] = useState<'merge' | 'delete' | null>(null);
   const edit = useEditArtist();
+  // On react-hook-form through useValidatedForm with the server's schema; a refused edit gets the
+  // toast a refused save gets. The browser's required check on the name still runs first.
+  const form = useValidatedForm({
+    initial: { name: detail.name, genres: detail.genres.join(', '), mbid: detail.mbid ?? '' },
+    check: ({ name, genres, mbid }) => {
+      const checked = checkForm(editArtistBodySchema, {
+        name,
+        genres: genres
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean),
+        mbid: mbid.trim() || null,
+      });
+      if (!checked.ok) fail('Not saved')(new Error(checked.message));
+      return checked.ok ? checked : { ok: false, field: undefined };
+    },
+    send: async (body) =>
+      edit.mutate(
+        { slug: detail.slug, ...body },
+        { onSuccess: () => showToast({ title: 'Artist saved' }), onError: fail('Not saved') },
+      ),
+  });
   const merge = useMergeArtist();
   const remove = useDeleteArtist();
   const resync = useResync();
@@ -73,32 +95,10 @@ const ManageArtist = ({
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          edit.mutate(
-            {
-              slug: detail.slug,
-              name: name.trim(),
-              genres: genres
-                .split(',')
-                .map((g) => g.trim())
-                .filter(Boolean),
-              mbid: mbid.trim() || null,
-            },
-            { onSuccess: () => showToast({ title: 'Artist saved' }), onError: fail('Not saved') },
-          );
-        }}
-      >
-        <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
-        <Field label="Genres" hint="Comma-separated." value={genres} onChange={(e) => setGenres(e.target.value)} />
-        <Field
-          label="MusicBrainz ID"
-          value={mbid}
-          onChange={(e) => setMbid(e.target.value)}
-          placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-        />
+      <form ref={form.formRef} className="flex flex-col gap-3" onSubmit={form.submit}>
+        <Field label="Name" {...form.field('name')} required maxLength={200} />
+        <Field label="Genres" hint="Comma-separated." {...form.field('genres')} />
+        <Field label="MusicBrainz ID" {...form.field('mbid')} placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={edit.isPending}>
             Save

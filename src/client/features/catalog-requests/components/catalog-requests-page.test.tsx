@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CatalogRequestView, ChangeRequestView } from '#shared/catalog-requests.ts';
-import { renderPage } from '#tests/component/render-page.tsx';
+import { expectToast, renderPage } from '#tests/component/render-page.tsx';
 import { CatalogRequestsPage } from './catalog-requests-page.tsx';
 
 const request: CatalogRequestView = {
@@ -59,10 +60,16 @@ const change: ChangeRequestView = {
   createdAt: '2026-09-02T10:00:00.000Z',
 };
 
-const render = () =>
-  renderPage(<CatalogRequestsPage />, {
+const sent: { path: string; body: unknown }[] = [];
+const render = () => {
+  sent.length = 0;
+  return renderPage(<CatalogRequestsPage />, {
     path: '/admin/catalog-requests',
-    answer: ({ path }) => {
+    answer: ({ method, path, body }) => {
+      if (method === 'POST') {
+        sent.push({ path, body });
+        return { status: 200, json: { message: 'approved.' } };
+      }
       if (path === '/api/admin/catalog-requests') {
         return { status: 200, json: { requests: [request], total: 1, page: 1, totalPages: 1 } };
       }
@@ -71,6 +78,9 @@ const render = () =>
       throw new Error(`No stubbed answer for ${path}`);
     },
   });
+};
+
+const requestCard = async () => (await screen.findByRole('heading', { name: 'Copper Tide', level: 2 })).closest('li')!;
 
 describe('the catalog requests page', () => {
   it("shows a request's date and time as the app does, and its place with the one place label", async () => {
@@ -91,5 +101,45 @@ describe('the catalog requests page', () => {
     expect(within(table).getByRole('row', { name: /^Time/ }).textContent).toContain('7:00 PM');
     expect(within(table).getByRole('row', { name: /^Time/ }).textContent).toContain('8:30 PM');
     expect(card.textContent).not.toMatch(/2026-10-1\d|19:00|20:30/);
+  });
+
+  it('edit, then approve: the edit is checked with the server schema before it is sent', async () => {
+    const user = userEvent.setup();
+    render();
+    const card = await requestCard();
+    await user.click(within(card).getByRole('button', { name: 'Edit, then approve' }));
+    const slug = within(card).getByLabelText('Venue (catalog slug)');
+    await user.clear(slug);
+    await user.type(slug, 'Zepp Nagoya');
+    await user.click(within(card).getByRole('button', { name: 'Save and approve' }));
+    await expectToast('Not approved', 'Invalid string: must match pattern /^[a-z0-9-]{1,160}$/');
+    expect(sent).toHaveLength(0);
+
+    await user.clear(slug);
+    await user.type(slug, 'zepp-nagoya-nagoya-jp');
+    await user.clear(within(card).getByLabelText('Tour'));
+    await user.type(within(card).getByLabelText('Tour'), '  Autumn run ');
+    await user.click(within(card).getByRole('button', { name: 'Save and approve' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      path: `/api/admin/catalog-requests/${request.stopId}/approve`,
+      body: { edit: { date: '2026-10-03', time: '19:30', tourName: 'Autumn run', venueSlug: 'zepp-nagoya-nagoya-jp' } },
+    });
+  });
+
+  it('reject waits for a reason of three characters and sends it trimmed', async () => {
+    const user = userEvent.setup();
+    render();
+    const card = await requestCard();
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const reject = within(card).getByRole('button', { name: 'Reject and tell them' }) as HTMLButtonElement;
+    expect(reject.disabled).toBe(true);
+    await user.type(within(card).getByLabelText('Reason (the submitter reads it)'), ' Duplicate show ');
+    await user.click(reject);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      path: `/api/admin/catalog-requests/${request.stopId}/reject`,
+      body: { reason: 'Duplicate show' },
+    });
   });
 });

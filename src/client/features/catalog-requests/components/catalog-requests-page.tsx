@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { AdminPageHeader, timeAgo } from '#client/components/admin/admin-page-header.tsx';
 import { AuditLogPanel } from '#client/components/admin/audit-log-panel.tsx';
 import { ArtistPagination } from '#client/components/artist-pagination.tsx';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm, validateForm } from '#client/components/forms/validate-form.ts';
 import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, TextInput } from '#client/components/ui/form-field.tsx';
@@ -14,6 +16,7 @@ import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { CatalogRequestView } from '#shared/catalog-requests.ts';
+import { approveEditSchema, rejectRequestBodySchema } from '#shared/catalog-requests-api.ts';
 import { formatLocalTime, formatLongDate } from '#shared/dates.ts';
 import {
   type ApproveEdit,
@@ -23,6 +26,9 @@ import {
   useRejectRequest,
 } from '../api/catalog-requests-api.ts';
 import { ChangeRequests } from './change-requests.tsx';
+
+const notApproved = (message: string) =>
+  showToast({ title: 'Not approved', description: message, variant: 'destructive' });
 
 const REASON_LABELS: Record<CatalogRequestView['matches'][number]['reason'], string> = {
   'same-show': 'Same show',
@@ -157,7 +163,7 @@ const RequestCard = ({ request }: { request: CatalogRequestView }) => {
       { id: request.stopId, edit },
       {
         onSuccess: (outcome) => showToast({ title: `${request.artistName}: ${outcome.message}` }),
-        onError: (error) => showToast({ title: 'Not approved', description: error.message, variant: 'destructive' }),
+        onError: (error) => notApproved(error.message),
       },
     );
 
@@ -250,6 +256,11 @@ const RequestCard = ({ request }: { request: CatalogRequestView }) => {
   );
 };
 
+/**
+ * Edit, then approve: on react-hook-form through useValidatedForm, checked with the server's
+ * schema; a refused edit gets the toast a refused approval gets. The browser's own checks
+ * (required fields) still run first.
+ */
 const EditForm = ({
   request,
   busy,
@@ -261,31 +272,39 @@ const EditForm = ({
   onCancel: () => void;
   onSubmit: (edit: ApproveEdit) => void;
 }) => {
-  const [date, setDate] = useState(request.date);
-  const [time, setTime] = useState(request.time ?? '');
-  const [tourName, setTourName] = useState(request.tourName);
-  const [venueSlug, setVenueSlug] = useState(request.venueSlug);
+  const form = useValidatedForm({
+    initial: {
+      date: request.date,
+      time: request.time ?? '',
+      tourName: request.tourName,
+      venueSlug: request.venueSlug,
+    },
+    check: ({ date, time, tourName, venueSlug }) => {
+      const checked = checkForm(approveEditSchema, {
+        date,
+        time: time || null,
+        tourName: tourName.trim() || undefined,
+        venueSlug: venueSlug !== request.venueSlug ? venueSlug : undefined,
+      });
+      if (checked.ok) return checked;
+      notApproved(checked.message);
+      return { ok: false, field: undefined };
+    },
+    send: async (edit) => onSubmit(edit),
+  });
   return (
     <form
+      ref={form.formRef}
       className="grid gap-3 rounded-card border border-border-strong p-3 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit({
-          date,
-          time: time || null,
-          tourName: tourName.trim() || undefined,
-          venueSlug: venueSlug !== request.venueSlug ? venueSlug : undefined,
-        });
-      }}
+      onSubmit={form.submit}
     >
-      <Field label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
-      <Field label="Time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-      <Field label="Tour" value={tourName} onChange={(e) => setTourName(e.target.value)} required />
+      <Field label="Date" type="date" {...form.field('date')} required />
+      <Field label="Time" type="time" {...form.field('time')} />
+      <Field label="Tour" {...form.field('tourName')} required />
       <Field
         label="Venue (catalog slug)"
         hint="Another catalog venue's slug, when the fan picked the wrong one."
-        value={venueSlug}
-        onChange={(e) => setVenueSlug(e.target.value)}
+        {...form.field('venueSlug')}
         required
       />
       <div className="flex gap-2 sm:col-span-2">
@@ -300,6 +319,7 @@ const EditForm = ({
   );
 };
 
+/** Reject with a reason: on useValidatedForm with the server's schema; the button waits for three characters. */
 const RejectForm = ({
   busy,
   onCancel,
@@ -309,25 +329,20 @@ const RejectForm = ({
   onCancel: () => void;
   onSubmit: (reason: string) => void;
 }) => {
-  const [reason, setReason] = useState('');
+  const form = useValidatedForm({
+    initial: { reason: '' },
+    check: (values) => validateForm(rejectRequestBodySchema, values),
+    send: async ({ reason }) => onSubmit(reason),
+  });
   return (
     <form
+      ref={form.formRef}
       className="flex flex-col gap-2 rounded-card border border-border-strong p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(reason.trim());
-      }}
+      onSubmit={form.submit}
     >
-      <Field
-        label="Reason (the submitter reads it)"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        minLength={3}
-        maxLength={500}
-        required
-      />
+      <Field label="Reason (the submitter reads it)" {...form.field('reason')} minLength={3} maxLength={500} required />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={busy || reason.trim().length < 3}>
+        <Button type="submit" size="sm" disabled={busy || form.values.reason.trim().length < 3}>
           {busy ? 'Rejecting…' : 'Reject and tell them'}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>

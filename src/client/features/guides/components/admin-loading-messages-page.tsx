@@ -1,7 +1,9 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { AdminPageHeader } from '#client/components/admin/admin-page-header.tsx';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import type { ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
@@ -85,12 +87,24 @@ export const AdminLoadingMessagesPage = () => {
   useDocumentTitle(`Loading messages · Admin | ${BRAND}`);
   const query = useAdminLoadingMessages();
   const { add } = useLoadingMessageActions();
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    add.mutate(text.trim(), { onSuccess: () => setText(''), onError: failed });
-  };
+  // On react-hook-form through useValidatedForm. The input's length limit and the button (it waits
+  // for text) leave the server's schema nothing to refuse, so the page does not load it (one chunk
+  // fewer in the entry's list); a refusal is the page's error toast.
+  const form = useValidatedForm({
+    initial: { text: '' },
+    check: ({ text }): ValidationResult<{ text: string }> =>
+      // Enter in an empty field does nothing.
+      text.trim() ? { ok: true, data: { text: text.trim() } } : { ok: false, field: undefined },
+    send: async ({ text }): Promise<void> => {
+      try {
+        await add.mutateAsync(text);
+        form.reset();
+      } catch (error) {
+        failed(error);
+      }
+    },
+  });
+  const text = form.values.text;
   const messages = query.data?.messages ?? [];
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
@@ -105,7 +119,7 @@ export const AdminLoadingMessagesPage = () => {
           <MessageRow key={`${message.id}-${message.text}`} message={message} index={index} all={messages} />
         ))}
       </ol>
-      <form onSubmit={submit} className="flex flex-wrap gap-2">
+      <form ref={form.formRef} onSubmit={form.submit} className="flex flex-wrap gap-2">
         <label htmlFor="new-loading-message" className="sr-only">
           New message
         </label>
@@ -114,7 +128,7 @@ export const AdminLoadingMessagesPage = () => {
           value={text}
           maxLength={LOADING_MESSAGE_MAX}
           placeholder="A new message…"
-          onChange={(event) => setText(event.target.value)}
+          onChange={form.field('text').onChange}
           className="h-11 min-w-0 flex-1 rounded-xl border border-border-strong bg-background/60 px-3"
         />
         <Button type="submit" disabled={!text.trim() || add.isPending}>

@@ -1,20 +1,15 @@
 import { Flag, ThumbsUp } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { useSession } from '#client/lib/session/use-session.ts';
-import {
-  TIP_CATEGORIES,
-  TIP_CATEGORY_LABELS,
-  TIP_LIMITS,
-  type TipCategory,
-  type TipView,
-  tipMessages,
-} from '#shared/guides.ts';
-import { useAddTip, useTipActions, useTips } from '../api/tips.ts';
+import { TIP_CATEGORY_LABELS, type TipView } from '#shared/guides.ts';
+import { useTipActions, useTips } from '../api/tips.ts';
+
+// Only a signed-in fan adds tips: the form and its library load for them alone.
+const AddTipForm = lazy(() => import('./add-tip-form.tsx').then((module) => ({ default: module.AddTipForm })));
 
 function TipItem({ tip, venueSlug, signedIn }: { tip: TipView; venueSlug: string; signedIn: boolean }) {
   const { helpful, report } = useTipActions(venueSlug);
@@ -71,78 +66,6 @@ function TipItem({ tip, venueSlug, signedIn }: { tip: TipView; venueSlug: string
   );
 }
 
-function AddTipForm({ venueSlug }: { venueSlug: string }) {
-  const id = useId();
-  const [category, setCategory] = useState<TipCategory | ''>('');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = useAddTip(venueSlug);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    if (!category) return setError(tipMessages.category);
-    if (trimmed.length < TIP_LIMITS.minLength) return setError(tipMessages.tooShort);
-    setError(null);
-    add.mutate(
-      { category, text: trimmed },
-      {
-        onSuccess: (tip) => {
-          setText('');
-          setCategory('');
-          showToast({ title: tip.state === 'pending' ? tipMessages.pending : 'Thanks for the tip!' });
-        },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : 'The tip could not be saved. Try again.'),
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4" noValidate>
-      <h3 className="font-semibold">Add a tip</h3>
-      <label htmlFor={`${id}-category`} className="text-sm font-medium">
-        What is it about?
-      </label>
-      <select
-        id={`${id}-category`}
-        value={category}
-        onChange={(event) => setCategory(event.target.value as TipCategory)}
-        className="h-11 rounded-xl border border-border-strong bg-background/60 px-3"
-      >
-        <option value="">Choose…</option>
-        {TIP_CATEGORIES.map((value) => (
-          <option key={value} value={value}>
-            {TIP_CATEGORY_LABELS[value]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-text`} className="text-sm font-medium">
-        Your tip
-      </label>
-      <textarea
-        id={`${id}-text`}
-        value={text}
-        maxLength={TIP_LIMITS.maxLength}
-        rows={3}
-        onChange={(event) => setText(event.target.value)}
-        aria-describedby={`${id}-count`}
-        aria-invalid={error ? true : undefined}
-        className="rounded-xl border border-border-strong bg-background/60 px-3 py-2"
-      />
-      <p id={`${id}-count`} className="text-xs text-muted">
-        {text.trim().length}/{TIP_LIMITS.maxLength} characters, plain text
-      </p>
-      {error ? (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={add.isPending} className="self-start">
-        {add.isPending ? 'Saving…' : 'Add tip'}
-      </Button>
-    </form>
-  );
-}
-
 /** Tips from fans for a venue: the most helpful first; signed-in fans add, vote and report. */
 export function TipsSection({ venueSlug, venueName }: { venueSlug: string; venueName: string }) {
   const session = useSession();
@@ -163,7 +86,9 @@ export function TipsSection({ venueSlug, venueName }: { venueSlug: string; venue
         </ul>
       ) : null}
       {signedIn ? (
-        <AddTipForm venueSlug={venueSlug} />
+        <Suspense fallback={null}>
+          <AddTipForm venueSlug={venueSlug} />
+        </Suspense>
       ) : session.status === 'signed-out' ? (
         <p className="text-sm">
           <Link to={paths.signIn} className="font-semibold text-accent underline">

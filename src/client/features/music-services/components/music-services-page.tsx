@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Headphones } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm, type ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -12,13 +14,13 @@ import { cn } from '#client/lib/utils.ts';
 import {
   LISTENING_PERIOD_LABELS,
   LISTENING_PERIODS,
-  type ListeningPeriod,
   MUSIC_LIMITS,
   MUSIC_SOURCE_LABELS,
   MUSIC_SOURCES,
   type MusicPreview,
   type MusicSource,
 } from '#shared/music-services.ts';
+import { musicPreviewSchema } from '#shared/music-services-api.ts';
 import { postPreview } from '../api/music-services-api.ts';
 import { connectionsQueryOptions } from '../api/music-sync-api.ts';
 import { ExcludeList } from './exclude-list.tsx';
@@ -44,27 +46,31 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
   const offered = connections.data?.sources ?? MUSIC_SOURCES;
   const source = offered.includes(chosen) ? chosen : (offered[0] ?? chosen);
   const spotifyOffered = connections.data?.spotify.configured !== false;
-  const [username, setUsername] = useState('');
-  const [period, setPeriod] = useState<ListeningPeriod>('year');
-  const [loading, setLoading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<MusicPreview | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const name = username.trim();
-    if (!name) return setProblem('Enter your username.');
-    setProblem(null);
-    setLoading(true);
-    try {
-      setPreview(await postPreview({ source, username: name, period, limit: MUSIC_LIMITS.previewDefault }));
-    } catch (error) {
-      setPreview(null);
-      setProblem(error instanceof ApiError ? error.message : 'The preview failed. Please try again.');
-    } finally {
-      setLoading(false);
-    }
-  }
+  // On react-hook-form through useValidatedForm with the server's schema; the problem shows under the
+  // form, as the services' own answers do.
+  const form = useValidatedForm({
+    initial: { username: '', period: 'year' },
+    check: ({ username, period }): ValidationResult<Parameters<typeof postPreview>[0]> => {
+      if (!username.trim()) {
+        setProblem('Enter your username.');
+        return { ok: false, field: undefined };
+      }
+      const checked = checkForm(musicPreviewSchema, { source, username, period, limit: MUSIC_LIMITS.previewDefault });
+      setProblem(checked.ok ? null : checked.message);
+      return checked.ok ? checked : { ok: false, field: undefined };
+    },
+    send: async (request) => {
+      try {
+        setPreview(await postPreview(request));
+      } catch (error) {
+        setPreview(null);
+        setProblem(error instanceof ApiError ? error.message : 'The preview failed. Please try again.');
+      }
+    },
+  });
+  const loading = form.busy;
 
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
@@ -87,7 +93,8 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
       <SpotifyCard />
 
       <form
-        onSubmit={submit}
+        ref={form.formRef}
+        onSubmit={form.submit}
         noValidate
         aria-label="Preview your top artists"
         className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 sm:p-6"
@@ -129,8 +136,8 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
               spellCheck={false}
               maxLength={MUSIC_LIMITS.usernameMax}
               className={inputClassName}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
+              value={form.values.username}
+              onChange={form.field('username').onChange}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${ids.hint} ${ids.error}` : ids.hint}
             />
@@ -146,8 +153,8 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
               id={ids.period}
               name="period"
               className={inputClassName}
-              value={period}
-              onChange={(event) => setPeriod(event.target.value as ListeningPeriod)}
+              value={form.values.period}
+              onChange={form.field('period').onChange}
             >
               {LISTENING_PERIODS.map((value) => (
                 <option key={value} value={value}>

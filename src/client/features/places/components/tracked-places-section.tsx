@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { House, MapPin, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { validateForm } from '#client/components/forms/validate-form.ts';
 import { SectionLoadError } from '#client/components/load-error.tsx';
 import { PlacePicker } from '#client/components/place-picker/place-picker.tsx';
 import { SettingsCard } from '#client/components/settings-card.tsx';
@@ -14,6 +16,7 @@ import {
   TRACKED_PLACES_MAX,
   TRACKED_RADIUS_CHOICES,
   type TrackedPlace,
+  trackedPlaceCreateSchema,
 } from '#shared/places.ts';
 import {
   addTrackedPlace,
@@ -38,7 +41,6 @@ export const TrackedPlacesSection = () => {
   const queryClient = useQueryClient();
   const list = useQuery(trackedPlacesQueryOptions());
   const [picked, setPicked] = useState<Place | null>(null);
-  const [radius, setRadius] = useState('50');
   const saved = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: trackedPlacesKeys.list() }),
@@ -60,6 +62,18 @@ export const TrackedPlacesSection = () => {
       await saved();
     },
     onError: failed,
+  });
+  // The button waits for a city, so the server's schema refuses nothing a fan can choose here.
+  const form = useValidatedForm({
+    initial: { radiusKm: '50' },
+    check: ({ radiusKm }) =>
+      picked
+        ? validateForm(trackedPlaceCreateSchema, { placeId: picked.id, radiusKm: Number(radiusKm) })
+        : { ok: false, field: undefined },
+    send: async (input) => {
+      // A refusal is the mutation's own toast.
+      await add.mutateAsync(input).catch(() => undefined);
+    },
   });
   const change = useMutation({
     mutationFn: (input: { id: string; radiusKm: number | null }) => changeTrackedRadius(input.id, input.radiusKm),
@@ -152,13 +166,7 @@ export const TrackedPlacesSection = () => {
             </ul>
           ) : null}
           {others < TRACKED_PLACES_MAX ? (
-            <form
-              className="flex flex-col gap-3 sm:flex-row sm:items-end"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (picked) add.mutate({ placeId: picked.id, radiusKm: Number(radius) });
-              }}
-            >
+            <form ref={form.formRef} className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={form.submit}>
               <PlacePicker
                 label="Add a city"
                 className="min-w-0 flex-1"
@@ -167,7 +175,7 @@ export const TrackedPlacesSection = () => {
               />
               <label className="flex items-center gap-2 text-sm text-muted sm:mb-0.5">
                 Within
-                <select className={selectClass} value={radius} onChange={(event) => setRadius(event.target.value)}>
+                <select className={selectClass} value={form.values.radiusKm} onChange={form.field('radiusKm').onChange}>
                   {radiusOptions(false).map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}

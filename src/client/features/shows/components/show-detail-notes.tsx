@@ -1,11 +1,14 @@
 import { Star } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm, type ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { ADD_SHOW_MESSAGES } from '#shared/add-show.ts';
 import { SHOW_DETAIL_MESSAGES, type ShowDetail } from '#shared/show-detail.ts';
+import { type ShowDetailsPatch, showDetailsPatchSchema } from '#shared/show-detail-api.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
 import { useSaveShowDetails } from '../api/show-detail-api.ts';
 
@@ -48,31 +51,57 @@ export const StarRating = ({ value, onChange }: { value: number | null; onChange
   );
 };
 
-/** Notes for any marked show; rating and companions for shows the fan went to. */
+/**
+ * Notes for any marked show; rating and companions for shows the fan went to. On react-hook-form
+ * through useValidatedForm with the server's schema; the notes' length is shown as they are typed,
+ * and Save waits for a change.
+ */
 export const ShowDetailNotes = ({ stopId, mine }: { stopId: string; mine: Mine }) => {
   const ids = useId();
   const attended = mine.state === 'attended';
-  const [notes, setNotes] = useState(mine.notes ?? '');
-  const [rating, setRating] = useState<number | null>(mine.rating);
-  const [companions, setCompanions] = useState(mine.companions ?? '');
   const save = useSaveShowDetails(stopId);
+  const [refused, setRefused] = useState<string | null>(null);
+  const form = useValidatedForm({
+    initial: {
+      notes: mine.notes ?? '',
+      rating: mine.rating === null ? '' : String(mine.rating),
+      companions: mine.companions ?? '',
+    },
+    check: ({ notes, rating, companions }): ValidationResult<ShowDetailsPatch> => {
+      setRefused(null);
+      // Too long is already said under the notes.
+      if (notes.length > SHOW_LIMITS.notesMax) return { ok: false, field: undefined };
+      const patch = attended ? { notes, rating: rating ? Number(rating) : null, companions } : { notes };
+      const checked = checkForm(showDetailsPatchSchema, patch);
+      if (!checked.ok) setRefused(checked.message);
+      return checked.ok ? checked : { ok: false, field: undefined };
+    },
+    send: (patch) =>
+      save
+        .mutateAsync(patch)
+        .then(() => showToast({ title: 'Saved', id: 'show-details' }))
+        // The refusal shows above Save (save.error).
+        .catch(() => undefined),
+  });
+  const { notes, companions } = form.values;
+  const rating = form.values.rating ? Number(form.values.rating) : null;
   const tooLong = notes.length > SHOW_LIMITS.notesMax;
   const changed = notes !== (mine.notes ?? '') || rating !== mine.rating || companions !== (mine.companions ?? '');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (tooLong) return;
-    save.mutate(attended ? { notes, rating, companions } : { notes }, {
-      onSuccess: () => showToast({ title: 'Saved', id: 'show-details' }),
-    });
-  };
+  const failure = refused ?? (save.isError ? save.error.message : null);
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5" aria-labelledby={`${ids}-heading`}>
+    <form ref={form.formRef} onSubmit={form.submit} className="flex flex-col gap-5" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="font-display text-2xl font-bold">
         {attended ? 'Your night' : 'Your notes'}
       </h2>
-      {attended ? <StarRating value={rating} onChange={setRating} /> : null}
+      {attended ? (
+        <StarRating
+          value={rating}
+          onChange={(stars) =>
+            form.setValues((current) => ({ ...current, rating: stars === null ? '' : String(stars) }))
+          }
+        />
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${ids}-notes`} className="text-sm font-medium">
           Notes
@@ -81,7 +110,7 @@ export const ShowDetailNotes = ({ stopId, mine }: { stopId: string; mine: Mine }
           id={`${ids}-notes`}
           rows={5}
           value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          onChange={form.field('notes').onChange}
           aria-invalid={tooLong || undefined}
           aria-describedby={`${ids}-count`}
           className={cn(inputClassName, 'h-auto min-h-32 py-2.5')}
@@ -103,7 +132,7 @@ export const ShowDetailNotes = ({ stopId, mine }: { stopId: string; mine: Mine }
             id={`${ids}-companions`}
             value={companions}
             maxLength={SHOW_LIMITS.companionsMax}
-            onChange={(event) => setCompanions(event.target.value)}
+            onChange={form.field('companions').onChange}
             className={inputClassName}
             placeholder="Friends, family, or on your own"
           />
@@ -111,9 +140,9 @@ export const ShowDetailNotes = ({ stopId, mine }: { stopId: string; mine: Mine }
       ) : (
         <p className="text-sm text-muted">{SHOW_DETAIL_MESSAGES.attendedOnly}</p>
       )}
-      {save.isError ? (
+      {failure ? (
         <p role="alert" className="rounded-xl border border-destructive/60 bg-destructive/10 px-4 py-3 text-sm">
-          {save.error.message}
+          {failure}
         </p>
       ) : null}
       <Button type="submit" className="self-start" disabled={save.isPending || tooLong || !changed}>

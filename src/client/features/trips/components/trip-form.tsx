@@ -1,4 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm, focusField } from '#client/components/forms/validate-form.ts';
 import { type PlaceChoice, PlacePicker } from '#client/components/place-picker/place-picker.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
@@ -28,63 +30,61 @@ function destinationOf(trip?: Trip): { choice: PlaceChoice | null; point: { lat:
   return { choice: { id: '', label: trip.placeLabel }, point: { lat: trip.lat, lon: trip.lon } };
 }
 
+/** The destination is one field for the fan: a refused map point marks the place picker. */
+const fieldOf = (path: string | undefined) => (path === 'point' ? 'placeId' : path) as FieldName | undefined;
+
 export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProps) => {
   const errorId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const initial = destinationOf(trip);
   const [place, setPlace] = useState<PlaceChoice | null>(initial.choice);
   const [point, setPoint] = useState(initial.point);
-  const [name, setName] = useState(trip?.name ?? '');
-  const [radius, setRadius] = useState(String(trip?.radiusKm ?? TRIP_LIMITS.radiusDefaultKm));
-  const [arriveOn, setArriveOn] = useState(trip?.arriveOn ?? '');
-  const [departOn, setDepartOn] = useState(trip?.departOn ?? '');
-  const [error, setError] = useState<{ message: string; field: FieldName | undefined } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const focus = (field: FieldName | undefined) => {
-    if (!field) return;
-    const element = formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`);
-    element?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const candidate = {
-      name: name.trim() || null,
-      ...(place?.id ? { placeId: place.id } : point ? { point } : {}),
-      radiusKm: Number(radius),
-      arriveOn,
-      departOn,
-    };
-    const parsed = tripInputSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = (issue.path[0] === 'point' ? 'placeId' : issue.path[0]) as FieldName | undefined;
-      setError({ message: issue.message, field });
-      focus(field);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (caught) {
-      const issuePath = caught instanceof ApiError ? caught.issues[0]?.path : undefined;
-      const field = (issuePath === 'point' ? 'placeId' : issuePath) as FieldName | undefined;
-      setError({ message: (caught as Error).message, field });
-      focus(field);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const invalid = (field: FieldName) => error?.field === field || undefined;
+  const [error, setError] = useState<string | null>(null);
+  const form = useValidatedForm({
+    initial: {
+      placeId: initial.choice?.id ?? '',
+      radiusKm: String(trip?.radiusKm ?? TRIP_LIMITS.radiusDefaultKm),
+      arriveOn: trip?.arriveOn ?? '',
+      departOn: trip?.departOn ?? '',
+      name: trip?.name ?? '',
+    },
+    // The message shows under the form (not in a toast), as the server's answers do.
+    check: ({ placeId, radiusKm, arriveOn, departOn, name }) => {
+      const checked = checkForm(tripInputSchema, {
+        name: name.trim() || null,
+        ...(placeId ? { placeId } : point ? { point } : {}),
+        radiusKm: Number(radiusKm),
+        arriveOn,
+        departOn,
+      });
+      if (checked.ok) {
+        setError(null);
+        return checked;
+      }
+      setError(checked.message);
+      return { ok: false, field: fieldOf(checked.field) };
+    },
+    send: async (input: TripInput) => {
+      try {
+        await onSubmit(input);
+      } catch (caught) {
+        const field = fieldOf(caught instanceof ApiError ? caught.issues[0]?.path : undefined);
+        setError((caught as Error).message);
+        focusField(form.formRef.current, field);
+        return field;
+      }
+    },
+  });
+  const { values, busy } = form;
   return (
     <form
-      ref={formRef}
-      onSubmit={submit}
+      ref={form.formRef}
+      onSubmit={form.submit}
       // The message answers the last try: it goes as soon as the fan changes something.
-      onInput={() => error && setError(null)}
+      onInput={() => {
+        if (!error) return;
+        setError(null);
+        form.setInvalidField(undefined);
+      }}
       noValidate
       className="flex flex-col gap-4"
       aria-describedby={error ? errorId : undefined}
@@ -94,13 +94,14 @@ export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProp
           label="Destination"
           name="placeId"
           value={place}
-          invalid={invalid('placeId')}
+          invalid={form.invalidField === 'placeId'}
           placeholder="Search for a city"
           hint={
             point && !place?.id ? 'A point picked on the map. Search to choose a city instead.' : 'Where you are going.'
           }
           onChange={(chosen) => {
             setPlace(chosen ? { id: chosen.id, label: placeLabel(chosen) } : null);
+            form.setValues((current) => ({ ...current, placeId: chosen?.id ?? '' }));
             if (chosen) setPoint(null);
           }}
           className="sm:col-span-2"
@@ -108,47 +109,40 @@ export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProp
         <Field
           label="Arrival"
           type="date"
-          name="arriveOn"
           required
-          value={arriveOn}
-          invalid={invalid('arriveOn')}
+          {...form.field('arriveOn')}
           onChange={(event) => {
-            setArriveOn(event.target.value);
-            if (!departOn || departOn < event.target.value) setDepartOn(event.target.value);
+            const arriveOn = event.target.value;
+            form.setValues((current) => ({
+              ...current,
+              arriveOn,
+              departOn: !current.departOn || current.departOn < arriveOn ? arriveOn : current.departOn,
+            }));
           }}
         />
         <Field
           label="Departure"
           type="date"
-          name="departOn"
           required
-          min={arriveOn || undefined}
-          value={departOn}
-          invalid={invalid('departOn')}
+          min={values.arriveOn || undefined}
+          {...form.field('departOn')}
           hint={`At most ${TRIP_LIMITS.maxDays} days after arrival.`}
-          onChange={(event) => setDepartOn(event.target.value)}
         />
         <Field
           label="Radius (km)"
           type="number"
-          name="radiusKm"
           inputMode="numeric"
           min={TRIP_LIMITS.radiusMinKm}
           max={TRIP_LIMITS.radiusMaxKm}
           step={5}
-          value={radius}
-          invalid={invalid('radiusKm')}
+          {...form.field('radiusKm')}
           hint={`Shows this far from the destination: ${TRIP_LIMITS.radiusMinKm}–${TRIP_LIMITS.radiusMaxKm} km.`}
-          onChange={(event) => setRadius(event.target.value)}
         />
         <Field
           label="Name (optional)"
-          name="name"
           maxLength={TRIP_LIMITS.nameMax}
           placeholder="Summer in Lisbon"
-          value={name}
-          invalid={invalid('name')}
-          onChange={(event) => setName(event.target.value)}
+          {...form.field('name')}
         />
       </fieldset>
       {error ? (
@@ -157,7 +151,7 @@ export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProp
           role="alert"
           className="rounded-xl bg-destructive-surface px-4 py-3 text-sm text-destructive-foreground"
         >
-          {error.message}
+          {error}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
