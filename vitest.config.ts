@@ -78,6 +78,9 @@ export default defineConfig(async () => {
             include: ['src/client/**/*.test.tsx'],
             environment: 'happy-dom',
             setupFiles: ['tests/component/setup.ts'],
+            // A journey of a page (several steps, each waiting on React) passed in 1–2 s quiet and timed
+            // out at Vitest's default 5 s beside the browser suite's load.
+            testTimeout: 20_000,
             // Runs beside the unit project (same group): Vitest wants one worker count per group.
             maxWorkers: 2,
             sequence: { groupOrder: 0 },

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetFetch, stubbedFetch } from './stub-fetch.ts';
 
@@ -6,6 +6,10 @@ import { resetFetch, stubbedFetch } from './stub-fetch.ts';
 // creation (Better Auth's) reach the stub too.
 globalThis.fetch = stubbedFetch;
 window.fetch = stubbedFetch;
+
+// `findBy…` and `waitFor` wait up to 5 s, not 1: a page's lazy parts load through dynamic imports,
+// which took over a second on a loaded 2-core machine (four component tests failed so in a full run).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
