@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationPreferences, userNotifications } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
-import type { NotificationView } from '#shared/notifications.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
 
