@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_BANDSINTOWN_KEY } from './tests/fakes/bandsintown.ts';
 import { FAKE_JAMBASE_KEY } from './tests/fakes/jambase.ts';
 import { FAKE_LASTFM_KEY } from './tests/fakes/listening.ts';
 import { fakeProviderPorts } from './tests/fakes/ports.ts';
 import { FAKE_SETLISTFM_KEY } from './tests/fakes/setlistfm.ts';
 import { FAKE_SPOTIFY_CLIENT_ID, FAKE_SPOTIFY_CLIENT_SECRET } from './tests/fakes/spotify.ts';
 import { FAKE_TICKETMASTER_KEY } from './tests/fakes/ticketmaster.ts';
-import { FAKE_BANDSINTOWN_APP_ID } from './tests/fakes/tour-sites.ts';
 
 // E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -133,7 +133,7 @@ export default defineConfig({
         SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${fakes.tourSitesPort}`,
         // Tour-date sources merged with JamBase's (issue 24); their worlds overlap like real ones.
         BANDSINTOWN_URL: fakes.bandsintownUrl,
-        BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_APP_ID,
+        BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_KEY,
         TICKETMASTER_URL: fakes.ticketmasterUrl,
         TICKETMASTER_API_KEY: FAKE_TICKETMASTER_KEY,
         SETLISTFM_URL: fakes.setlistFmUrl,

@@ -3,6 +3,34 @@ import { adminUrl, isPostgresReachable } from './tests/setup/postgres-reachable.
 
 const apiFiles = ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'];
 
+/**
+ * With a PostgreSQL server reachable, every API file runs on it, and on PGlite only the files whose
+ * code takes a PGlite-specific path (ADR 0049). The browser suite runs the built server on PGlite
+ * (what `npm start` ships), so every feature still meets the embedded database there. Without a
+ * PostgreSQL server (or with TEST_PGLITE_ALL=1) every API file runs on PGlite.
+ */
+const pgliteParityFiles = [
+  // The built server: shutdown and the data-directory lock, server-rendered pages, file storage.
+  'tests/api/**/*.test.ts',
+  'src/server/healthz.api.test.ts',
+  // Events over PGlite's in-process listen instead of LISTEN/NOTIFY.
+  'src/server/features/realtime/*.api.test.ts',
+  'src/server/features/notifications/*.api.test.ts',
+  // Backups: the archive records the database kind and restores across kinds.
+  'src/server/features/admin/backups.api.test.ts',
+  // Statements shaped for PGlite's one connection (stats) and its planner without statistics (trigrams).
+  'src/server/features/stats/*.api.test.ts',
+  'src/server/features/listening-import/listening-import.api.test.ts',
+  'src/server/features/search/search.api.test.ts',
+  // The job queue over PGlite's single connection: a job resumed after its process died.
+  'src/server/features/history-import/history-import.api.test.ts',
+  // Index builds of the catalog import, rate limits as one UPSERT per attempt, the auth adapter.
+  'src/server/features/catalog/catalog.import.api.test.ts',
+  'src/server/lib/write-limits.api.test.ts',
+  'src/server/auth/limits.api.test.ts',
+  'src/server/auth/flows.api.test.ts',
+];
+
 const apiPostgres: TestProjectInlineConfiguration = {
   test: {
     name: 'api-postgres',
@@ -58,7 +86,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: 'api-pglite',
-            include: apiFiles,
+            include: postgres && process.env.TEST_PGLITE_ALL !== '1' ? pgliteParityFiles : apiFiles,
             environment: 'node',
             globalSetup: ['tests/setup/global-pglite.ts'],
             env: { TEST_DB_KIND: 'pglite' },

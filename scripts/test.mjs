@@ -1,9 +1,9 @@
-// `npm test`: every tier in the order that fails soonest and keeps reads of dist/ safe (ADR 0048).
+// `npm test`: every tier in the order that fails soonest and keeps reads of dist/ safe (ADRs 0048, 0049).
 //   1. lint (seconds: a formatting slip fails at once);
 //   2. the build check (`ensure-build`), before anything reads dist/ (the graceful-shutdown API test
 //      and the browser suite run the bundle);
-//   3. the typecheck, then Vitest's projects (run side by side they took longer together, 748 s,
-//      than one after the other, 58 + 663 s: both are CPU-bound);
+//   3. the typecheck (TypeScript 7, ~11 s), then Vitest's projects (both CPU-bound: side by side
+//      they took longer together than one after the other; ADR 0049 for what each API file costs);
 //   4. the browser suite alone: it is CPU-bound and the tier most sensitive to a loaded machine.
 // Stops at the first step that fails, with that step's own output.
 import { spawn } from 'node:child_process';

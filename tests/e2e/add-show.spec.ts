@@ -22,7 +22,7 @@ async function addPastShow(page: Page, screenshot?: string): Promise<void> {
   await page.getByRole('button', { name: 'Add Show' }).click();
 }
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const viewport = { width: 1440, height: 900 };
 test.describe(`Add Show and show detail at ${viewport.width} px`, () => {
   test.use({ viewport });

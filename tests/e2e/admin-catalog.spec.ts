@@ -59,7 +59,7 @@ const stop = (date: string) => ({
 });
 
 test.describe('admin catalog requests', () => {
-  // One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+  // One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
   const viewport = { width: 1440, height: 900 };
   test(`an admin reviews fans' submitted shows at ${viewport.width} px`, async ({ page }, testInfo) => {
     test.slow();

@@ -5,7 +5,7 @@ import { FEATURED } from './support/fixture-catalog.ts';
 const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'follow', fullName: 'Follow Fan' });
 
 // One width for the journey (the follow button has no narrow-screen variant); the tour page at 360 and
-// 390 px is checked for overflow by layout-phones.spec.ts (visitor) and layout.spec.ts (fan).
+// 390 px is checked for overflow by layout-phones.spec.ts (visitor and fan).
 const viewport = { width: 1440, height: 900 };
 test.describe(`Follow on the tour page at ${viewport.width} px`, () => {
   test.use({ viewport });

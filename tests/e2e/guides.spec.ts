@@ -19,7 +19,7 @@ const signUpFan = (page: Page) => signUpViaApi(page, { prefix: 'guide', fullName
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const width = 1440;
 test(`the guide page has the show, every section, places, the city and the weather (${width} px)`, async ({
   page,

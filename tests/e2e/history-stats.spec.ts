@@ -68,7 +68,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const index = 0;
 const width = 1440;
 test(`History lists, filters and asks "Did you go?"; Stats shows its chart, table and map (${width} px)`, async ({

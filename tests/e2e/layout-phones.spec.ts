@@ -1,13 +1,15 @@
 /**
  * Every route on a phone (360 and 390 px): the page never scrolls sideways, and the bars that stay on
  * screen (header, bottom tab bar, toasts, the install and offline notes) never cover each other. One
- * visit per route, signed in as a new fan and as the admin where the route needs it; no journeys.
+ * visit per route inside the running app, measured at both widths, signed in as a new fan and as the
+ * admin where the route needs it; no journeys (each feature's journey runs once, at 1440 px).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { accounts, expect, signInViaApi, signUpViaApi, test } from './helpers/auth.ts';
 import { FEATURED, isoDateFromToday } from './support/fixture-catalog.ts';
+import { openInApp } from './support/in-app.ts';
 
 const WIDTHS = [360, 390] as const;
 
@@ -190,14 +192,27 @@ async function expectPhoneLayout(page: Page, label: string): Promise<void> {
   expect.soft(hidden, `${label}: bars cover each other`).toEqual([]);
 }
 
-async function visitAll(page: Page, routes: string[], width: number): Promise<void> {
-  for (const route of routes) {
-    await page.goto(route);
-    await expectPhoneLayout(page, `${route} at ${width} px`);
-    if (width === 390) {
-      const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+const PHONES = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+] as const;
+
+/** What a route shows once its content is in (its late sections too), when more than its own page. */
+type Ready = Record<string, (page: Page) => Promise<void>>;
+
+/** Each route once, measured on both phones (the viewport is resized in place); screenshots at 390 px. */
+async function visitAll(page: Page, routes: string[], ready: Ready = {}): Promise<void> {
+  for (const [index, route] of routes.entries()) {
+    await page.setViewportSize(PHONES[0]);
+    if (index === 0) await page.goto(route);
+    else await openInApp(page, route);
+    await ready[route]?.(page);
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await expectPhoneLayout(page, `${route} at ${phone.width} px`);
     }
+    const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   }
 }
 
@@ -211,96 +226,109 @@ async function featuredStops(page: Page) {
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
+test.describe('phones at 360 and 390 px: every route once, measured at both widths', () => {
+  test.use({ viewport: PHONES[0], hasTouch: true, isMobile: true });
+
+  test('visitor routes: no sideways scroll, no covered bars', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/^404 Error: User attempted to access non-existent route:/);
+    const stops = await featuredStops(page);
+    const upcoming = stops.find((stop) => stop.date >= isoDateFromToday(0))!;
+    const guide = `/guide/${FEATURED.slug}/${upcoming.slug}`;
+    await visitAll(
+      page,
+      [
+        ...PUBLIC_ROUTES,
+        `/tour/${FEATURED.slug}`,
+        `/artist/${FEATURED.slug}`,
+        `/venue/${upcoming.venueSlug}`,
+        guide,
+        '/no-such-page',
+      ],
+      {
+        // The guide's sections arrive after the page: measure them too.
+        [guide]: (p) => expect(p.getByRole('heading', { level: 2, name: 'Getting there', exact: true })).toBeVisible(),
+      },
+    );
+  });
+
+  test('fan routes, a show, a trip and its shared page, and the CSV column mapping', async ({ page }) => {
+    test.slow();
+    await signUpViaApi(page, 'layout');
+    const stops = await featuredStops(page);
+    const past = stops.find((stop) => stop.date < isoDateFromToday(0))!;
+    const marked = await page.request.put(`/api/shows/stops/${past.id}`, {
+      data: { state: 'attended', today: isoDateFromToday(0) },
+      headers: { origin: origin() },
+    });
+    expect(marked.status()).toBe(200);
+    const created = await page.request.post('/api/trips', {
+      data: {
+        name: 'Layout check',
+        point: { lat: 39.7392, lon: -104.9903 },
+        arriveOn: isoDateFromToday(5),
+        departOn: isoDateFromToday(15),
+      },
+      headers: { origin: origin() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { trip } = (await created.json()) as { trip: { id: string } };
+    const shared = await page.request.post(`/api/trips/${trip.id}/share`, { headers: { origin: origin() } });
+    const { sharePath } = ((await shared.json()) as { trip: { sharePath: string } }).trip;
+
+    await visitAll(page, [
+      ...FAN_ROUTES,
+      `/shows/${past.id}`,
+      `/setlist?show=${past.id}`,
+      `/vacation/${trip.id}`,
+      sharePath,
+    ]);
+
+    // The history import's column-mapping step: a long column name in every select, and sample rows
+    // whose words are long enough to widen a table of five columns.
+    await page.goto('/my-shows/import');
+    const csv = [
+      'date,artist,venue,city,country,"Notes about the evening, the weather and who I went with"',
+      '2019-03-10,The Midnight Lanterns,Concertgebouw,Amsterdam-Zuidoost,Netherlands,Rain',
+      '2021-09-14,Electric Satellites,Brudenell Social Club,Leeds,United Kingdom,Front row',
+    ].join('\n');
+    await page
+      .getByLabel(/A spreadsheet saved as CSV/)
+      .setInputFiles({ name: 'my-concerts-archive.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('Which column holds what?')).toBeVisible();
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await expectPhoneLayout(page, `/my-shows/import (column mapping) at ${phone.width} px`);
+    }
+    await page.screenshot({ path: test.info().outputPath('history-import-mapping-390.png'), fullPage: true });
+  });
+
+  test('admin routes', async ({ page }) => {
+    test.slow();
+    await signInViaApi(page, accounts.admin);
+    await visitAll(page, ADMIN_ROUTES);
+    // The artists table fits: every row's Manage button is on screen, not scrolled away in its box.
+    await page.goto('/admin/artists?q=satellites');
+    const manage = page.getByRole('button', { name: /^Manage / });
+    await expect(manage.first()).toBeVisible();
+    const hidden = await manage.evaluateAll(
+      (buttons) =>
+        buttons.filter((button) => {
+          const rect = button.getBoundingClientRect();
+          let right = document.documentElement.clientWidth;
+          for (let box = button.parentElement; box; box = box.parentElement) {
+            if (getComputedStyle(box).overflowX !== 'visible')
+              right = Math.min(right, box.getBoundingClientRect().right);
+          }
+          return rect.right > right + 0.5;
+        }).length,
+    );
+    expect(hidden, 'Manage buttons scrolled out of sight in the table').toBe(0);
+  });
+});
+
 for (const width of WIDTHS) {
   test.describe(`phones at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 844 }, hasTouch: true, isMobile: true });
-
-    test('visitor routes: no sideways scroll, no covered bars', async ({ page, consoleGuard }) => {
-      consoleGuard.allow(/^404 Error: User attempted to access non-existent route:/);
-      const stops = await featuredStops(page);
-      const upcoming = stops.find((stop) => stop.date >= isoDateFromToday(0))!;
-      await visitAll(
-        page,
-        [
-          ...PUBLIC_ROUTES,
-          `/tour/${FEATURED.slug}`,
-          `/artist/${FEATURED.slug}`,
-          `/venue/${upcoming.venueSlug}`,
-          `/guide/${FEATURED.slug}/${upcoming.slug}`,
-          '/no-such-page',
-        ],
-        width,
-      );
-    });
-
-    test('fan routes, a show, a trip and its shared page, and the CSV column mapping', async ({ page }) => {
-      test.slow();
-      await signUpViaApi(page, `layout-${width}`);
-      const stops = await featuredStops(page);
-      const past = stops.find((stop) => stop.date < isoDateFromToday(0))!;
-      const marked = await page.request.put(`/api/shows/stops/${past.id}`, {
-        data: { state: 'attended', today: isoDateFromToday(0) },
-        headers: { origin: origin() },
-      });
-      expect(marked.status()).toBe(200);
-      const created = await page.request.post('/api/trips', {
-        data: {
-          name: 'Layout check',
-          point: { lat: 39.7392, lon: -104.9903 },
-          arriveOn: isoDateFromToday(5),
-          departOn: isoDateFromToday(15),
-        },
-        headers: { origin: origin() },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const { trip } = (await created.json()) as { trip: { id: string } };
-      const shared = await page.request.post(`/api/trips/${trip.id}/share`, { headers: { origin: origin() } });
-      const { sharePath } = ((await shared.json()) as { trip: { sharePath: string } }).trip;
-
-      await visitAll(
-        page,
-        [...FAN_ROUTES, `/shows/${past.id}`, `/setlist?show=${past.id}`, `/vacation/${trip.id}`, sharePath],
-        width,
-      );
-
-      // The history import's column-mapping step: a long column name in every select, and sample rows
-      // whose words are long enough to widen a table of five columns.
-      await page.goto('/my-shows/import');
-      const csv = [
-        'date,artist,venue,city,country,"Notes about the evening, the weather and who I went with"',
-        '2019-03-10,The Midnight Lanterns,Concertgebouw,Amsterdam-Zuidoost,Netherlands,Rain',
-        '2021-09-14,Electric Satellites,Brudenell Social Club,Leeds,United Kingdom,Front row',
-      ].join('\n');
-      await page
-        .getByLabel(/A spreadsheet saved as CSV/)
-        .setInputFiles({ name: 'my-concerts-archive.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-      await expect(page.getByText('Which column holds what?')).toBeVisible();
-      await expectPhoneLayout(page, `/my-shows/import (column mapping) at ${width} px`);
-      await page.screenshot({ path: test.info().outputPath(`history-import-mapping-${width}.png`), fullPage: true });
-    });
-
-    test('admin routes', async ({ page }) => {
-      test.slow();
-      await signInViaApi(page, accounts.admin);
-      await visitAll(page, ADMIN_ROUTES, width);
-      // The artists table fits: every row's Manage button is on screen, not scrolled away in its box.
-      await page.goto('/admin/artists?q=satellites');
-      const manage = page.getByRole('button', { name: /^Manage / });
-      await expect(manage.first()).toBeVisible();
-      const hidden = await manage.evaluateAll(
-        (buttons) =>
-          buttons.filter((button) => {
-            const rect = button.getBoundingClientRect();
-            let right = document.documentElement.clientWidth;
-            for (let box = button.parentElement; box; box = box.parentElement) {
-              if (getComputedStyle(box).overflowX !== 'visible')
-                right = Math.min(right, box.getBoundingClientRect().right);
-            }
-            return rect.right > right + 0.5;
-          }).length,
-      );
-      expect(hidden, 'Manage buttons scrolled out of sight in the table').toBe(0);
-    });
 
     test('a toast and the offline note leave the header and the tab bar clear', async ({
       page,

@@ -45,7 +45,7 @@ const shot = async (page: Page, name: string, path: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
 };
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const viewport = { width: 1440, height: 900 };
 test.describe(`Spotify export at ${viewport.width} px`, () => {
   test.use({ viewport });

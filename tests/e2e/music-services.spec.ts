@@ -30,7 +30,7 @@ async function fakeLastFmUser(page: Page, username: string): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const viewport = { width: 1440, height: 900 };
 test.describe(`music services at ${viewport.width} px`, () => {
   test.use({ viewport });

@@ -109,7 +109,8 @@ test.describe('operators on the built server', () => {
               (response) => response.status,
               () => 0,
             ),
-          { timeout: 60_000 },
+          // A first start makes and migrates a new embedded database: over a minute on a loaded 2-core box.
+          { timeout: 120_000 },
         )
         .toBe(200);
       // Only the owner may reach the socket: it is as private as the database files beside it.

@@ -6,7 +6,7 @@ const DENVER = 'Denver, Colorado, United States';
 // The tests here share one account: one after the other.
 test.describe.configure({ mode: 'serial' });
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const viewport = { width: 1440, height: 900 };
 test.describe(`home place at ${viewport.width} px`, () => {
   test.use({ viewport });

@@ -10,7 +10,7 @@ import { expect, signUpViaApi, test } from './helpers/auth.ts';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const fakes = fakeProviderPorts(port);
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const viewport = { width: 1440, height: 900 };
 test.describe(`Spotify at ${viewport.width} px`, () => {
   test.use({ viewport });

@@ -13,7 +13,7 @@ const fakes = fakeProviderPorts(port);
 
 const origin = () => new URL(test.info().project.use.baseURL ?? '').origin;
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const viewport = { width: 1440, height: 900 };
 test.describe(`tour scraper at ${viewport.width} px`, () => {
   test.use({ viewport });

@@ -44,7 +44,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-// One width for the journey; every page's layout at 390 px is checked in layout.spec.ts.
+// One width for the journey; every page's layout at 360 and 390 px is checked in layout-phones.spec.ts.
 const width = 1440;
 test(`plans a trip, ranks its shows, Going reaches My Shows, live news, shared link, undo (${width} px)`, async ({
   page,

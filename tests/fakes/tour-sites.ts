@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FAKE_BANDSINTOWN_KEY } from './bandsintown.ts';
 
 /**
  * Fake web sites for the tour scraper and the web tour finder (issue 17): artists' and venues'
@@ -33,8 +34,6 @@ export interface FakeSite {
   setRecheckVersion(version: RecheckVersion): void;
   close(): Promise<void>;
 }
-
-export const FAKE_BANDSINTOWN_APP_ID = 'fake-bandsintown-app';
 
 /** The artists the fake sites describe. */
 export const SITE_ARTISTS = {
@@ -411,7 +410,7 @@ export async function startFakeTourSites(options: { port?: number; internalUrl?:
     const bit = /^\/bandsintown\/artists\/([^/]+)\/events$/.exec(url.pathname);
     if (bit) {
       const answer =
-        url.searchParams.get('app_id') === FAKE_BANDSINTOWN_APP_ID
+        url.searchParams.get('app_id') === FAKE_BANDSINTOWN_KEY
           ? bandsintownEvents(decodeURIComponent(bit[1]!))
           : { status: 403, body: { Message: 'User is not authorized to access this resource' } };
       res.writeHead(answer.status, { 'Content-Type': 'application/json' });

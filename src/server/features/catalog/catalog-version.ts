@@ -7,9 +7,9 @@
  * Still called directly by the two writers below the deps (more than ten callers each, CLI and test
  * factories among them): `refreshArtistStats` (before its caller's commit, so a read in between is
  * not kept) and `writeCatalogEntries` (after its own commit). Sync, the tour scraper, curation,
- * the catalog requests and add-show announce their change to the other processes themselves;
- * trips' search and the historical, history and listening imports do not yet (other processes
- * then see those changes when their kept answers expire, as before).
+ * the catalog requests, add-show, trips' area search and the historical import announce their
+ * change to the other processes themselves. The history import writes a fan's own shows, which stay
+ * pending (unseen by other fans) until confirmed: nothing public changes, nothing to announce.
  */
 let version = 0;
 let lastChangeAt = Number.NEGATIVE_INFINITY;

@@ -9,6 +9,7 @@ import {
 } from '#server/features/admin/catalog-jobs.repo.ts';
 import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import type { AdminJobView } from '#shared/admin-jobs.ts';
 import {
@@ -117,7 +118,7 @@ export async function startImport(
   return getImportJob(deps.database, id);
 }
 
-export async function runImportJob(database: Database, jobId: string): Promise<void> {
+export async function runImportJob({ database, catalogChanges }: CatalogWriterDeps, jobId: string): Promise<void> {
   const job = await selectAdminJob(database.db, jobId, HISTORICAL_IMPORT);
   if (!job || job.status === 'done') return;
   const input = job.input as HistoricalImportBody & { validOnly: boolean; actor: AuditActor };
@@ -134,6 +135,8 @@ export async function runImportJob(database: Database, jobId: string): Promise<v
       written.toursAdded += summary.toursAdded;
       written.stopsAdded += summary.stopsAdded;
       written.venuesAdded += summary.venuesAdded;
+      // Per committed chunk: a run that fails later still told every process what it wrote.
+      if (summary.artistsAdded + summary.stopsAdded > 0) await catalogChanges.changed();
       await updateAdminJob(database.db, jobId, { done: start + chunk.length });
     }
     const report: RunReport = { ...toReport(contentHash(input), reports), written, validOnly: input.validOnly };

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { FINDER_MESSAGES, type FinderResponse } from '#shared/tour-scraper.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
+import { FAKE_BANDSINTOWN_KEY } from '#tests/fakes/bandsintown.ts';
 import { GLASS_MERIDIAN, QUARTZ_PARADE, VELVET_HARBOR } from '#tests/fakes/dataset.ts';
 import { type FakeMusicBrainz, startFakeMusicBrainz } from '#tests/fakes/musicbrainz.ts';
-import { FAKE_BANDSINTOWN_APP_ID, type FakeSite, SITE_ARTISTS, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
+import { type FakeSite, SITE_ARTISTS, startFakeTourSites } from '#tests/fakes/tour-sites.ts';
 import { signedInFan } from '#tests/setup/fans.ts';
 
 describe('Web tour finder API', () => {
@@ -31,7 +32,7 @@ describe('Web tour finder API', () => {
       SAFE_FETCH_TEST_ALLOW: `127.0.0.1:${site.port}`,
       MUSICBRAINZ_URL: musicBrainz.url,
       BANDSINTOWN_URL: `${site.url}/bandsintown`,
-      BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_APP_ID,
+      BANDSINTOWN_APP_ID: FAKE_BANDSINTOWN_KEY,
     });
     await seedCatalog(server.database, [
       { name: SITE_ARTISTS.homepage, mbid: QUARTZ_PARADE, tours: [] },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
+import type { AppEvent } from '#server/lib/event-bus.ts';
 import type { NotificationsResponse } from '#shared/notifications.ts';
 import { EARTH_RADIUS_KM } from '#shared/places.ts';
 import {
@@ -383,7 +384,12 @@ describe('trips: vacation mode', () => {
 
     // Searching again adds nothing twice.
     await searchTrip(
-      { database: server.database, jamBase: server.background.providers.jamBase, logger: server.background.logger },
+      {
+        database: server.database,
+        jamBase: server.background.providers.jamBase,
+        logger: server.background.logger,
+        catalogChanges: server.background.catalogChanges,
+      },
       trip.id,
       {
         baseline: false,
@@ -415,7 +421,12 @@ describe('trips: vacation mode', () => {
 
     // The daily search finds the same listing: the same stop, its source seen again.
     await searchTrip(
-      { database: server.database, jamBase: server.background.providers.jamBase, logger: server.background.logger },
+      {
+        database: server.database,
+        jamBase: server.background.providers.jamBase,
+        logger: server.background.logger,
+        catalogChanges: server.background.catalogChanges,
+      },
       trip.id,
       { baseline: false },
     );
@@ -475,10 +486,21 @@ describe('trips: vacation mode', () => {
       database: server.database,
       jamBase: server.background.providers.jamBase,
       logger: server.background.logger,
+      catalogChanges: server.background.catalogChanges,
     };
+    const announced: AppEvent[] = [];
+    const unsubscribe = server.background.events.subscribe(
+      (event) => event.type === 'catalog-changed',
+      (event) => announced.push(event),
+    );
     const outcome = await searchTrip(deps, trip.id, { baseline: false });
     expect(outcome).toMatchObject({ stopsAdded: 1, notified: 1 });
+    // The new show is public: every server process hears to drop its kept catalog answers.
+    await expect.poll(() => announced.length).toBe(1);
     await searchTrip(deps, trip.id, { baseline: false });
+    unsubscribe();
+    // The same search again wrote nothing new: nothing announced.
+    expect(announced).toHaveLength(1);
     await notifyNewTripShows(server.database);
     let notes = await tripShowNotifications(fan);
     expect(notes).toHaveLength(1);

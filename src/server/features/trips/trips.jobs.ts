@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import type { Database } from '#server/db/client.ts';
 import type { EventBus, TourDatesChangedEvent, TripSavedEvent } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { JobDefinition, JobType, Queue } from '#server/lib/queue.ts';
-import type { JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
 import { purgeDeletedTrips, selectTripsNotStarted } from './trips.repo.ts';
-import { notifyNewTripShows, searchTrip } from './trips.search.ts';
+import { notifyNewTripShows, searchTrip, type TripSearchDeps } from './trips.search.ts';
 import { UNDO_WINDOW_HOURS } from './trips.service.ts';
 
 /**
@@ -48,11 +46,7 @@ export const TRIP_SHOWS_SWEEP_CRON = '25 * * * *';
 /** Daily searches are spread out: JamBase is paced to one call a second anyway. */
 export const DAILY_SEARCH_SPACING_SECONDS = 2;
 
-export interface TripJobDeps {
-  database: Database;
-  jamBase: JamBaseClient | null;
-  logger: Logger;
-}
+export type TripJobDeps = TripSearchDeps;
 
 /** Queues today's search of every trip not started yet; returns how many were queued. */
 export async function planDailyTripSearches(deps: TripJobDeps, queue: Pick<Queue, 'send'>): Promise<number> {

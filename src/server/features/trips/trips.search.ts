@@ -2,6 +2,7 @@ import type { Database } from '#server/db/client.ts';
 import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { describeStop } from '#server/features/notifications/notifications.messages.ts';
 import { deliverNotifications, type NotificationDraft } from '#server/features/notifications/notifications.service.ts';
+import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { ProviderError, waitForRateSlot } from '#server/providers/http.ts';
 import { JAMBASE, type JamBaseClient } from '#server/providers/jambase/jambase.client.ts';
@@ -37,6 +38,8 @@ export interface TripSearchDeps {
   database: Database;
   jamBase: JamBaseClient | null;
   logger: Logger;
+  /** Told after the area's shows are written: every server process drops its kept catalog answers. */
+  catalogChanges: CatalogChanges;
 }
 
 export interface TripSearchOutcome {
@@ -141,6 +144,7 @@ export async function searchTrip(
   }
   const entries = tripSearchEntries(events);
   const summary = entries.length ? await writeCatalogEntries(deps.database, entries) : { stopsAdded: 0 };
+  if (summary.stopsAdded > 0) await deps.catalogChanges.changed();
   await markSearchDone(deps.database.db, tripId, options.baseline);
   const notified = options.baseline ? 0 : await notifyNewTripShows(deps.database, { tripId });
   return { events: events.length, stopsAdded: summary.stopsAdded, notified };
