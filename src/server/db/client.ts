@@ -35,7 +35,7 @@ const pgliteExtensions = { pg_trgm };
 export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir, loadDataDir, extensions: pgliteExtensions });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
@@ -58,7 +58,7 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
   // Fail fast with the server's own message when it is unreachable or the database is missing.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { venues } from '#server/db/schema/index.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { visibleToSql } from '#server/features/catalog/stop-visibility.ts';
-import type { CityPlace } from '#shared/place-label.ts';
 import type { ShowState } from '#shared/shows.ts';
 
-export interface VenueRow extends CityPlace {
-  id: string;
-  identityKey: string;
-  name: string;
-  slug: string;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  timeZone: string | null;
-}
+export type VenueRow = Pick<
+  typeof venues.$inferSelect,
+  'id' | 'identityKey' | 'name' | 'slug' | 'address' | 'city' | 'region' | 'country' | 'lat' | 'lon' | 'timeZone'
+>;
 
 const venueColumns = sql`id, identity_key as "identityKey", name, slug, address, city, region, country, lat, lon,
   time_zone as "timeZone"`;

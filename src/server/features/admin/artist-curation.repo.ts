@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import {
+  adminRestorePoints,
   artistImages,
   artistSlugRedirects,
   artists,
@@ -285,4 +286,26 @@ export async function slugTaken(executor: Executor, slug: string): Promise<boole
     sql`select exists (select 1 from artists where slug = ${slug}) as taken`,
   );
   return row?.taken ?? false;
+}
+
+/** An unused, unexpired restore point, locked for the rest of the transaction (its restore). */
+export async function lockRestorePoint(tx: Tx, id: string) {
+  const [point] = await tx
+    .select({
+      kind: adminRestorePoints.kind,
+      artistId: adminRestorePoints.artistId,
+      artistName: adminRestorePoints.artistName,
+      survivorId: adminRestorePoints.survivorId,
+      snapshot: adminRestorePoints.snapshot,
+    })
+    .from(adminRestorePoints)
+    .where(
+      and(
+        eq(adminRestorePoints.id, id),
+        isNull(adminRestorePoints.restoredAt),
+        gt(adminRestorePoints.expiresAt, sql`now()`),
+      ),
+    )
+    .for('update');
+  return point;
 }

@@ -27,6 +27,7 @@ import {
   deleteArtistRow,
   dropRedirect,
   dropSetlistFetches,
+  lockRestorePoint,
   mergeArtistRows,
   restoreSnapshot,
   slugTaken,
@@ -195,15 +196,6 @@ export async function deleteArtist(
   return { restorePointId, message: `${artist.name} was deleted.` };
 }
 
-interface RestoreRow {
-  id: string;
-  kind: 'merge' | 'delete';
-  artist_id: string;
-  artist_name: string;
-  survivor_id: string | null;
-  snapshot: ArtistSnapshot;
-}
-
 /** Undo of a merge or delete within 30 days: every row back as it was. */
 export async function restoreArtist(
   { database, catalogChanges }: CatalogWriterDeps,
@@ -212,31 +204,29 @@ export async function restoreArtist(
 ): Promise<{ message: string }> {
   const message = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
-    const [point] = await rowsOf<RestoreRow>(
-      tx,
-      sql`select id, kind, artist_id, artist_name, survivor_id, snapshot from admin_restore_points
-          where id = ${id} and restored_at is null and expires_at > now() for update`,
-    );
+    const point = await lockRestorePoint(tx, id);
     if (!point) throw new AppError('CONFLICT', adminArtistMessages.restoreExpired);
-    const snapshot = typeof point.snapshot === 'string' ? JSON.parse(point.snapshot) : point.snapshot;
+    const snapshot = (
+      typeof point.snapshot === 'string' ? JSON.parse(point.snapshot) : point.snapshot
+    ) as ArtistSnapshot;
     const original = snapshot.artists[0] as { slug: string };
     await dropRedirect(tx, original.slug);
     if (await slugTaken(tx, original.slug)) throw new AppError('CONFLICT', adminArtistMessages.restoreSlugTaken);
     await restoreSnapshot(tx, snapshot);
-    await refreshArtistStats(tx, [point.artist_id, ...(point.survivor_id ? [point.survivor_id] : [])]);
+    await refreshArtistStats(tx, [point.artistId, ...(point.survivorId ? [point.survivorId] : [])]);
     await tx.execute(sql`update admin_restore_points set restored_at = now() where id = ${id}`);
     await recordAdminAction(tx, {
       actor,
       action: point.kind === 'merge' ? 'artist.unmerge' : 'artist.undelete',
       targetType: TARGET,
-      targetId: point.artist_id,
-      targetLabel: point.artist_name,
+      targetId: point.artistId,
+      targetLabel: point.artistName,
       before: { restorePointId: id },
       after: {
         restored: Object.fromEntries(Object.entries(snapshot).map(([key, rows]) => [key, (rows as unknown[]).length])),
       },
     });
-    return point.kind === 'merge' ? `${point.artist_name} was split out again.` : `${point.artist_name} was restored.`;
+    return point.kind === 'merge' ? `${point.artistName} was split out again.` : `${point.artistName} was restored.`;
   });
   await catalogChanges.changed();
   return { message };

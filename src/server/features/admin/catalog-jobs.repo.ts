@@ -1,35 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { adminCatalogJobs } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { AdminJobStatus, AdminJobView } from '#shared/admin-jobs.ts';
 
-interface JobRow {
-  id: string;
-  kind: string;
-  status: AdminJobStatus;
-  label: string;
-  total: number;
-  done: number;
-  input: unknown;
-  report: unknown;
-  error: string | null;
-  created_at: string | Date;
-  finished_at: string | Date | null;
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
+type JobRow = typeof adminCatalogJobs.$inferSelect;
 
 export function toJobView<Report>(row: JobRow): AdminJobView<Report> {
   return {
     id: row.id,
     kind: row.kind,
-    status: row.status,
+    status: row.status as AdminJobStatus,
     label: row.label,
     total: Number(row.total),
     done: Number(row.done),
     report: (row.report as Report | null) ?? null,
     error: row.error,
-    createdAt: iso(row.created_at),
-    finishedAt: row.finished_at ? iso(row.finished_at) : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
   };
 }
 
@@ -48,18 +35,20 @@ export async function insertAdminJob(
 }
 
 export async function selectAdminJob(executor: Executor, id: string, kind: string): Promise<JobRow | undefined> {
-  const [row] = await rowsOf<JobRow>(
-    executor,
-    sql`select * from admin_catalog_jobs where id = ${id} and kind = ${kind}`,
-  );
+  const [row] = await executor
+    .select()
+    .from(adminCatalogJobs)
+    .where(and(eq(adminCatalogJobs.id, id), eq(adminCatalogJobs.kind, kind)));
   return row;
 }
 
 export function selectRecentAdminJobs(executor: Executor, kind: string, limit = 10): Promise<JobRow[]> {
-  return rowsOf<JobRow>(
-    executor,
-    sql`select * from admin_catalog_jobs where kind = ${kind} order by created_at desc, id limit ${limit}`,
-  );
+  return executor
+    .select()
+    .from(adminCatalogJobs)
+    .where(eq(adminCatalogJobs.kind, kind))
+    .orderBy(desc(adminCatalogJobs.createdAt), asc(adminCatalogJobs.id))
+    .limit(limit);
 }
 
 export async function updateAdminJob(

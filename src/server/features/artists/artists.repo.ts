@@ -4,17 +4,6 @@ import { artistImages, artists, tourStops, tours, venues } from '#server/db/sche
 import { publicStop } from '#server/features/catalog/stop-visibility.ts';
 import type { StopSourceView } from '#shared/tour-sources.ts';
 
-export interface ArtistListRow {
-  total: number;
-  /** The page after clamping to [1, last page]. */
-  page: number;
-  name: string | null;
-  slug: string | null;
-  tourCount: number | null;
-  hasUpcomingShows: boolean | null;
-  imageUrl: string | null;
-}
-
 export interface ArtistListFilter {
   page: number;
   pageSize: number;
@@ -96,6 +85,9 @@ function prepareArtistList(db: Db, includeWithoutUpcoming: boolean) {
 }
 
 type PreparedArtistList = ReturnType<typeof prepareArtistList>;
+
+/** A row of the list page, as Drizzle infers it from the select (`page`: clamped to [1, last page]). */
+export type ArtistListRow = Awaited<ReturnType<PreparedArtistList['execute']>>[number];
 
 /**
  * Named statements: PostgreSQL parses and plans this multi-join statement once per connection

@@ -11,28 +11,7 @@ import {
   venues,
 } from '#server/db/schema/index.ts';
 import { distanceKmSql } from '#server/db/sql.ts';
-import type { CityPlace } from '#shared/place-label.ts';
 import type { CalendarFeedKind, ShowState } from '#shared/shows.ts';
-
-/** One tour stop with what a calendar event shows. */
-export interface FeedStopRow extends CityPlace {
-  id: string;
-  eventDate: string;
-  startTime: string | null;
-  status: string;
-  revision: number;
-  stopSlug: string;
-  ticketUrl: string | null;
-  updatedAt: Date;
-  artistName: string;
-  artistSlug: string;
-  tourName: string;
-  venueName: string;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  timeZone: string | null;
-}
 
 const feedStopColumns = {
   id: tourStops.id,
@@ -56,6 +35,9 @@ const feedStopColumns = {
   lon: sql<number | null>`coalesce(${venues.lon}, ${tourStops.lon})`,
   timeZone: venues.timeZone,
 };
+
+/** One tour stop with what a calendar event shows: the row Drizzle reads for feedStopColumns. */
+export type FeedStopRow = Awaited<ReturnType<typeof selectFeedStops>>[number];
 
 function selectFeedStops(db: Db) {
   return db
@@ -164,5 +146,5 @@ export async function selectStopForViewer(db: Db, stopId: string, viewerId: stri
   const [row] = await selectFeedStops(db)
     .where(and(eq(tourStops.id, stopId), visible))
     .limit(1);
-  return row as FeedStopRow | undefined;
+  return row;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { artists, tours } from '#server/db/schema/index.ts';
 import { batched, type Executor, recordset, rowsOf, type Tx } from '#server/db/sql.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
 import type { CityPlace } from '#shared/place-label.ts';
@@ -18,12 +19,7 @@ export async function isCatalogEmpty(executor: Executor): Promise<boolean> {
 
 // ---------------------------------------------------------------------------------------- artists
 
-export interface ArtistRow {
-  id: string;
-  name: string;
-  slug: string;
-  mbid: string | null;
-}
+export type ArtistRow = Pick<typeof artists.$inferSelect, 'id' | 'name' | 'slug' | 'mbid'>;
 
 export interface NewArtist {
   name: string;
@@ -120,9 +116,7 @@ export interface TourKey {
   name: string;
 }
 
-export interface TourRow extends TourKey {
-  id: string;
-}
+export type TourRow = Pick<typeof tours.$inferSelect, 'id' | 'artistId' | 'name'>;
 
 const tourColumns = { artistId: 'uuid', name: 'text' } as const;
 

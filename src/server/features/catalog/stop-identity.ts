@@ -1,3 +1,4 @@
+import type { VenuePlace } from '#shared/place-label.ts';
 import { distanceKm } from '#shared/places.ts';
 import { minutesOf, timesAgree } from '#shared/show-times.ts';
 import { matchKey } from '#shared/text.ts';
@@ -11,10 +12,8 @@ import { matchKey } from '#shared/text.ts';
 export const VENUE_NEAR_METRES = 300;
 
 /** A stored stop's place, as the catalog holds it. */
-export interface StoredPlace {
+export interface StoredPlace extends Pick<VenuePlace, 'venueName' | 'city'> {
   venueKey: string;
-  venueName: string;
-  city: string;
   lat: number | null;
   lon: number | null;
 }

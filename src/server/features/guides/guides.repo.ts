@@ -1,18 +1,14 @@
 import type { Database } from '#server/db/client.ts';
+import type { guideParts } from '#server/db/schema/index.ts';
 import type { GoingGuide, GuidePartKind, GuideStop, NearbyShow } from '#shared/guides.ts';
 import type { CityPlace } from '#shared/place-label.ts';
 
 /** Queries of the guides feature: parts by kind and key, the stop a guide is about, its neighbours. */
 
-export interface PartRow {
-  kind: GuidePartKind;
-  key: string;
-  data: unknown;
-  fetchedAt: Date | null;
-  lastError: string | null;
-  failures: number;
-  retryAt: Date | null;
-}
+export type PartRow = Pick<
+  typeof guideParts.$inferSelect,
+  'key' | 'data' | 'fetchedAt' | 'lastError' | 'failures' | 'retryAt'
+> & { kind: GuidePartKind };
 
 const partColumns = `kind, key, data, fetched_at as "fetchedAt", last_error as "lastError", failures, retry_at as "retryAt"`;
 

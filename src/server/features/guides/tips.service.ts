@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { guideTips } from '#server/db/schema/index.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import {
   type AdminTipView,
@@ -28,18 +29,16 @@ async function venueIdOf(database: Database, slug: string): Promise<string> {
   return rows[0].id;
 }
 
-interface TipRow {
-  id: string;
+/** A tip's row with its category and state narrowed, and whether the viewer voted or reported it. */
+type TipRow = Pick<
+  typeof guideTips.$inferSelect,
+  'id' | 'text' | 'authorName' | 'createdAt' | 'helpfulCount' | 'userId'
+> & {
   category: TipCategory;
-  text: string;
-  authorName: string;
-  createdAt: string | Date;
-  helpfulCount: number;
   state: TipState;
-  userId: string | null;
   voted: boolean;
   reported: boolean;
-}
+};
 
 /** Visible tips, most helpful first; the viewer's own tips whatever their state (so they see "waiting"). */
 export async function listTips(database: Database, venueSlug: string, viewerId: string | null): Promise<TipView[]> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { historyImportRows } from '#server/db/schema/index.ts';
 import { batched, type Executor, recordset, rowsOf } from '#server/db/sql.ts';
 import type {
   HistoryImportRowView,
@@ -242,18 +243,16 @@ export async function claimStalled(db: Executor, staleMs: number): Promise<strin
   return rows.map((row) => row.id);
 }
 
-export interface PendingRow {
-  id: string;
-  rowNumber: number;
+/** A row to write: its date and artist are known ('matched' and 'create' rows always have them). */
+export type PendingRow = Pick<
+  typeof historyImportRows.$inferSelect,
+  'id' | 'rowNumber' | 'stopId' | 'venueName' | 'city' | 'country'
+> & {
   outcome: 'matched' | 'create';
-  stopId: string | null;
   raw: Record<string, unknown>;
   eventDate: string;
   artistName: string;
-  venueName: string | null;
-  city: string | null;
-  country: string | null;
-}
+};
 
 /** Rows the job has still to write (a re-run after a crash skips what was written). */
 export function selectPendingRows(db: Executor, importId: string, limit: number): Promise<PendingRow[]> {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
-import type { CityPlace, VenuePlace } from '#shared/place-label.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
 
@@ -152,7 +152,7 @@ export function selectFilterOptions(db: Executor, userId: string): Promise<Filte
   );
 }
 
-export interface PromptRow extends CityPlace {
+export interface PromptRow extends Omit<VenuePlace, 'venueSlug'> {
   stopId: string;
   date: string;
   artistName: string;

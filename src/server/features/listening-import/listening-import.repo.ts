@@ -1,26 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { listeningImportArtists, listeningImports } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ListeningImportFile, ListeningImportKind, ListeningImportState } from '#shared/listening-import.ts';
 
-export interface ImportRow {
-  id: string;
-  userId: string;
+/** The import's row with its text and JSON columns narrowed, its artist count and the starter's email. */
+export type ImportRow = Omit<typeof listeningImports.$inferSelect, 'kind' | 'state' | 'phase' | 'files'> & {
   kind: ListeningImportKind;
   state: ListeningImportState;
   phase: 'match' | 'follow' | null;
   files: ListeningImportFile[];
-  bytes: number;
-  plays: number;
   artists: number;
-  processed: number;
-  total: number;
-  summary: unknown;
-  error: string | null;
-  createdAt: Date;
-  updatedAt: Date;
   startedBy: string | null;
-}
+};
 
 const importColumns = sql`
   i.id, i.user_id as "userId", i.kind, i.state, i.phase, i.files, i.bytes::float8 as bytes, i.plays,
@@ -283,22 +275,17 @@ export async function countRows(db: Executor, id: string, where: 'all' | 'unchec
   return row?.n ?? 0;
 }
 
-export interface PreviewRow {
-  key: string;
+/** An import artist's row with its rank, its catalog match's slug and name, and the fan's follow and exclude. */
+export type PreviewRow = Pick<
+  typeof listeningImportArtists.$inferSelect,
+  'key' | 'name' | 'plays' | 'msPlayed' | 'artistId' | 'confidence' | 'chosen' | 'outcome' | 'reason'
+> & {
   rank: number;
-  name: string;
-  plays: number;
-  msPlayed: number;
-  artistId: string | null;
   artistSlug: string | null;
   artistName: string | null;
-  confidence: string | null;
-  chosen: boolean;
-  outcome: string | null;
-  reason: string | null;
   followed: boolean;
   excluded: boolean;
-}
+};
 
 /** One page of the preview, most played first (an admin list in line order), with the fan's follows and excludes. */
 export async function selectPreviewPage(

@@ -10,6 +10,7 @@ import {
   TestBrowser,
   uniqueEmail,
 } from '#server/auth/auth.test-support.ts';
+import { rowsOf } from '#server/db/sql.ts';
 import { parseEnv } from '#server/env.ts';
 import { distanceKm } from '#server/features/favorites/favorites.service.ts';
 import { createLogger } from '#server/lib/logger.ts';
@@ -53,7 +54,7 @@ describe('notifications: from tour changes to the bell, the digest and the admin
   }
 
   async function rows<T = Row>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(server.database.db, query);
   }
 
   async function newFan(): Promise<Fan> {

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationPreferences, userNotifications } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
-import type { NotificationView } from '#shared/notifications.ts';
 
 /** Every query here is scoped by the user id it is given: callers pass the actor's own id. */
 
@@ -16,7 +15,7 @@ const notificationColumns = {
 };
 
 /** What the bell shows, as the database gives it (the view sends `createdAt` as ISO text). */
-export type NotificationRow = Omit<NotificationView, 'createdAt'> & { createdAt: Date };
+export type NotificationRow = Pick<typeof userNotifications.$inferSelect, keyof typeof notificationColumns>;
 
 /** The bell: the newest in-app notifications. */
 export function selectRecentInApp(executor: Executor, userId: string, limit: number): Promise<NotificationRow[]> {
@@ -220,12 +219,7 @@ export function selectArtistsWithStaleChanges(
 
 // --- digest -------------------------------------------------------------------------------------
 
-export interface OwedMailRow {
-  id: string;
-  title: string;
-  message: string;
-  artistSlug: string | null;
-}
+export type OwedMailRow = Pick<typeof userNotifications.$inferSelect, 'id' | 'title' | 'message' | 'artistSlug'>;
 
 /** Users owed a digest mail, with their address. */
 export function selectDigestRecipients(executor: Executor): Promise<{ userId: string; email: string }[]> {

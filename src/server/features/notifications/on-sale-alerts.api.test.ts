@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import { rowsOf } from '#server/db/sql.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
@@ -41,7 +42,7 @@ describe('on-sale alerts from Ticketmaster sale times', () => {
   const presale = inDays(7);
 
   async function rows<T = Row>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(server.database.db, query);
   }
   const onSaleRows = (fan: SignedInFan) =>
     rows<{ title: string; message: string; in_app: boolean; push: boolean; push_key: string | null; link: string }>(

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import { rowsOf } from '#server/db/sql.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import type { NotificationsResponse } from '#shared/notifications.ts';
 import type { PushPayload } from '#shared/push.ts';
@@ -38,7 +39,7 @@ describe('venue alerts: a new date at a followed venue', () => {
   let off: SignedInFan;
 
   async function rows<T = Row>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(server.database.db, query);
   }
   const bell = async (fan: SignedInFan): Promise<NotificationsResponse> =>
     (await fan.browser.request('/api/notifications')).json();

@@ -1,16 +1,15 @@
-import type { CityPlace } from '#shared/place-label.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 /**
  * schema.org MusicEvent objects for a page's upcoming stops (Google's event guidance: name,
  * startDate with offset when the time is known, location as a Place with an address; eventStatus for
  * cancelled, postponed and moved shows, a moved one with its previousStartDate).
  */
 
-export interface EventStop extends CityPlace {
+export interface EventStop extends Omit<VenuePlace, 'venueSlug'> {
   artistName: string;
   /** Absolute URLs of the artist's tour page and the stop's guide. */
   artistUrl: string;
   guideUrl: string;
-  venueName: string;
   venueUrl: string;
   address: string | null;
   date: string;

@@ -25,12 +25,6 @@ export async function countSitemapRows(database: Database): Promise<SitemapCount
   return rows[0] ?? { artists: 0, venues: 0, guides: 0 };
 }
 
-export interface SitemapRow {
-  path: string;
-  /** YYYY-MM-DD of the last change, or null when unknown. */
-  lastmod: string | null;
-}
-
 /** Artists in slug order, each with the last change to it or one of its public stops. */
 export async function selectSitemapArtists(database: Database, offset: number, limit: number) {
   const { rows } = await database.query<{ slug: string; lastmod: string | null }>(

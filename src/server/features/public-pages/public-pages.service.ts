@@ -8,6 +8,7 @@ import { getVenuePage } from '#server/features/venues/venues.service.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { artistSlugParamSchema } from '#shared/artists.ts';
 import { formatShortDate } from '#shared/dates.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import { publicPaths } from '#shared/public-paths.ts';
 import { titleCase } from '#shared/text.ts';
 import { VENUE_UPCOMING_LIMIT, venueSlugParamSchema } from '#shared/venues.ts';
@@ -161,7 +162,7 @@ function dateRange(first: string, last: string): string {
   return first === last ? formatShortDate(first) : `${formatShortDate(first)} – ${formatShortDate(last)}`;
 }
 
-function placeOf(stop: { city: string; region: string | null; country: string }): string {
+function placeOf(stop: CityPlace): string {
   return [stop.city, stop.region ?? (stop.country === 'US' ? null : stop.country)].filter(Boolean).join(', ');
 }
 

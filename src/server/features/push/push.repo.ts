@@ -12,7 +12,7 @@ const deviceColumns = {
   createdAt: pushSubscriptions.createdAt,
   lastPushedAt: pushSubscriptions.lastPushedAt,
 };
-export type DeviceRow = { id: string; label: string; createdAt: Date; lastPushedAt: Date | null };
+export type DeviceRow = Pick<PushSubscriptionRow, keyof typeof deviceColumns>;
 
 export function selectDevices(executor: Executor, userId: string): Promise<DeviceRow[]> {
   return executor
@@ -102,13 +102,7 @@ export function claimDuePushes(executor: Executor, limit: number): Promise<Claim
   );
 }
 
-export interface PushTargetRow {
-  id: string;
-  userId: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+export type PushTargetRow = Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>;
 
 export function selectTargets(executor: Executor, userIds: string[]): Promise<PushTargetRow[]> {
   if (userIds.length === 0) return Promise.resolve([]);

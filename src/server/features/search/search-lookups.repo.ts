@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
+import type { artistLookups } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { ArtistLookupView, LookupResult, LookupSourceView } from '#shared/search-api.ts';
 
-export interface LookupRow {
-  id: string;
-  artistName: string;
-  mbid: string | null;
+/** The look-up's row with its status and JSON columns narrowed. */
+export type LookupRow = Pick<typeof artistLookups.$inferSelect, 'id' | 'artistName' | 'mbid'> & {
   status: ArtistLookupView['status'];
   sources: LookupSourceView[];
   result: LookupResult | null;
   /** Seconds since the job last wrote: a running look-up silent this long lost its process. */
   silentSeconds: number;
-}
+};
 
 const COLUMNS = sql`id, artist_name as "artistName", mbid, status, sources, result,
   extract(epoch from now() - updated_at)::float8 as "silentSeconds"`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/sql.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { NO_TOUR_SOURCE_MESSAGE } from '#shared/search.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
@@ -21,8 +22,8 @@ const json = (body: unknown): RequestInit => ({
 });
 
 async function count(server: TestServer, query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await server.database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number | string }>(server.database.db, query);
+  return Number(row?.n ?? 0);
 }
 
 describe('band search API', () => {
@@ -210,15 +211,14 @@ describe('band search API', () => {
     });
 
     it('records every call with provider, operation, status and latency', async () => {
-      const rows = (await server.database.db.execute(
+      const rows = await rowsOf<{ operation: string; status: number | null; latency_ms: number; error: string | null }>(
+        server.database.db,
         sql`select provider, operation, status, latency_ms, error from provider_calls where provider = 'musicbrainz'`,
-      )) as unknown as {
-        rows: { operation: string; status: number | null; latency_ms: number; error: string | null }[];
-      };
-      expect(rows.rows.length).toBeGreaterThanOrEqual(8);
-      expect(rows.rows.every((row) => row.operation === 'artist-search' && row.latency_ms >= 0)).toBe(true);
-      expect(rows.rows.filter((row) => row.status === 503 && row.error?.includes('busy'))).not.toHaveLength(0);
-      expect(rows.rows.filter((row) => row.status === 200 && row.error === null)).not.toHaveLength(0);
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(8);
+      expect(rows.every((row) => row.operation === 'artist-search' && row.latency_ms >= 0)).toBe(true);
+      expect(rows.filter((row) => row.status === 503 && row.error?.includes('busy'))).not.toHaveLength(0);
+      expect(rows.filter((row) => row.status === 200 && row.error === null)).not.toHaveLength(0);
     });
   });
 
@@ -260,10 +260,11 @@ describe('band search API', () => {
       });
       expect(stops[2]).toMatchObject({ region: 'MA', country: 'US' });
 
-      const venue = (await server.database.db.execute(
+      const venue = await rowsOf(
+        server.database.db,
         sql`select address, lat, lon, time_zone from venues where name = 'The Roundhouse'`,
-      )) as unknown as { rows: Record<string, unknown>[] };
-      expect(venue.rows[0]).toEqual({
+      );
+      expect(venue[0]).toEqual({
         address: 'Chalk Farm Rd',
         lat: 51.5432,
         lon: -0.1519,
@@ -353,10 +354,11 @@ describe('band search API', () => {
       );
       expect(response.status).toBe(503);
       expect(await count(server, sql`select count(*) as n from artists`)).toBe(artistsBefore);
-      const recorded = (await server.database.db.execute(
+      const recorded = await rowsOf<{ error: string }>(
+        server.database.db,
         sql`select error from provider_calls where provider = 'jambase' order by created_at desc limit 1`,
-      )) as unknown as { rows: { error: string }[] };
-      expect(recorded.rows[0]?.error).toMatch(mode === 'malformed' ? /unexpected answer shape/ : /not JSON/);
+      );
+      expect(recorded[0]?.error).toMatch(mode === 'malformed' ? /unexpected answer shape/ : /not JSON/);
     });
 
     it('gives up on a slow answer after the timeout', async () => {
@@ -368,10 +370,11 @@ describe('band search API', () => {
       );
       expect(response.status).toBe(503);
       expect(Date.now() - started).toBeLessThan(2500);
-      const recorded = (await server.database.db.execute(
+      const recorded = await rowsOf<{ status: number | null; error: string }>(
+        server.database.db,
         sql`select status, error from provider_calls where provider = 'jambase' order by created_at desc limit 1`,
-      )) as unknown as { rows: { status: number | null; error: string }[] };
-      expect(recorded.rows[0]).toEqual({ status: null, error: expect.stringMatching(/no answer within 1000 ms/) });
+      );
+      expect(recorded[0]).toEqual({ status: null, error: expect.stringMatching(/no answer within 1000 ms/) });
     });
   });
 });

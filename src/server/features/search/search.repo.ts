@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { artists } from '#server/db/schema/index.ts';
 import { rowsOf } from '#server/db/sql.ts';
 import { visibleToSql } from '#server/features/catalog/stop-visibility.ts';
 
-export interface CatalogMatchRow {
-  name: string;
-  slug: string;
-  tourCount: number;
-  sortName: string;
+export type CatalogMatchRow = Pick<typeof artists.$inferSelect, 'name' | 'slug' | 'tourCount' | 'sortName'> & {
   exact: boolean;
-}
+};
 
 /** `%` and `_` typed by the visitor are letters to find, not wildcards. */
 function likePattern(text: string): string {

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
+import type { setlistFetches, setlistSongs, songs } from '#server/db/schema/index.ts';
 import { type Executor, recordset, rowsOf } from '#server/db/sql.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 import { type SetlistSongKind, type SetlistView, songNameKey } from '#shared/setlists.ts';
 
 /** A stop the fan may see (public, submitted by them, or in their list), with what setlists need. */
-export interface SetlistStopRow {
+export interface SetlistStopRow extends Pick<VenuePlace, 'venueName' | 'city' | 'country'> {
   stopId: string;
   artistId: string;
   artistName: string;
   artistSlug: string;
   artistMbid: string | null;
   eventDate: string;
-  venueName: string;
-  city: string;
-  country: string;
   tourName: string;
 }
 
@@ -44,17 +43,12 @@ export async function selectSetlistStop(
 /** A stored setlist as read: the shared view without the fan-relative parts, plus who owns it. */
 export type SetlistRow = Omit<SetlistView, 'mine' | 'songs'> & { ownerId: string | null };
 
-export interface SetlistSongRow {
-  setlistId: string;
-  songId: string;
-  name: string;
-  position: number;
-  setIndex: number;
-  setName: string | null;
-  kind: SetlistSongKind;
-  coverArtistName: string | null;
-  note: string | null;
-}
+/** A setlist's song row with the song's name. */
+export type SetlistSongRow = Pick<
+  typeof setlistSongs.$inferSelect,
+  'setlistId' | 'songId' | 'position' | 'setIndex' | 'setName' | 'coverArtistName' | 'note'
+> &
+  Pick<typeof songs.$inferSelect, 'name'> & { kind: SetlistSongKind };
 
 /**
  * Setlists by a condition on `l` (setlists), with the catalog's venue and tour filling in what a
@@ -298,14 +292,7 @@ export async function selectStopIdsByDate(
   return new Map(rows.map((row) => [row.date, row.id]));
 }
 
-export interface FetchStateRow {
-  key: string;
-  state: string;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  updatedAt: string;
-}
+export type FetchStateRow = typeof setlistFetches.$inferSelect;
 
 export async function selectFetchState(db: Executor, key: string): Promise<FetchStateRow | null> {
   const rows = await rowsOf<FetchStateRow>(
@@ -334,11 +321,7 @@ export async function saveFetchState(
   );
 }
 
-export interface SongSuggestionRow {
-  id: string;
-  name: string;
-  played: number;
-}
+export type SongSuggestionRow = Pick<typeof songs.$inferSelect, 'id' | 'name'> & { played: number };
 
 /** An artist's known songs matching a prefix (or any, when empty), most played first. */
 export function selectSongSuggestions(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { userShows } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 import type { VenuePlace } from '#shared/place-label.ts';
 import type { ReviewState, ShowState, StopStatus } from '#shared/shows.ts';
@@ -73,15 +74,10 @@ export function selectBill(db: Executor, venueId: string, date: string, userId: 
   );
 }
 
-export interface UserShowRow {
-  id: string;
-  state: ShowState;
-  hasTickets: boolean;
-  seat: string | null;
-  notes: string | null;
-  rating: number | null;
-  companions: string | null;
-}
+export type UserShowRow = Pick<
+  typeof userShows.$inferSelect,
+  'id' | 'hasTickets' | 'seat' | 'notes' | 'rating' | 'companions'
+> & { state: ShowState };
 
 /** The fan's own row for a stop (user_id in the where clause: nobody reads another's). */
 export async function selectUserShow(db: Executor, userId: string, stopId: string): Promise<UserShowRow | null> {
@@ -93,11 +89,7 @@ export async function selectUserShow(db: Executor, userId: string, stopId: strin
   return rows[0] ?? null;
 }
 
-export interface DetailsRow {
-  notes: string | null;
-  rating: number | null;
-  companions: string | null;
-}
+export type DetailsRow = Pick<typeof userShows.$inferSelect, 'notes' | 'rating' | 'companions'>;
 
 /** Only the given fields change; the row is the fan's own (user_id in the where clause). */
 export async function updateUserShowDetails(

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type { showPhotos } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 
-export interface PhotoRow {
-  id: string;
-  userShowId: string;
-  storageKey: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
+export type PhotoRow = Pick<
+  typeof showPhotos.$inferSelect,
+  'id' | 'userShowId' | 'storageKey' | 'contentType' | 'width' | 'height' | 'bytes'
+> & {
+  /** ISO 8601 UTC, as photoColumns formats it. */
   createdAt: string;
-}
+};
 
 const photoColumns = sql`id, user_show_id as "userShowId", storage_key as "storageKey", content_type as "contentType",
   width, height, bytes, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import { rowsOf } from '#server/db/sql.ts';
 import type { UpcomingShowsResponse } from '#shared/shows-api.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
 import { type SignedInFan, signedInFan, signedInPair } from '#tests/setup/fans.ts';
@@ -22,7 +23,7 @@ describe('show states and My Shows', () => {
   let homeless: Fan;
 
   async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(server.database.db, query);
   }
 
   const newFan = () => signedInFan(server);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { tourStops, userShows } from '#server/db/schema/index.ts';
 import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
 import type { VenuePlace } from '#shared/place-label.ts';
 
@@ -25,15 +26,12 @@ export async function selectVisibleStop(executor: Executor, userId: string, stop
   return rows[0];
 }
 
-export interface UserShowRow {
-  stopId: string;
-  state: string;
-  hasTickets: boolean;
-  seat: string | null;
-  status: string;
-  revision: number;
-  seenRevision: number;
-}
+/** The fan's row and the stop's status and revision it was marked at. */
+export type UserShowRow = Pick<
+  typeof userShows.$inferSelect,
+  'stopId' | 'state' | 'hasTickets' | 'seat' | 'seenRevision'
+> &
+  Pick<typeof tourStops.$inferSelect, 'status' | 'revision'>;
 
 /** Marking a stop again replaces the state; it also counts as having seen the stop's latest change. */
 export async function upsertUserShow(
@@ -275,16 +273,13 @@ function textArray(values: string[]): string {
 
 // --- reminders ----------------------------------------------------------------------------------
 
-export interface ReminderRow {
+export interface ReminderRow extends Pick<VenuePlace, 'venueName' | 'city' | 'region'> {
   userId: string;
   stopId: string;
   artistName: string;
   artistSlug: string;
   date: string;
   time: string | null;
-  venueName: string;
-  city: string;
-  region: string | null;
   timeZone: string | null;
   hasTickets: boolean;
 }

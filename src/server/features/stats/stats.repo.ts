@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { distanceKmSql, type Executor, rowsOf } from '#server/db/sql.ts';
+import type { CityPlace } from '#shared/place-label.ts';
 import type { ArtistCoverage, FirstSeen, SongCount, StatsCount, StatsShowRef } from '#shared/stats.ts';
 
 /**
@@ -24,7 +25,7 @@ export interface StatsBundle {
   topArtists: (StatsCount & { sortName?: string })[];
   topVenues: StatsCount[];
   /** label is the city; the service names the place (shared placeLabel) from city, region and country. */
-  topCities: (StatsCount & { region: string | null; country: string })[];
+  topCities: (StatsCount & Pick<CityPlace, 'region' | 'country'>)[];
   firstShow: StatsShowRef | null;
   latestShow: StatsShowRef | null;
   firstTimes: FirstSeen[];
@@ -32,7 +33,7 @@ export interface StatsBundle {
   firstTimesTotal: number;
   busiestMonth: { month: string; count: number } | null;
   streak: { months: number; fromIndex: number; toIndex: number } | null;
-  places: { country: string; region: string | null; count: number }[];
+  places: PlaceCount[];
   songsHeard: number;
   setlists: number;
   topSongs: SongCount[];
@@ -285,11 +286,11 @@ export async function selectStats<P extends StatsPart = StatsPart>(
   return typeof stats === 'string' ? (JSON.parse(stats) as StatsBundle) : stats;
 }
 
+/** Shows in one country code (and US region). */
+export type PlaceCount = Pick<CityPlace, 'country' | 'region'> & { count: number };
+
 /** Shows per country code and per US region (the map only needs these). */
-export function selectPlaces(
-  db: Executor,
-  scope: Scope,
-): Promise<{ country: string; region: string | null; count: number }[]> {
+export function selectPlaces(db: Executor, scope: Scope): Promise<PlaceCount[]> {
   const inYear =
     scope.year === null
       ? sql``

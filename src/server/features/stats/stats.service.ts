@@ -18,7 +18,14 @@ import { titleCase } from '#shared/text.ts';
 import { statsCache } from './stats.cache.ts';
 import { selectStatsFingerprint } from './stats.fingerprint.ts';
 import { usMapSvg, usStateName, worldMapSvg } from './stats.map.ts';
-import { type Scope, type StatsBundle, type StatsLimits, selectPlaces, selectStats } from './stats.repo.ts';
+import {
+  type PlaceCount,
+  type Scope,
+  type StatsBundle,
+  type StatsLimits,
+  selectPlaces,
+  selectStats,
+} from './stats.repo.ts';
 
 /** Every figure is the signed-in user's own: the actor's id scopes each query. */
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -138,7 +145,7 @@ function fillMonths(year: number, rows: { month: string; count: number }[]) {
   });
 }
 
-function placeLists(rows: { country: string; region: string | null; count: number }[]) {
+function placeLists(rows: PlaceCount[]) {
   const countries = new Map<string, number>();
   const states = new Map<string, number>();
   for (const row of rows) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/sql.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { seedCatalog } from '#tests/factories/catalog.ts';
@@ -16,7 +17,7 @@ import { planSyncDay } from './sync-planner.ts';
 type Row = Record<string, unknown>;
 
 async function rows<T = Row>(server: TestServer, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(server.database.db, query);
 }
 
 /** Ticketmaster 20 calls a day (16 for the plan, 2 an artist), Bandsintown 10 (8), JamBase 5 (4). */

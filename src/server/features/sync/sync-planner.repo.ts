@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SyncPlanTier } from '#server/db/schema/index.ts';
+import type { SyncPlanTier, syncPlanItems } from '#server/db/schema/index.ts';
 import { type Executor, rowsOf } from '#server/db/sql.ts';
 
 /** Calls counted today (UTC) against the provider's daily quota, whoever made them. */
@@ -130,12 +130,10 @@ export async function noteArtistSearched(executor: Executor, artistId: string): 
     on conflict (artist_id) do update set searched_at = excluded.searched_at`);
 }
 
-export interface PlanCountRow {
-  provider: string;
-  tier: SyncPlanTier;
+export type PlanCountRow = Pick<typeof syncPlanItems.$inferSelect, 'provider' | 'tier'> & {
   planned: number;
   done: number;
-}
+};
 
 /** The day's plan per source and tier: planned and done. */
 export function selectPlanCounts(executor: Executor, day: string): Promise<PlanCountRow[]> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/sql.ts';
 import { seedDemoCatalogIfEmpty } from '#server/features/catalog/catalog.seed.ts';
 import { writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
 import { tripSearchEntries } from '#server/features/trips/trips.search.ts';
@@ -24,7 +25,7 @@ import { syncPlanSummary } from './sync-planner.ts';
 type Row = Record<string, unknown>;
 
 async function rows<T = Row>(server: TestServer, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(server.database.db, query);
 }
 
 const post = (body: unknown): RequestInit => ({

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/sql.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { databaseCallRecorder } from '#server/providers/http.ts';
@@ -21,7 +22,7 @@ import {
 type Row = Record<string, unknown>;
 
 async function rows<T = Row>(server: TestServer, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(server.database.db, query);
 }
 
 const post = (body: unknown): RequestInit => ({

@@ -1,6 +1,7 @@
 import type { StopEntry } from '#server/features/catalog/catalog.service.ts';
 import { sameStoredVenue } from '#server/features/catalog/stop-identity.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 import { type MergedShow, priorityOf, timesAgree } from './stop-merge.ts';
 
 /** A source already linked to a known stop (stop_sources). */
@@ -13,13 +14,11 @@ export interface KnownSource {
 }
 
 /** A stop already in the catalog for the artist being synced. */
-export interface KnownStop {
+export interface KnownStop extends Pick<VenuePlace, 'venueName' | 'city'> {
   id: string;
   date: string;
   time: string | null;
   venueKey: string;
-  venueName: string;
-  city: string;
   lat: number | null;
   lon: number | null;
   /** The writer that made it ('import', 'jambase', 'tour-scraper', …) and its id there. */

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '#server/db/sql.ts';
 import type { StopClaim, StopClaimAfter } from '#shared/catalog-requests.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 
 /** A catalog stop of an artist on one date, to tell a scraped row's match. */
-export interface DayStop {
+export interface DayStop extends Pick<VenuePlace, 'venueName' | 'city'> {
   id: string;
   venueKey: string;
-  venueName: string;
-  city: string;
   time: string | null;
   status: string;
   /** 'approved' or 'pending' (someone's submission awaiting review). */
@@ -65,13 +64,11 @@ export async function findStopId(
 }
 
 /** A public stop as a change request shows it: what the catalog says now. */
-export interface ApprovedStop {
+export interface ApprovedStop extends Pick<VenuePlace, 'venueName' | 'city'> {
   id: string;
   date: string;
   time: string | null;
   venueKey: string;
-  venueName: string;
-  city: string;
   status: string;
 }
 
@@ -145,15 +142,13 @@ export function selectDueSourceUrls(executor: Executor, days: number): Promise<{
   );
 }
 
-export interface SourcedStop {
+export interface SourcedStop extends Pick<VenuePlace, 'venueName' | 'city'> {
   id: string;
   artistId: string;
   eventKey: string;
   date: string;
   time: string | null;
   venueKey: string;
-  venueName: string;
-  city: string;
   status: string;
   ticketUrl: string | null;
 }

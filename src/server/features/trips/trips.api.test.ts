@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestServer, startAuthTestServer, TestBrowser } from '#server/auth/auth.test-support.ts';
+import { rowsOf } from '#server/db/sql.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
 import type { AppEvent } from '#server/lib/event-bus.ts';
 import type { NotificationsResponse } from '#shared/notifications.ts';
@@ -44,7 +45,7 @@ describe('trips: vacation mode', () => {
   let bob: Fan;
 
   async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(server.database.db, query);
   }
 
   const newFan = () => signedInFan(server, { label: 'traveller' });

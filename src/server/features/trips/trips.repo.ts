@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { trips } from '#server/db/schema/index.ts';
 import { boundingBox, distanceKmSql, EDGE_SLACK_KM, type Executor, rowsOf } from '#server/db/sql.ts';
+import type { VenuePlace } from '#shared/place-label.ts';
 import type { PastTrip, Trip, TripShow } from '#shared/trips.ts';
 
 /**
@@ -14,15 +16,11 @@ export type TripValues = Pick<
   'name' | 'placeId' | 'placeLabel' | 'lat' | 'lon' | 'timeZone' | 'radiusKm' | 'arriveOn' | 'departOn'
 >;
 
-export interface TripRow extends TripValues {
-  id: string;
-  userId: string;
-  shareToken: string | null;
-  searchState: string;
-  searchedAt: Date | string | null;
-  searchError: string | null;
-  deletedAt: Date | string | null;
-}
+export type TripRow = TripValues &
+  Pick<
+    typeof trips.$inferSelect,
+    'id' | 'userId' | 'shareToken' | 'searchState' | 'searchedAt' | 'searchError' | 'deletedAt'
+  >;
 
 const TRIP_COLUMNS = sql`t.id, t.user_id as "userId", t.name, t.place_id as "placeId", t.place_label as "placeLabel",
   t.lat, t.lon, t.time_zone as "timeZone", t.radius_km as "radiusKm",
@@ -292,7 +290,7 @@ export function selectFollowedGenres(
 
 // --- news for trips -----------------------------------------------------------------------------
 
-export interface NewTripShowRow {
+export interface NewTripShowRow extends Pick<VenuePlace, 'venueName' | 'city'> {
   tripId: string;
   userId: string;
   tripName: string | null;
@@ -300,8 +298,6 @@ export interface NewTripShowRow {
   stopId: string;
   artistName: string;
   artistSlug: string;
-  venueName: string;
-  city: string;
   date: string;
   time: string | null;
   timeZone: string | null;
