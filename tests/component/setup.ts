@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { resetFetch, stubbedFetch } from './stub-fetch.ts';
 
 // Installed before any module of the page loads: clients that keep a reference to fetch from their
@@ -15,3 +15,8 @@ afterEach(() => {
   cleanup();
   resetFetch();
 });
+
+// A toast closed at the end of a file's last test removes itself 200 ms later (sonner's exit
+// animation, a plain timer): let it run while the page's window still exists. Fired after the file's
+// environment is torn down, React's state update met no `window` and failed the run.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
