@@ -1,22 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeUser } from '#shared/auth.ts';
+import { meUser } from '#tests/component/me-user.ts';
 import { clearUserState, endSession, meQueryKey, sessionJustEndedHere } from './session.ts';
 
-const user: MeUser = {
-  id: 'u1',
-  email: 'fan@example.com',
-  name: 'Fan',
-  fullName: 'Fan',
-  homeCity: null,
-  homePlaceId: null,
-  homeRegion: null,
-  homeCountry: null,
-  homeTimeZone: null,
-  emailVerified: true,
-  twoFactorEnabled: false,
-  isAdmin: false,
-};
+const user = meUser({ fullName: 'Fan' });
 
 const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -2,24 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ADD_SHOW_MESSAGES } from '#shared/add-show.ts';
-import type { MeUser } from '#shared/auth.ts';
+import { meUser } from '#tests/component/me-user.ts';
 import { expectToast, renderPage, type StubAnswer } from '#tests/component/render-page.tsx';
 import { AddShowPage } from './add-show-page.tsx';
 
-const fan = {
-  id: 'u1',
-  email: 'fan@example.com',
-  name: 'Fan',
-  fullName: 'Fan Person',
-  homeCity: null,
-  homePlaceId: null,
-  homeRegion: null,
-  homeCountry: null,
-  homeTimeZone: null,
-  emailVerified: true,
-  twoFactorEnabled: false,
-  isAdmin: false,
-} satisfies MeUser;
+const fan = meUser();
 
 const stopId = '6c1d3a52-0b9e-4d1f-9a43-2f1c0f1e7a09';
 

@@ -1,25 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MeUser } from '#shared/auth.ts';
 import { type TipView, tipMessages } from '#shared/guides.ts';
+import { meUser } from '#tests/component/me-user.ts';
 import { findToast, renderPage, type StubAnswer } from '#tests/component/render-page.tsx';
 import { TipsSection } from './tips-section.tsx';
 
-const fan: MeUser = {
-  id: 'u1',
-  email: 'fan@example.com',
-  name: 'Fan',
-  fullName: 'Fan Person',
-  homeCity: null,
-  homePlaceId: null,
-  homeRegion: null,
-  homeCountry: null,
-  homeTimeZone: null,
-  emailVerified: true,
-  twoFactorEnabled: false,
-  isAdmin: false,
-};
+const fan = meUser();
 
 const tipsPath = '/api/guides/venues/diamond-hall-nagoya-jp/tips';
 
