@@ -25,6 +25,22 @@ export function checkForm<S extends z.ZodType>(
 }
 
 /**
+ * Checks a form that shows its message itself, under the form (as the server's answers there do):
+ * `show` gets the first problem's message, or null when the values pass. The form marks the field
+ * `fieldOf` names (none by default: such forms mark nothing or their one text).
+ */
+export function checkShown<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  show: (message: string | null) => void,
+  fieldOf: (field: string | undefined) => string | undefined = () => undefined,
+): ValidationResult<z.output<S>> {
+  const checked = checkForm(schema, values);
+  show(checked.ok ? null : checked.message);
+  return checked.ok ? checked : { ok: false, field: fieldOf(checked.field) };
+}
+
+/**
  * Checks a form against its schema. On failure the first failing message goes into a
  * 'Validation Error' toast, and the field it belongs to is named so the form can mark it invalid and
  * move focus there.

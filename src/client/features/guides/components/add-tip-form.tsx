@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
-import { checkForm } from '#client/components/forms/validate-form.ts';
+import { checkShown } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -19,12 +19,8 @@ export function AddTipForm({ venueSlug }: { venueSlug: string }) {
   const add = useAddTip(venueSlug);
   const form = useValidatedForm({
     initial: { category: '', text: '' },
-    check: (values) => {
-      const checked = checkForm(createTipSchema, values);
-      setError(checked.ok ? null : checked.message);
-      // The message marks the text, whichever field it is about, and moves no focus (as before).
-      return checked.ok ? checked : { ok: false, field: undefined };
-    },
+    // The message marks the text, whichever field it is about, and moves no focus (as before).
+    check: (values) => checkShown(createTipSchema, values, setError),
     send: async (input) => {
       try {
         const tip = await add.mutateAsync(input);

@@ -3,7 +3,7 @@ import { Headphones } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
-import { checkForm, type ValidationResult } from '#client/components/forms/validate-form.ts';
+import { checkShown, type ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -57,9 +57,11 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
         setProblem('Enter your username.');
         return { ok: false, field: undefined };
       }
-      const checked = checkForm(musicPreviewSchema, { source, username, period, limit: MUSIC_LIMITS.previewDefault });
-      setProblem(checked.ok ? null : checked.message);
-      return checked.ok ? checked : { ok: false, field: undefined };
+      return checkShown(
+        musicPreviewSchema,
+        { source, username, period, limit: MUSIC_LIMITS.previewDefault },
+        setProblem,
+      );
     },
     send: async (request) => {
       try {

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
-import { checkForm, type ValidationResult } from '#client/components/forms/validate-form.ts';
+import { checkShown, type ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClassName } from '#client/components/ui/form-field.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -72,9 +72,7 @@ export const ShowDetailNotes = ({ stopId, mine }: { stopId: string; mine: Mine }
       // Too long is already said under the notes.
       if (notes.length > SHOW_LIMITS.notesMax) return { ok: false, field: undefined };
       const patch = attended ? { notes, rating: rating ? Number(rating) : null, companions } : { notes };
-      const checked = checkForm(showDetailsPatchSchema, patch);
-      if (!checked.ok) setRefused(checked.message);
-      return checked.ok ? checked : { ok: false, field: undefined };
+      return checkShown(showDetailsPatchSchema, patch, setRefused);
     },
     send: (patch) =>
       save

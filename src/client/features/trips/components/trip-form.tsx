@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
-import { checkForm, focusField } from '#client/components/forms/validate-form.ts';
+import { checkShown, focusField } from '#client/components/forms/validate-form.ts';
 import { type PlaceChoice, PlacePicker } from '#client/components/place-picker/place-picker.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
@@ -48,21 +48,19 @@ export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProp
       name: trip?.name ?? '',
     },
     // The message shows under the form (not in a toast), as the server's answers do.
-    check: ({ placeId, radiusKm, arriveOn, departOn, name }) => {
-      const checked = checkForm(tripInputSchema, {
-        name: name.trim() || null,
-        ...(placeId ? { placeId } : point ? { point } : {}),
-        radiusKm: Number(radiusKm),
-        arriveOn,
-        departOn,
-      });
-      if (checked.ok) {
-        setError(null);
-        return checked;
-      }
-      setError(checked.message);
-      return { ok: false, field: fieldOf(checked.field) };
-    },
+    check: ({ placeId, radiusKm, arriveOn, departOn, name }) =>
+      checkShown(
+        tripInputSchema,
+        {
+          name: name.trim() || null,
+          ...(placeId ? { placeId } : point ? { point } : {}),
+          radiusKm: Number(radiusKm),
+          arriveOn,
+          departOn,
+        },
+        setError,
+        fieldOf,
+      ),
     send: async (input: TripInput) => {
       try {
         await onSubmit(input);
