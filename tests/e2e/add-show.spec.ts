@@ -75,6 +75,8 @@ test.describe('show photos', () => {
     await page.goto('/add-show');
     await addPastShow(page);
     await expect(page).toHaveURL(/\/shows\/[0-9a-f-]{36}$/);
+    // Closed first: a toast under the pointer keeps its timer paused and would outlive the photo's.
+    await expectToast(page, 'Added to your shows: I was there');
     await expect(page.getByText('No photos yet.')).toBeVisible();
 
     const photo = (color: string) =>

@@ -53,7 +53,10 @@ test(`marks Going on a tour page and finds it on My Shows, filtered and by month
   const tickets = plans.getByRole('checkbox', { name: 'I have tickets' });
   // It stays disabled until the Going change is saved.
   await expect(tickets).toBeEnabled();
-  await tickets.check();
+  // A click, then the box: it is drawn from the saved state, which the change sets a moment later
+  // (after pending reads are cancelled), so Playwright's check() can read it before it turns.
+  await tickets.click();
+  await expect(tickets).toBeChecked();
   await expect(plans.getByRole('textbox', { name: 'Seat or section (optional)' })).toBeVisible();
   await shoot(page, `tour-going-${width}`);
 
