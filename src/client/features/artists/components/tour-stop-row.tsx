@@ -1,11 +1,11 @@
 import { Clock, Compass, MapPin } from 'lucide-react';
-import { Link } from 'react-router';
 import { ShowTime } from '#client/components/show-time.tsx';
 import { TICKET_LINK_ICONS, TicketLink } from '#client/components/ticket-link.tsx';
 import { SpriteIcon } from '#client/components/ui/sprite-icon.tsx';
 import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
+import type { Session } from '#client/lib/session/use-session.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
@@ -17,16 +17,19 @@ export const TOUR_STOP_ICONS = [Clock, MapPin, Compass, ...TICKET_LINK_ICONS];
 
 /**
  * A stop links to its venue page and to its local guide, and carries the fan's `StateButtons`.
- * A tour page renders hundreds of these on the server: its icons come from the page's sprite (`TOUR_STOP_ICONS`) and
- * its long class lists have short names (styles.css), issue 25.
+ * A tour page renders hundreds of these on the server (issue 25): its icons come from the page's
+ * sprite (`TOUR_STOP_ICONS`), its long class lists have short names (styles.css), its links are
+ * plain anchors the list routes in the app (`useAppLinks`), and the session is the list's, read once.
  */
 export const TourStopRow = ({
   artistSlug,
   stop,
+  session,
   StateButtons,
 }: {
   artistSlug: string;
   stop: TourStopView;
+  session: Session['status'];
   StateButtons: ShowStatePart;
 }) => {
   const date = formatLongDate(stop.date);
@@ -54,9 +57,9 @@ export const TourStopRow = ({
         ) : null}
       </div>
       <div className="min-w-0">
-        <Link to={paths.venue(stop.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
+        <a href={paths.venue(stop.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
           {stop.venueName}
-        </Link>
+        </a>
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <SpriteIcon icon={MapPin} className="size-3.5 shrink-0" />
           {placeLabel(stop)}
@@ -73,11 +76,11 @@ export const TourStopRow = ({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
-        <Link to={paths.guide(artistSlug, stop.slug)} className="pill-link">
+        <a href={paths.guide(artistSlug, stop.slug)} className="pill-link">
           <SpriteIcon icon={Compass} className="size-4" />
           Guide
           <span className="sr-only">{` for ${stop.venueName} on ${date}`}</span>
-        </Link>
+        </a>
         {onSale
           ? tickets.map(({ seller, url }) => (
               <TicketLink
@@ -96,6 +99,7 @@ export const TourStopRow = ({
         date={stop.date}
         status={stop.status}
         context={`${stop.venueName}, ${date}`}
+        session={session}
       />
     </li>
   );
