@@ -145,7 +145,11 @@ export function formatShowTime(
   venueTimeZone: string | null,
   viewerZone?: string | null,
 ): string {
-  const label = showTimeZoneLabel(isoDate, venueTimeZone, viewerZone);
+  return labelledShowTime(time, showTimeZoneLabel(isoDate, venueTimeZone, viewerZone));
+}
+
+/** '7:30 PM', or '7:30 PM MDT' with the label `showTimeZoneLabel` gave (a caller that needs it too). */
+export function labelledShowTime(time: string, label: string | null): string {
   return label ? `${formatLocalTime(time)} ${label}` : formatLocalTime(time);
 }
 

@@ -13,7 +13,7 @@ const Links = () => {
         </a>
       </li>
       <li>
-        <a href="/guide/band/stop" target="_blank">
+        <a href="/guide/band/stop" target="_blank" rel="noopener">
           New tab
         </a>
       </li>

@@ -50,17 +50,17 @@ export const TourStopRow = ({
           <time dateTime={stop.date}>{date}</time>
         </p>
         {stop.time ? (
-          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
+          <p className="tour-stop-time">
             <SpriteIcon icon={Clock} className="size-3.5" />
             <ShowTime date={stop.date} time={stop.time} timeZone={stop.timeZone} />
           </p>
         ) : null}
       </div>
       <div className="min-w-0">
-        <a href={paths.venue(stop.venueSlug)} className="font-semibold underline-offset-4 hover:underline">
+        <a href={paths.venue(stop.venueSlug)} className="tour-stop-venue">
           {stop.venueName}
         </a>
-        <p className="flex items-center gap-1.5 text-sm text-muted">
+        <p className="tour-stop-place">
           <SpriteIcon icon={MapPin} className="size-3.5 shrink-0" />
           {placeLabel(stop)}
         </p>
@@ -75,7 +75,7 @@ export const TourStopRow = ({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2 sm:justify-end">
+      <div className="tour-stop-links">
         <a href={paths.guide(artistSlug, stop.slug)} className="pill-link">
           <SpriteIcon icon={Compass} className="size-4" />
           Guide
@@ -83,13 +83,7 @@ export const TourStopRow = ({
         </a>
         {onSale
           ? tickets.map(({ seller, url }) => (
-              <TicketLink
-                key={url}
-                url={url}
-                seller={seller}
-                about={`for ${stop.venueName} on ${date}`}
-                className="justify-self-start sm:justify-self-end"
-              />
+              <TicketLink key={url} url={url} seller={seller} about={`for ${stop.venueName} on ${date}`} />
             ))
           : null}
       </div>
