@@ -14,7 +14,8 @@ import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
  *   and every `catalog-changed` on the event bus from another server process) drops every kept
  *   answer at once (one version counter);
  * - an answer is kept at most `ttlMs`, which bounds staleness when a process without the bus (the
- *   import CLI on a shared PostgreSQL) writes;
+ *   import CLI on a shared PostgreSQL) writes; once past it, it is still sent while its rebuild
+ *   runs (a few milliseconds more), for one more `ttlMs` at most;
  * - an answer read while a write may still be uncommitted (within `settleMs` of a noted change) is
  *   served but not kept, so one read between a writer's stats refresh and its commit cannot
  *   outlive that commit.
@@ -113,7 +114,21 @@ export class KeptAnswers {
     if (!this.enabled) return build();
     const now = performance.now();
     const entry = this.entries.get(id);
-    if (entry && entry.version === this.changes.version() && entry.expiresAt > now) return entry.value;
+    if (entry && entry.version === this.changes.version()) {
+      if (entry.expiresAt > now) return entry.value;
+      // Past its time to live with no change heard of: sent at once while one rebuild runs, so the
+      // requests arriving meanwhile (200 at once on a busy page) do not all wait for it. Only for one
+      // more time to live: past that (rebuilds failing) requests wait and see the failure.
+      if (entry.expiresAt + this.ttlMs > now) {
+        this.rebuild(id, build).catch(() => {});
+        return entry.value;
+      }
+    }
+    return this.rebuild(id, build);
+  }
+
+  /** One build per answer at a time: requests for an answer being built wait for that build. */
+  private rebuild(id: string, build: () => Promise<KeptText>): Promise<KeptText> {
     const pending = this.building.get(id);
     if (pending) return pending;
     const built = this.build(id, build).finally(() => this.building.delete(id));
