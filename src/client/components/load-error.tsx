@@ -1,5 +1,5 @@
 import { Button } from '#client/components/ui/button.tsx';
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 
 /** A page whose data could not be loaded: what failed, the server's reason, and a retry. */
 export const LoadError = ({
@@ -16,7 +16,7 @@ export const LoadError = ({
 }) => (
   <div
     role="alert"
-    className={cn('mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center', className)}
+    className={cx('mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center', className)}
   >
     <p className="text-muted">
       {what} could not be loaded. {message}
