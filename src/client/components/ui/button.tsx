@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cx } from '#client/lib/class-names.ts';
+import { Slot } from './slot.tsx';
 
 /**
  * No two of a button's classes conflict (the link's corners, the icon size's larger icon are their
@@ -47,6 +47,6 @@ export const Button = ({ className, variant, size, ...props }: ButtonProps) => (
 
 /** The element of Button and OverridingButton (overriding-button.tsx), given its classes. */
 export const ButtonElement = ({ asChild = false, type, ...props }: Omit<ButtonProps, 'variant' | 'size'>) => {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? Slot : 'button';
   return <Component type={asChild ? undefined : (type ?? 'button')} {...props} />;
 };
