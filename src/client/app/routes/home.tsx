@@ -96,12 +96,7 @@ const Hero = () => {
           <MapPinned className="size-4" aria-hidden="true" />
           What's on near you
         </Link>
-        <Button
-          variant="outline"
-          size="lg"
-          onClick={() => scrollToArtists()}
-          className="bg-background/40 backdrop-blur"
-        >
+        <Button variant="frosted" size="lg" onClick={() => scrollToArtists()}>
           Browse Artists
           <ArrowDown aria-hidden="true" />
         </Button>

@@ -40,4 +40,11 @@ describe('buttonVariants', () => {
       expect(twMerge(classes)).toBe(classes);
     },
   );
+
+  it.each(sizes)("gives frosted, size %s, the classes of the outline the home page's button overrode", (size) => {
+    const classes = buttonVariants({ variant: 'frosted', size });
+    const overridden = twMerge(mergedBefore({ variant: 'outline', size }), 'bg-background/40 backdrop-blur');
+    expect(classSet(classes)).toEqual(classSet(overridden));
+    expect(twMerge(classes)).toBe(classes);
+  });
 });

@@ -18,6 +18,9 @@ export const buttonVariants = cva(
           'rounded-full bg-accent text-accent-foreground shadow-[0_8px_24px_-10px_rgb(255_194_71/0.7)] hover:bg-accent-strong',
         outline:
           'rounded-full border border-border-strong bg-transparent text-foreground hover:border-accent hover:bg-white/5',
+        // The outline over the home page's stage lights: a translucent, blurred fill instead of none.
+        frosted:
+          'rounded-full border border-border-strong bg-background/40 text-foreground backdrop-blur hover:border-accent hover:bg-white/5',
         secondary: 'rounded-full bg-surface-raised text-foreground hover:bg-border',
         ghost: 'rounded-full text-foreground hover:bg-white/8',
         link: 'rounded-md text-accent underline-offset-4 hover:underline',
