@@ -6,7 +6,7 @@ import type { SourceStop } from '#server/providers/source-stop.ts';
 import type { CatalogArtist, CatalogFile, CatalogStop } from '#shared/catalog-import.ts';
 import { openTestDatabase } from '#tests/setup/databases.ts';
 import { importCatalog, normaliseCatalog, writeCatalogEntries } from './catalog.service.ts';
-import { localCatalogWriter } from './catalog-changes.ts';
+import { localCatalogChanges, localCatalogWriter } from './catalog-changes.ts';
 
 const redRocks = (date: string, extra: Partial<CatalogStop> = {}): CatalogStop => ({
   date,
@@ -165,6 +165,28 @@ describe('catalog import', () => {
     );
     expect(filled).toMatchObject({ artistsAdded: 0, stopsAdded: 0 });
     expect(await artistRow('no-id-yet')).toMatchObject({ mbid: fillMbid, genres: ['ska'] });
+  });
+
+  it('announces a committed write that changed the catalog once, and drops only local answers after one that did not', async () => {
+    const told: string[] = [];
+    const recording: CatalogWriterDeps = {
+      database,
+      catalogChanges: {
+        ...localCatalogChanges,
+        noted: () => told.push('noted'),
+        changed: async () => {
+          told.push('changed');
+        },
+      },
+    };
+    const file = catalog(artist('Told Once', [redRocks('2027-02-20')]));
+    await importCatalog(recording, file);
+    expect(told).toEqual(['changed']);
+    await importCatalog(recording, file);
+    expect(told).toEqual(['changed', 'noted']);
+    // Nothing added, but an artist's missing genres filled: readers see it.
+    await importCatalog(recording, catalog(artist('Told Once', [redRocks('2027-02-20')], { genres: ['folk'] })));
+    expect(told).toEqual(['changed', 'noted', 'changed']);
   });
 
   it('identifies a tour by name within its artist and a stop by date and venue within its tour', async () => {
