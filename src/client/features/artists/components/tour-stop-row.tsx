@@ -7,6 +7,7 @@ import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
 import type { Session } from '#client/lib/session/use-session.ts';
+import { useViewerZone } from '#client/lib/viewer-zone.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { saleTimesText } from '#shared/sale-times.ts';
@@ -36,7 +37,12 @@ export const TourStopRow = ({
   const onSale = stop.isUpcoming && stop.status !== 'cancelled';
   const tickets = ticketOffers(stop.sources ?? [], stop.ticketUrl);
   const listedBy = listedByText(stop.sources ?? []);
-  const saleTimes = onSale ? saleTimesText(stop.sources ?? []) : null;
+  // The server cannot know the viewer's zone: it (and the browser adopting its HTML) say the sale
+  // times in UTC, named, and the viewer's zone follows; else the texts differ and React redraws the page.
+  const viewerZone = useViewerZone();
+  const saleTimes = onSale
+    ? saleTimesText(stop.sources ?? [], new Date(), viewerZone ?? 'UTC', { withZone: viewerZone === null })
+    : null;
   return (
     <li className={stop.isUpcoming ? 'tour-stop' : 'tour-stop bg-surface/50'}>
       <div>
