@@ -4,7 +4,9 @@ import { showToast } from '#client/components/ui/toaster.tsx';
 import { unexpectedError } from './form-feedback.ts';
 import { focusField, type ValidationResult } from './validate-form.ts';
 
-type FormValues = Record<string, string>;
+type FormValues = Record<string, unknown>;
+/** The names of a form's text values: those `field` binds to an input. */
+type TextName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 export interface ValidatedFormOptions<V extends FormValues, T> {
   initial: V;
@@ -102,9 +104,9 @@ export function useValidatedForm<V extends FormValues, T>({
   };
 
   /** The props binding a Field (or a select or text area) to one value: name, value, change handler, invalid mark. */
-  const field = (name: keyof V & string) => ({
+  const field = (name: TextName<V>) => ({
     name,
-    value: values[name] ?? '',
+    value: (values[name] as string | undefined) ?? '',
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       rhf.setValue(name as string, event.target.value);
       setInvalidField((current) => (current === name ? undefined : current));
