@@ -7,6 +7,12 @@ const CHECK_MS = 50;
 const QUIET_MS = 250;
 /** The longest the server keeps accepting after draining starts (load balancers saw /healthz 503). */
 const ACCEPT_FOR_MAX_MS = 1_000;
+/**
+ * A check this late means the event loop was busy (a long render on a loaded machine): connections
+ * may wait in the kernel's queue that Node has not taken yet, and timers run before the loop takes
+ * them. Such a check decides nothing; the next one comes after the loop has accepted what waited.
+ */
+const LATE_CHECK_MS = CHECK_MS * 4;
 
 /**
  * Counts the server's connections and requests from the start, and returns the way to stop it
@@ -36,8 +42,12 @@ export function drainable(server: unknown): () => Promise<void> {
     new Promise((resolve) => {
       const started = Date.now();
       let listening = true;
+      let lastCheck = started;
       touch();
       const timer = setInterval(() => {
+        const late = Date.now() - lastCheck > LATE_CHECK_MS;
+        lastCheck = Date.now();
+        if (late) return;
         const quiet = Date.now() - lastActivity >= QUIET_MS;
         if (listening) {
           if (!quiet && Date.now() - started < ACCEPT_FOR_MAX_MS) return;
