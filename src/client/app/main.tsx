@@ -10,7 +10,6 @@ import { prefetchHomeArtists } from '#client/features/artists/api/prefetch-home-
 import { replayEarlyTaps } from '#client/lib/early-events.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { meQueryOptions } from '#client/lib/session/session.ts';
-import { prepareClassNames } from '#client/lib/utils.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
 
@@ -132,8 +131,6 @@ async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
   const router = createRouter();
   // The page's code (the route's lazy module) must be in before hydration.
   await whenRouterReady(router);
-  await nextTask();
-  prepareClassNames();
   await nextTask();
   startTransition(() => {
     const app = (

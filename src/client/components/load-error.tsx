@@ -1,22 +1,22 @@
 import { Button } from '#client/components/ui/button.tsx';
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 
 /** A page whose data could not be loaded: what failed, the server's reason, and a retry. */
 export const LoadError = ({
   what,
   message,
   onRetry,
-  className,
+  inList = false,
 }: {
   what: string;
   message: string;
   onRetry: () => void;
-  /** Spacing where the error stands in a list rather than a whole page. */
-  className?: string;
+  /** Less room above and below, where the error stands in a list rather than a whole page. */
+  inList?: boolean;
 }) => (
   <div
     role="alert"
-    className={cn('mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center', className)}
+    className={cx('mx-auto flex max-w-lg flex-col items-center gap-4 px-4 text-center', inList ? 'py-12' : 'py-20')}
   >
     <p className="text-muted">
       {what} could not be loaded. {message}

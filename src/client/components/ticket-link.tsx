@@ -1,5 +1,5 @@
 import { Ticket } from 'lucide-react';
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 import { SpriteIcon } from './ui/sprite-icon.tsx';
 
 /** The link's icon, for a page's `IconSprite` (sprite-icon.tsx). */
@@ -21,7 +21,7 @@ export function TicketLink({
   className?: string;
 }) {
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={cn('pill-link', className)}>
+    <a href={url} target="_blank" rel="noopener noreferrer" className={cx('pill-link', className)}>
       <SpriteIcon icon={Ticket} className="size-4" />
       Tickets
       {seller ? <span className="font-normal text-muted">{seller}</span> : null}

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 import { bottomTabs } from './navigation.ts';
 
 /** Signed-in visitors' tab bar on small screens (the layout decides when it shows). */
@@ -19,9 +19,9 @@ export const BottomTabBar = () => {
               <Link
                 to={to}
                 aria-current={current ? 'page' : undefined}
-                className={cn(
-                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted',
-                  current && 'text-accent',
+                className={cx(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium',
+                  current ? 'text-accent' : 'text-muted',
                 )}
               >
                 <Icon className="size-5" aria-hidden="true" />

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
+import { cx } from '#client/lib/class-names.ts';
 import { useSession } from '#client/lib/session/use-session.ts';
-import { cn } from '#client/lib/utils.ts';
 import { useAlertsOffer } from '../use-alerts-offer.ts';
 import { useOfflineWarmUp } from '../use-offline-warm-up.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
@@ -40,7 +40,7 @@ const TabBarFrame = ({ children }: { children: ReactNode }) => {
   useAlertsOffer();
   const showTabBar = user !== null && !isTopLevelPath(pathname);
   return (
-    <div className={cn('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>
+    <div className={cx('flex min-h-dvh flex-col', showTabBar && 'pb-20 md:pb-0')}>
       {children}
       {showTabBar ? <BottomTabBar /> : null}
       <PwaChrome aboveTabBar={showTabBar} />

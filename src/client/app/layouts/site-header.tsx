@@ -58,7 +58,7 @@ export const SiteHeader = () => {
         >
           {navLinksFor(user).map((link) => (
             // Tighter below lg: the signed-in links (an admin has nine) and the bell fit one line at 768 px.
-            <NavItem key={link.to} link={link} className="whitespace-nowrap px-1.5 lg:px-3" />
+            <NavItem key={link.to} link={link} className="whitespace-nowrap rounded-full px-1.5 py-2 text-sm lg:px-3" />
           ))}
           {user ? null : <VisitorAuthLinks size="sm" className="ml-3 flex items-center gap-2" />}
         </nav>

@@ -6,10 +6,11 @@ import { ARTISTS_SECTION_ID, ArtistsSection } from '#client/features/artists/com
 import { HeartForSession } from '#client/features/favorites/components/favorite-heart.tsx';
 import { FollowButtonForSession } from '#client/features/favorites/components/follow-button.tsx';
 import { BandSearchForm } from '#client/features/search/components/band-search-form.tsx';
+import { cx } from '#client/lib/class-names.ts';
 import { usePageSettled } from '#client/lib/page-settled.ts';
 import { paths } from '#client/lib/paths.ts';
+import { scrollBehavior } from '#client/lib/scroll-behavior.ts';
 import { HOME_TITLE, useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { cn, scrollBehavior } from '#client/lib/utils.ts';
 
 function scrollToArtists(behavior: ScrollBehavior = scrollBehavior()): void {
   document.getElementById(ARTISTS_SECTION_ID)?.scrollIntoView({ behavior, block: 'start' });
@@ -64,18 +65,18 @@ const Hero = () => {
     <section className="stage-lights border-b border-border/60">
       <div
         aria-hidden="true"
-        className={cn('stage-beam left-[2%] motion-safe:animate-beam-sway bg-magenta/50', beamsPaused)}
+        className={cx('stage-beam left-[2%] motion-safe:animate-beam-sway bg-magenta/50', beamsPaused)}
       />
       <div
         aria-hidden="true"
-        className={cn(
+        className={cx(
           'stage-beam left-[31%] motion-safe:animate-beam-sway bg-accent/45 [animation-delay:-3s] [animation-direction:alternate-reverse]',
           beamsPaused,
         )}
       />
       <div
         aria-hidden="true"
-        className={cn(
+        className={cx(
           'stage-beam right-[2%] motion-safe:animate-beam-sway bg-cyan/40 [animation-delay:-6s]',
           beamsPaused,
         )}
@@ -95,12 +96,7 @@ const Hero = () => {
           <MapPinned className="size-4" aria-hidden="true" />
           What's on near you
         </Link>
-        <Button
-          variant="outline"
-          size="lg"
-          onClick={() => scrollToArtists()}
-          className="bg-background/40 backdrop-blur"
-        >
+        <Button variant="frosted" size="lg" onClick={() => scrollToArtists()}>
           Browse Artists
           <ArrowDown aria-hidden="true" />
         </Button>

@@ -1,6 +1,6 @@
 import { Music } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 import { ARTIST_IMAGE_WIDTHS } from '#shared/image-widths.ts';
 
 /** Start loading an image shortly before it scrolls into view (spec: lazy-load margin 50px). */
@@ -89,7 +89,7 @@ export const ArtistImage = ({
   const showImage = src !== null && src !== failedSrc;
 
   return (
-    <div ref={ref} className={cn('relative overflow-hidden bg-surface-raised', className)}>
+    <div ref={ref} className={cx('relative overflow-hidden bg-surface-raised', className)}>
       {showImage && isNear ? (
         <img
           src={src}
@@ -101,7 +101,7 @@ export const ArtistImage = ({
           referrerPolicy="no-referrer"
           onLoad={() => setLoaded(true)}
           onError={() => setFailedSrc(src)}
-          className={cn(
+          className={cx(
             'absolute inset-0 size-full object-cover transition-opacity duration-300',
             loaded ? 'opacity-100' : 'opacity-0',
           )}

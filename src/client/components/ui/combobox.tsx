@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 
 /** Arrow keys move through the list and wrap; -1 means no option is active. */
 export function moveActive(active: number, count: number, key: 'ArrowDown' | 'ArrowUp'): number {
@@ -114,7 +114,7 @@ export function ComboboxList<T>({ combobox, view, className, optionClassName, ..
           <div
             key={key}
             {...combobox.optionProps(index)}
-            className={cn(
+            className={cx(
               'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5',
               index === combobox.active ? 'bg-accent/15 text-foreground' : 'text-foreground/90',
               optionClassName,

@@ -7,6 +7,7 @@ import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent, ModalDialogTrigger } from '#client/components/ui/modal-dialog.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { endSession } from '#client/lib/session/session.ts';
@@ -111,10 +112,10 @@ const DeleteAccountDialog = () => {
   return (
     <ModalDialog open={open} onOpenChange={changeOpen}>
       <ModalDialogTrigger asChild>
-        <Button variant="outline" className="border-destructive/70 text-destructive hover:border-destructive">
+        <OverridingButton variant="outline" className="border-destructive/70 text-destructive hover:border-destructive">
           <Trash2 aria-hidden="true" />
           Delete my account
-        </Button>
+        </OverridingButton>
       </ModalDialogTrigger>
       <ModalDialogContent
         title="Delete your account?"
@@ -149,14 +150,14 @@ const DeleteAccountDialog = () => {
             <Button variant="ghost" disabled={deleting} onClick={() => changeOpen(false)}>
               Cancel
             </Button>
-            <Button
+            <OverridingButton
               type="submit"
               disabled={!confirmed || deleting}
               aria-busy={deleting}
               className="bg-destructive text-black shadow-none hover:bg-destructive/85"
             >
               {deleting ? 'Deleting...' : 'Delete Account'}
-            </Button>
+            </OverridingButton>
           </div>
         </form>
       </ModalDialogContent>

@@ -66,7 +66,7 @@ export const SessionsSection = () => {
   return (
     <SettingsCard title="Active sessions" description="Devices where your account is signed in.">
       {isPending ? (
-        <Spinner label="Loading sessions..." className="justify-start py-2" />
+        <Spinner label="Loading sessions..." align="start" className="py-2" />
       ) : isError ? (
         <p role="alert" className="text-sm text-destructive">
           {error.message}

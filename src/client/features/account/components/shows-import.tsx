@@ -132,12 +132,13 @@ const ImportStepBody = ({
     case 'idle':
       return null;
     case 'checking':
-      return <Spinner label={`Checking ${step.file.name}...`} className="justify-start py-1 text-sm" />;
+      return <Spinner label={`Checking ${step.file.name}...`} align="start" className="py-1 text-sm" />;
     case 'importing':
       return (
         <Spinner
           label={`Importing ${plural(step.result.imported, 'show')}...`}
-          className="justify-start py-1 text-sm"
+          align="start"
+          className="py-1 text-sm"
         />
       );
     case 'refused':

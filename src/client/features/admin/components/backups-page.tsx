@@ -6,6 +6,7 @@ import { LoadError } from '#client/components/load-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogClose, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
@@ -155,9 +156,9 @@ const DeleteDialog = ({ backup }: { backup: BackupView }) => {
           <ModalDialogClose asChild>
             <Button variant="outline">Keep it</Button>
           </ModalDialogClose>
-          <Button onClick={onDelete} disabled={remove.isPending} className="bg-destructive text-background">
+          <OverridingButton onClick={onDelete} disabled={remove.isPending} className="bg-destructive text-background">
             {remove.isPending ? 'Deleting...' : 'Delete backup'}
-          </Button>
+          </OverridingButton>
         </div>
       </ModalDialogContent>
     </ModalDialog>
@@ -233,13 +234,13 @@ const RestoreDialog = ({ backup }: { backup: BackupView }) => {
                   Cancel
                 </Button>
               </ModalDialogClose>
-              <Button
+              <OverridingButton
                 type="submit"
                 disabled={typed !== RESTORE_CONFIRMATION || restore.isPending}
                 className="bg-destructive text-background"
               >
                 Restore backup
-              </Button>
+              </OverridingButton>
             </div>
           </form>
         )}

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { ArtistImage, type NearViewport, useNearViewport } from '#client/components/artist-image/artist-image.tsx';
 import { useLiveArtistImage } from '#client/components/artist-image/use-live-artist-image.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { cx } from '#client/lib/class-names.ts';
 import { usePageSettled } from '#client/lib/page-settled.ts';
 import { paths } from '#client/lib/paths.ts';
-import { cn } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
 
 export function tourCountLabel(count: number): string {
@@ -36,7 +36,7 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
   const nearViewport = useNearViewport<HTMLDivElement>();
   return (
     <article
-      className={cn(
+      className={cx(
         cardClassName,
         'transition-[border-color,box-shadow,transform] duration-200 hover:border-accent/60 hover:shadow-glow motion-safe:hover:-translate-y-0.5',
       )}
@@ -55,7 +55,7 @@ export const ArtistCard = ({ artist, actions }: { artist: ArtistListEntry; actio
             {artist.hasUpcomingShows ? null : <span>· no upcoming dates</span>}
           </p>
         </div>
-        <Button asChild variant="outline" size="sm" className={cn(buttonClassName, 'group-hover:border-accent')}>
+        <Button asChild variant="outline" size="sm" className={cx(buttonClassName, 'group-hover:border-accent')}>
           <Link to={paths.tour(artist.slug)}>View Tour Dates</Link>
         </Button>
       </div>
@@ -87,7 +87,7 @@ const LiveArtwork = ({ artist, nearViewport }: { artist: ArtistListEntry; nearVi
 export const ArtistCardSkeleton = () => (
   <div className={cardClassName}>
     <div className={imageSlotClassName}>
-      <div className={cn(imageClassName, 'bg-surface-raised')} />
+      <div className={cx(imageClassName, 'bg-surface-raised')} />
     </div>
     <div className={bodyClassName}>
       <div>
@@ -101,7 +101,7 @@ export const ArtistCardSkeleton = () => (
           </span>
         </p>
       </div>
-      <div className={cn(buttonClassName, 'h-9 rounded-full border border-border')} />
+      <div className={cx(buttonClassName, 'h-9 rounded-full border border-border')} />
     </div>
   </div>
 );

@@ -2,9 +2,10 @@ import { memo, useDeferredValue, useId, useRef } from 'react';
 import { ArtistPagination } from '#client/components/artist-pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
+import { cx } from '#client/lib/class-names.ts';
 import type { FavoriteHeartPart } from '#client/lib/feature-parts.ts';
+import { scrollBehavior } from '#client/lib/scroll-behavior.ts';
 import { type Session, useSession } from '#client/lib/session/use-session.ts';
-import { cn, scrollBehavior } from '#client/lib/utils.ts';
 import type { ArtistListEntry } from '#shared/artists.ts';
 import { useArtists } from '../api/get-artists.ts';
 import { SKELETON_CARD_COUNT } from '../skeleton-size.ts';
@@ -91,7 +92,7 @@ const ArtistsBody = ({
   }
   return (
     <>
-      <ul aria-busy={isStale} className={cn(gridClassName, 'transition-opacity', isStale && 'opacity-60')}>
+      <ul aria-busy={isStale} className={cx(gridClassName, 'transition-opacity', isStale && 'opacity-60')}>
         {artists.map((artist) => (
           <ArtistGridItem key={artist.slug} artist={artist} session={session} Heart={Heart} />
         ))}

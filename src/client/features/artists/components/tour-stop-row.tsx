@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ShowTime } from '#client/components/show-time.tsx';
 import { TICKET_LINK_ICONS, TicketLink } from '#client/components/ticket-link.tsx';
 import { SpriteIcon } from '#client/components/ui/sprite-icon.tsx';
+import { cx } from '#client/lib/class-names.ts';
 import type { ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
-import { cn } from '#client/lib/utils.ts';
 import type { TourStopView } from '#shared/artists.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import { saleTimesText } from '#shared/sale-times.ts';
@@ -38,7 +38,7 @@ export const TourStopRow = ({
     <li className={stop.isUpcoming ? 'tour-stop' : 'tour-stop bg-surface/50'}>
       <div>
         <p
-          className={cn(
+          className={cx(
             'font-display font-bold',
             stop.isUpcoming && stop.status !== 'cancelled' ? 'text-accent' : 'text-muted',
             stop.status === 'cancelled' && 'line-through',

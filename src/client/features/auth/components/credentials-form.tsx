@@ -2,6 +2,7 @@ import { useValidatedForm } from '#client/components/forms/use-validated-form.ts
 import { type ValidationResult, validateForm } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -112,9 +113,9 @@ export const CredentialsForm = ({ mode, onModeChange, onUseEmailCode, onBusyChan
             hint={mode === 'signup' ? 'Password must be at least 6 characters' : undefined}
             labelAside={
               mode === 'login' ? (
-                <Button variant="link" className="h-auto text-sm" onClick={() => onModeChange('reset')}>
+                <OverridingButton variant="link" className="h-auto text-sm" onClick={() => onModeChange('reset')}>
                   Forgot password?
-                </Button>
+                </OverridingButton>
               ) : null
             }
           />

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogContent, ModalDialogTrigger } from '#client/components/ui/modal-dialog.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import type { CalendarFeed } from '#shared/calendar.ts';
@@ -16,7 +17,7 @@ import { calendarFeedsQueryOptions, calendarKeys, rotateCalendarFeeds } from '..
 export const CalendarSubscribe = () => {
   const { data, isPending, isError, error, refetch } = useQuery(calendarFeedsQueryOptions());
 
-  if (isPending) return <Spinner label="Loading your calendar links..." className="justify-start py-2" />;
+  if (isPending) return <Spinner label="Loading your calendar links..." align="start" className="py-2" />;
   if (isError) {
     return (
       <div className="flex flex-col items-start gap-3">
@@ -146,11 +147,11 @@ const CopyButton = ({ text, what }: { text: string; what: string }) => {
 
   return (
     <>
-      <Button variant="outline" className="h-10 sm:w-32" onClick={() => void copy()}>
+      <OverridingButton variant="outline" className="h-10 sm:w-32" onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" className="text-cyan" /> : <Copy aria-hidden="true" />}
         {copied ? 'Copied' : 'Copy link'}
         <span className="sr-only"> for {what}</span>
-      </Button>
+      </OverridingButton>
       <span role="status" className="sr-only">
         {copied ? `${what} link copied to the clipboard` : ''}
       </span>

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
+import { cx } from '#client/lib/class-names.ts';
 import type { Session } from '#client/lib/session/use-session.ts';
-import { cn } from '#client/lib/utils.ts';
 import { useFavoriteStatus } from '../use-favorite-status.ts';
 import { askToSignIn, useToggleFavorite } from '../use-toggle-favorite.ts';
 
@@ -13,7 +13,7 @@ interface FavoriteHeartProps {
 
 // Solid rather than backdrop-blurred: with a blur, each heart on a page of cards is a layer of its own to composite.
 const heartButton =
-  'inline-flex size-11 items-center justify-center rounded-full border border-white/15 bg-background/80 text-foreground shadow-lg transition-[transform,background-color,color] hover:bg-background/95 focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70 motion-safe:active:scale-90';
+  'inline-flex size-11 items-center justify-center rounded-full border border-white/15 bg-background/80 shadow-lg transition-[transform,background-color,color] hover:bg-background/95 focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70 motion-safe:active:scale-90';
 
 /**
  * The favourite toggle (spec section 4), given the session state (a list asks for it once for all
@@ -30,7 +30,7 @@ export const HeartForSession = ({ session, ...props }: FavoriteHeartProps & { se
 const VisitorHeart = ({ artistName, className }: FavoriteHeartProps) => (
   <button
     type="button"
-    className={cn(heartButton, className)}
+    className={cx(heartButton, 'text-foreground', className)}
     aria-label={`Add ${artistName} to favorites`}
     aria-pressed={false}
     onClick={askToSignIn}
@@ -49,14 +49,14 @@ const FollowerHeart = ({ artistSlug, artistName, className }: FavoriteHeartProps
   return (
     <button
       type="button"
-      className={cn(heartButton, favorited && 'text-magenta', className)}
+      className={cx(heartButton, favorited ? 'text-magenta' : 'text-foreground', className)}
       aria-label={favorited ? `Remove ${artistName} from favorites` : `Add ${artistName} to favorites`}
       aria-pressed={favorited}
       aria-busy={busy}
       disabled={busy}
       onClick={() => toggle.mutate({ artistSlug, artistName, follow: !favorited })}
     >
-      <Heart className={cn('size-5', favorited && 'fill-current')} aria-hidden="true" />
+      <Heart className={cx('size-5', favorited && 'fill-current')} aria-hidden="true" />
     </button>
   );
 };

@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { cx } from '#client/lib/class-names.ts';
 import { signInPath } from '#client/lib/session/return-path.ts';
 import type { Session } from '#client/lib/session/use-session.ts';
-import { cn } from '#client/lib/utils.ts';
 import { useFavoriteStatus } from '../use-favorite-status.ts';
 import { useToggleFavorite } from '../use-toggle-favorite.ts';
 
@@ -19,9 +19,11 @@ interface FollowButtonProps {
   className?: string;
 }
 
-const followButton = (size: FollowButtonProps['size']) =>
-  cn(
-    'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full border border-border-strong font-semibold transition-colors hover:border-accent focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70',
+/** A followed artist's button is magenta, border and text; the others keep the plain border. */
+const followButton = (size: FollowButtonProps['size'], following = false) =>
+  cx(
+    'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full border font-semibold transition-colors hover:border-accent focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70',
+    following ? 'border-magenta text-magenta' : 'border-border-strong',
     size === 'sm' ? 'h-9 px-3.5 text-sm' : 'min-h-11 px-5 text-sm',
   );
 
@@ -50,7 +52,7 @@ const FollowPlaceholder = ({
   label = 'Follow',
   className,
 }: Pick<FollowButtonProps, 'size' | 'label' | 'className'>) => (
-  <span aria-hidden="true" className={cn(followButton(size), 'invisible', className)}>
+  <span aria-hidden="true" className={cx(followButton(size), 'invisible', className)}>
     <Heart className="size-4" />
     {label}
   </span>
@@ -71,7 +73,7 @@ const VisitorFollow = ({
   return (
     <Link
       to={signInPath(returnTo ?? `${location.pathname}${location.search}`)}
-      className={cn(followButton(size), className)}
+      className={cx(followButton(size), className)}
       aria-label={label === 'Follow' ? `Sign in to follow ${artistName}` : `${label}: sign in to follow ${artistName}`}
     >
       <Heart className="size-4" aria-hidden="true" />
@@ -94,14 +96,14 @@ const SignedInFollow = ({
   return (
     <button
       type="button"
-      className={cn(followButton(size), following && 'border-magenta text-magenta', className)}
+      className={cx(followButton(size, following), className)}
       aria-label={following ? `Unfollow ${artistName}` : followName(label, artistName)}
       aria-pressed={following}
       aria-busy={toggle.isPending}
       disabled={toggle.isPending}
       onClick={() => toggle.mutate({ artistSlug, artistName, follow: !following })}
     >
-      <Heart className={cn('size-4', following && 'fill-current')} aria-hidden="true" />
+      <Heart className={cx('size-4', following && 'fill-current')} aria-hidden="true" />
       {following ? 'Following' : label}
     </button>
   );

@@ -146,7 +146,7 @@ export const MyArtistsPage = () => {
       </div>
       {list.isPending ? <Spinner label="Loading your artists..." className="py-16" /> : null}
       {list.isError ? (
-        <LoadError what="Your artists" message={list.error.message} onRetry={() => list.refetch()} className="py-12" />
+        <LoadError what="Your artists" message={list.error.message} onRetry={() => list.refetch()} inList />
       ) : null}
       {list.data && list.data.favorites.length === 0 ? <EmptyState /> : null}
       {list.data && list.data.favorites.length > 0 ? (

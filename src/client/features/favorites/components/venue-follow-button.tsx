@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellPlus, BellRing } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { cx } from '#client/lib/class-names.ts';
 import { signInPath } from '#client/lib/session/return-path.ts';
 import type { Session } from '#client/lib/session/use-session.ts';
-import { cn } from '#client/lib/utils.ts';
 import { venueFollowStatusQueryOptions } from '../api/venue-follows-api.ts';
 import { useToggleVenueFollow } from '../use-toggle-venue-follow.ts';
 
@@ -15,7 +15,9 @@ interface VenueFollowProps {
 }
 
 const buttonClass =
-  'inline-flex min-h-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full border border-border-strong px-5 text-sm font-semibold transition-colors hover:border-accent focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70';
+  'inline-flex min-h-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full border px-5 text-sm font-semibold transition-colors hover:border-accent focus-visible:outline-2 disabled:cursor-wait disabled:opacity-70';
+/** A followed venue's button is magenta, border and text; the others keep the plain border. */
+const borderClass = (following: boolean) => (following ? 'border-magenta text-magenta' : 'border-border-strong');
 
 /**
  * "Follow venue" ("tell me about every show here"): a toggle for a fan, a way to sign in (and come
@@ -28,7 +30,7 @@ export const VenueFollowButton = ({ session, ...props }: VenueFollowProps) => {
 
 /** The button's room while the session check (and a fan's follow status) is on its way: nothing moves when it arrives. */
 const VenueFollowPlaceholder = ({ className }: { className?: string }) => (
-  <span aria-hidden="true" className={cn(buttonClass, 'invisible', className)}>
+  <span aria-hidden="true" className={cx(buttonClass, borderClass(false), 'invisible', className)}>
     <BellPlus className="size-4" />
     Follow venue
   </span>
@@ -39,7 +41,7 @@ const VisitorVenueFollow = ({ venueName, className }: Omit<VenueFollowProps, 'se
   return (
     <Link
       to={signInPath(`${location.pathname}${location.search}`)}
-      className={cn(buttonClass, className)}
+      className={cx(buttonClass, borderClass(false), className)}
       aria-label={`Sign in to follow ${venueName}`}
     >
       <BellPlus className="size-4" aria-hidden="true" />
@@ -58,7 +60,7 @@ const SignedInVenueFollow = ({ venueSlug, venueName, className }: Omit<VenueFoll
   return (
     <button
       type="button"
-      className={cn(buttonClass, following && 'border-magenta text-magenta', className)}
+      className={cx(buttonClass, borderClass(following), className)}
       aria-label={following ? `Unfollow ${venueName}` : `Follow ${venueName}`}
       aria-pressed={following}
       aria-busy={toggle.isPending}

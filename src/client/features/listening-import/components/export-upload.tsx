@@ -2,6 +2,7 @@ import { FileUp, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert } from '#client/components/ui/form-field.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import {
   LISTENING_IMPORT_LIMITS,
@@ -127,7 +128,7 @@ export const ExportUpload = ({
               <span className="min-w-0 truncate">{file.name}</span>
               <span className="flex shrink-0 items-center gap-2 text-xs text-muted">
                 {megabytes(file.size)}
-                <Button
+                <OverridingButton
                   type="button"
                   size="icon"
                   variant="ghost"
@@ -137,7 +138,7 @@ export const ExportUpload = ({
                   onClick={() => setFiles(files.filter((known) => known !== file))}
                 >
                   <X />
-                </Button>
+                </OverridingButton>
               </span>
             </li>
           ))}

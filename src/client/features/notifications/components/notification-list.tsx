@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -94,7 +95,7 @@ export const MarkAllReadButton = ({ className }: { className?: string }) => {
   const { data } = useQuery(notificationsQueryOptions());
   const markAllRead = useMarkAllRead();
   return (
-    <Button
+    <OverridingButton
       variant="ghost"
       size="sm"
       className={cn('h-8 px-3 text-accent hover:text-accent-strong', className)}
@@ -102,7 +103,7 @@ export const MarkAllReadButton = ({ className }: { className?: string }) => {
       onClick={() => void markAllRead()}
     >
       Mark all read
-    </Button>
+    </OverridingButton>
   );
 };
 

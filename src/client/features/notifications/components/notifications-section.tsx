@@ -215,7 +215,7 @@ export const NotificationsSection = () => {
       description="Choose what you hear about: in the app, by email or as a push to your devices. Emails arrive as one daily digest."
     >
       {isPending ? (
-        <Spinner label="Loading..." className="justify-start py-2" />
+        <Spinner label="Loading..." align="start" className="py-2" />
       ) : isError ? (
         <SectionLoadError what="Your notification settings" message={error.message} onRetry={() => void refetch()} />
       ) : (

@@ -139,7 +139,7 @@ export const DevicesSection = () => {
           </Button>
         ) : null}
         {devices.isPending ? (
-          <Spinner label="Loading..." className="justify-start py-2" />
+          <Spinner label="Loading..." align="start" className="py-2" />
         ) : devices.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted">
             <p>

@@ -1,4 +1,4 @@
-import { cn } from '#client/lib/utils.ts';
+import { cx } from '#client/lib/class-names.ts';
 import { useOfflineSupport } from '../use-offline-support.ts';
 import { InstallBanner } from './install-banner.tsx';
 
@@ -10,7 +10,7 @@ export const PwaChrome = ({ aboveTabBar }: { aboveTabBar: boolean }) => {
   useOfflineSupport();
   return (
     <div
-      className={cn(
+      className={cx(
         'pointer-events-none fixed inset-x-0 z-40 flex flex-col items-center gap-2 px-3',
         aboveTabBar
           ? 'bottom-[calc(4rem+env(safe-area-inset-bottom)+0.75rem)] md:bottom-4'

@@ -144,7 +144,7 @@ const ArtistSetlists = ({ slug }: { slug: string }) => {
 /** A show still ahead has no setlist: what the artist will probably play (kept offline for Going shows). */
 const UpcomingPrediction = ({ slug }: { slug: string }) => {
   const query = useArtistSetlists(slug);
-  if (query.isPending) return <Spinner label="Loading the predicted setlist..." className="justify-start" />;
+  if (query.isPending) return <Spinner label="Loading the predicted setlist..." align="start" />;
   const view = query.data;
   return (
     <div className="flex flex-col gap-4">

@@ -3,6 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { ModalDialog, ModalDialogClose, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
+import { OverridingButton } from '#client/components/ui/overriding-button.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { PHOTO_ACCEPT, SHOW_DETAIL_MESSAGES, type ShowDetail, type ShowPhoto } from '#shared/show-detail.ts';
 import { SHOW_LIMITS } from '#shared/shows.ts';
@@ -145,7 +146,7 @@ export const ShowDetailPhotos = ({ stopId, photos }: { stopId: string; photos: S
                   className="aspect-square w-full object-cover"
                 />
               </a>
-              <Button
+              <OverridingButton
                 variant="secondary"
                 size="icon"
                 className="absolute top-2 right-2 size-9 bg-black/60 [&_svg]:size-4"
@@ -153,7 +154,7 @@ export const ShowDetailPhotos = ({ stopId, photos }: { stopId: string; photos: S
                 onClick={() => setToDelete(photo)}
               >
                 <Trash2 aria-hidden="true" />
-              </Button>
+              </OverridingButton>
             </li>
           ))}
         </ul>

@@ -3,8 +3,8 @@ import { Ban, Check, Star, Ticket, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { SpriteIcon } from '#client/components/ui/sprite-icon.tsx';
 import { showToast } from '#client/components/ui/toaster.tsx';
+import { cx } from '#client/lib/class-names.ts';
 import { type Session, useSession } from '#client/lib/session/use-session.ts';
-import { cn } from '#client/lib/utils.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { showMessages } from '#shared/show-messages.ts';
 import { SHOW_LIMITS, SHOW_STATE_LABELS, type ShowState, type StopStatus } from '#shared/shows.ts';
@@ -97,7 +97,7 @@ const Group = ({ date, status, context, state, onPick, disabled, busy, children,
   return (
     <fieldset
       aria-busy={busy || undefined}
-      className={cn('show-states', className)}
+      className={cx('show-states', className)}
       data-show-state={state?.state ?? 'none'}
     >
       <legend className="sr-only">{`Your plans for ${context}`}</legend>
@@ -151,7 +151,7 @@ const TicketsControls = ({
   };
   return (
     <>
-      <label className={cn(pill, off, 'cursor-pointer select-none', busy && 'cursor-wait')}>
+      <label className={cx(pill, off, 'select-none', busy ? 'cursor-wait' : 'cursor-pointer')}>
         <input
           type="checkbox"
           className="size-4 accent-[var(--color-accent)]"

@@ -1,0 +1,4 @@
+/** Smooth unless the visitor asked the system for reduced motion. */
+export function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
