@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MusicConnection, MusicSyncResult } from '#shared/music-services-sync.ts';
 import { expectToast, renderPage, type StubAnswer } from '#tests/component/render-page.tsx';
 import { MusicSyncSettings } from './music-sync-settings.tsx';
+import { expectUsernameChecks, noConnections } from './username-form.test-support.ts';
 
 const connected: MusicConnection = {
   id: '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b',
@@ -29,16 +30,7 @@ function renderSync(create: (body: unknown) => StubAnswer) {
   renderPage(<MusicSyncSettings />, {
     path: '/music-services',
     answer: ({ method, path, body }) => {
-      if (method === 'GET' && path === '/api/music-services/connections') {
-        return {
-          status: 200,
-          json: {
-            spotify: { configured: false, redirectUri: null },
-            sources: ['lastfm', 'listenbrainz'],
-            connections: [],
-          },
-        };
-      }
+      if (method === 'GET' && path === '/api/music-services/connections') return noConnections;
       if (method === 'POST' && path === '/api/music-services/connections') {
         sent.push(body);
         return create(body);
@@ -60,16 +52,7 @@ describe('the Keep in sync username form (on react-hook-form through useValidate
     const sent = renderSync(() => ({ status: 201, json: synced }));
     await screen.findByRole('form', { name: 'Keep a username in sync' });
 
-    await user.click(keepInSync());
-    await waitFor(() => expect(formAlert()?.textContent).toBe('Enter your username.'));
-    expect(username().getAttribute('aria-invalid')).toBe('true');
-
-    await user.type(username(), 'fan/../x');
-    await user.click(keepInSync());
-    await waitFor(() =>
-      expect(formAlert()?.textContent).toBe('A username has only letters, digits, dots, dashes and underscores'),
-    );
-    expect(sent).toHaveLength(0);
+    await expectUsernameChecks(user, { username, submit: keepInSync, alert: formAlert }, sent);
 
     await user.clear(username());
     await user.type(username(), ' tia_t ');
