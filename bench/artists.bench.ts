@@ -18,6 +18,7 @@ import { parseEnv } from '#server/env.ts';
 import { artistListCache } from '#server/features/artists/artist-list-cache.ts';
 import { artistListPageQuery } from '#server/features/artists/artists.repo.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
+import { localCatalogWriter } from '#server/features/catalog/catalog-changes.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { ARTISTS_PAGE_SIZE } from '#shared/artists.ts';
 import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
@@ -151,7 +152,7 @@ interface RunOptions {
 async function loadCatalog(label: string, database: Database, catalog: BenchCatalog, options: RunOptions) {
   const started = performance.now();
   if (options.viaImport) {
-    await importCatalog(database, catalog);
+    await importCatalog(localCatalogWriter(database), catalog);
     await database.query('vacuum analyze');
   } else {
     await bulkLoadCatalog(database, catalog);

@@ -29,6 +29,7 @@ import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '#server/db/client.ts';
 import { importCatalog } from '#server/features/catalog/catalog.service.ts';
+import { localCatalogWriter } from '#server/features/catalog/catalog-changes.ts';
 import type { ListeningImportView } from '#shared/listening-import.ts';
 import { bandName, generateExport } from '#tests/factories/spotify-export.ts';
 import { adminUrl, databaseUrl, isPostgresReachable, withAdmin } from '#tests/setup/databases.ts';
@@ -70,7 +71,7 @@ async function seed(database: Database): Promise<void> {
   for (let i = 0; i < ARTISTS; i += 2) names.push(bandName(i));
   for (let i = 1; i < ARTISTS; i += 10) names.push(`The ${bandName(i)}`);
   for (let i = 1; i <= 2_000; i++) names.push(`Catalog Only Performer ${i}`);
-  await importCatalog(database, { artists: names.map((name) => ({ name, tours: [] })) });
+  await importCatalog(localCatalogWriter(database), { artists: names.map((name) => ({ name, tours: [] })) });
 }
 
 /** The server process's resident set size now and its peak so far (Linux /proc: VmRSS, VmHWM), in bytes. */

@@ -146,7 +146,14 @@ export async function serveApp(
   (server as Server).keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, background, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // A started background listens on its own PostgreSQL connection, outside the pool the bench
+    // closes: left open, dropping the bench database cut it and its reconnect timer kept the
+    // process alive after 'done'. Stopped as index.ts stops it: HTTP first, then the queue and bus.
+    if (startQueue) await background.stop();
+  };
+  return { base, background, close };
 }
 
 /** A free port, so PUBLIC_URL (Better Auth's origin check) can name the port before serving. */

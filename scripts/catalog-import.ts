@@ -12,6 +12,7 @@ import {
   normaliseCatalog,
   writeCatalogEntries,
 } from '#server/features/catalog/catalog.service.ts';
+import { localCatalogWriter } from '#server/features/catalog/catalog-changes.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { acquireDataDirLock } from '#server/lib/data-dir-lock.ts';
 import { type CatalogFile, formatCatalogProblem } from '#shared/catalog-import.ts';
@@ -76,7 +77,7 @@ async function main(args: string[]): Promise<void> {
     const database = await openDatabase(env);
     try {
       const started = performance.now();
-      const summary = await writeCatalogEntries(database, normaliseCatalog(catalog, 'import'));
+      const summary = await writeCatalogEntries(localCatalogWriter(database), normaliseCatalog(catalog, 'import'));
       console.log(describeImport(file, summary, performance.now() - started));
     } finally {
       await database.close();

@@ -135,10 +135,11 @@ export function createBackground(options: BackgroundOptions): Background {
     ...tripJobDefinitions({ database, logger, jamBase: providers.jamBase, catalogChanges }, queue),
     ...setlistJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, queue),
     ...guideJobDefinitions({ database, logger, env, events, providers }, queue),
-    ...historyImportJobDefinitions({ database, logger, setlistFm: providers.setlistFm }, queue),
+    ...historyImportJobDefinitions({ database, catalogChanges, logger, setlistFm: providers.setlistFm }, queue),
     ...musicSyncJobDefinitions({ database, env, logger }, queue),
     ...listeningImportJobDefinitions({
       database,
+      catalogChanges,
       logger,
       musicBrainz: providers.musicBrainz,
       canSyncTours: hasTourDateSource(providers),

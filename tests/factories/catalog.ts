@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { artistImages, artists, tours } from '#server/db/schema/index.ts';
 import { importCatalog, refreshArtistStats } from '#server/features/catalog/catalog.service.ts';
+import { localCatalogWriter } from '#server/features/catalog/catalog-changes.ts';
 import type { CatalogArtist, CatalogStop } from '#shared/catalog-import.ts';
 import { slugify } from '#shared/text.ts';
 
@@ -21,7 +22,7 @@ export interface FactoryArtist extends Omit<CatalogArtist, 'tours'> {
  * product computes; stop-less tours and images are written directly, then the stats refreshed.
  */
 export async function seedCatalog(database: Database, list: FactoryArtist[]): Promise<void> {
-  await importCatalog(database, {
+  await importCatalog(localCatalogWriter(database), {
     artists: list.map(({ imageUrl: _imageUrl, tours: tourList, ...artist }) => ({
       ...artist,
       tours: tourList.filter((tour) => tour.stops.length > 0),

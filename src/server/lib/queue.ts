@@ -247,14 +247,20 @@ export function createQueue(options: QueueOptions): Queue {
         if (running.size > 0) log.warn({ jobs: running.size }, 'stopping: aborting jobs still running');
         for (const controller of running.keys()) controller.abort(new Error('The server is stopping'));
       }, options.stopGraceMs ?? STOP_GRACE_MS);
+      let unwinding: NodeJS.Timeout | undefined;
       try {
         // pg-boss waits for its jobs up to the timeout, then puts those left back (failed, to retry).
         await boss.stop({ graceful: true, wait: true, timeout });
         // An aborted handler may still be unwinding: give it what is left, so the database closes after it.
         const left = Math.max(0, timeout - (Date.now() - started));
-        await Promise.race([Promise.all(running.values()), new Promise((resolve) => setTimeout(resolve, left))]);
+        const waited = new Promise((resolve) => {
+          unwinding = setTimeout(resolve, left);
+        });
+        await Promise.race([Promise.all(running.values()), waited]);
       } finally {
         clearTimeout(abort);
+        // Once every handler is done the wait is moot: left pending, it held the process seconds after a stop.
+        clearTimeout(unwinding);
       }
     },
     async send(type, payload, sendOptions = {}) {

@@ -113,11 +113,8 @@ async function resolveVenue(database: Database, input: AddShowInput['venue'], en
  * fan's show links to that stop; otherwise a user-submitted stop is added, 'pending' (seen by its
  * submitter only until an admin approves it). Past shows are marked attended, others Going.
  */
-export async function addShow(
-  { database, catalogChanges }: CatalogWriterDeps,
-  actor: Actor,
-  input: AddShowInput,
-): Promise<AddShowResponse> {
+export async function addShow(writer: CatalogWriterDeps, actor: Actor, input: AddShowInput): Promise<AddShowResponse> {
+  const { database } = writer;
   const artist = await resolveArtist(database, input.artist, actor.userId);
   const entry = stopEntry(input, artist, actor.userId);
   const venue = await resolveVenue(database, input.venue, entry, actor.userId);
@@ -138,8 +135,7 @@ export async function addShow(
     return { stopId: existing.id, linked: true, state, pending: existing.pending };
   }
 
-  await writeCatalogEntries(database, [entry]);
-  await catalogChanges.changed();
+  await writeCatalogEntries(writer, [entry]);
   const stopId = await findWrittenStop(database, entry, actor.userId);
   await upsertUserShow(database.db, { userId: actor.userId, stopId, state, notes });
   return { stopId, linked: false, state, pending: true };

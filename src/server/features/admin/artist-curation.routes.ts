@@ -62,7 +62,7 @@ export function artistCurationRoutes({
     })
     .post('/artists', validate('json', addArtistBodySchema), async (c) => {
       const result = await addArtistFromMusicBrainz(
-        database,
+        writer,
         providers.musicBrainz,
         auditActor(c.var.actor),
         c.req.valid('json').mbid,

@@ -295,13 +295,14 @@ async function askMusicBrainz<T>(call: () => Promise<T>): Promise<T> {
 
 /** Adds the MusicBrainz artist (name, MBID, genres) through the catalog writer; an existing one is kept. */
 export async function addArtistFromMusicBrainz(
-  database: Database,
+  writer: CatalogWriterDeps,
   musicBrainz: Pick<MusicBrainzClient, 'lookupArtist'>,
   actor: AuditActor,
   mbid: string,
 ): Promise<{ slug: string; added: boolean }> {
   const details = await askMusicBrainz(() => musicBrainz.lookupArtist(mbid));
-  const summary = await writeCatalogEntries(database, [
+  const { database } = writer;
+  const summary = await writeCatalogEntries(writer, [
     { name: details.name, slug: slugify(details.name), mbid: details.mbid, genres: details.genres, tours: [] },
   ]);
   const [row] = await rowsOf<{ id: string; slug: string; name: string }>(

@@ -53,7 +53,7 @@ describe('artist list cache', () => {
     await waitForSettle();
     const before = await server.fetch(LIST);
     expect(await names(before)).toEqual(['Alpha Band', 'Beta Band']);
-    await importCatalog(server.database, { artists: [bandPlaying('Gamma Band')] });
+    await importCatalog(server.background, { artists: [bandPlaying('Gamma Band')] });
     const after = await server.fetch(LIST, { headers: { 'if-none-match': before.headers.get('etag')! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));

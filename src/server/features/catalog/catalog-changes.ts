@@ -1,4 +1,5 @@
-import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
+import type { Database } from '#server/db/client.ts';
+import type { CatalogChanges, CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { CatalogChangedEvent, EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { catalogVersion, lastCatalogChangeAt, noteCatalogChanged } from './catalog-version.ts';
@@ -27,3 +28,22 @@ export function createCatalogChanges(events: EventBus, logger: Logger): CatalogC
     },
   };
 }
+
+/**
+ * For a writer with no running server's event bus (the catalog:import CLI, the demo seed before the
+ * bus exists, test factories): a change drops this process's kept answers only; a server beside it
+ * (the CLI on a shared PostgreSQL) sees it once its own kept answers expire (kept-answers.ts ttl).
+ */
+export const localCatalogChanges: CatalogChanges = {
+  version: catalogVersion,
+  lastChangeAt: lastCatalogChangeAt,
+  noted: noteCatalogChanged,
+  changed: async () => noteCatalogChanged(),
+  follow: () => () => {},
+};
+
+/** The catalog writer's deps for `database` in a process without the event bus (see above). */
+export const localCatalogWriter = (database: Database): CatalogWriterDeps => ({
+  database,
+  catalogChanges: localCatalogChanges,
+});

@@ -4,12 +4,15 @@
  * `changed()` after their commit (which also announces `catalog-changed` on the event bus), and
  * every `catalog-changed` heard from the bus bumps it.
  *
- * Still called directly by the two writers below the deps (more than ten callers each, CLI and test
- * factories among them): `refreshArtistStats` (before its caller's commit, so a read in between is
- * not kept) and `writeCatalogEntries` (after its own commit). Sync, the tour scraper, curation,
- * the catalog requests, add-show, trips' area search and the historical import announce their
- * change to the other processes themselves. The history import writes a fan's own shows, which stay
- * pending (unseen by other fans) until confirmed: nothing public changes, nothing to announce.
+ * Still called directly by `refreshArtistStats` (before its caller's commit, so a read in between
+ * is not kept; more than ten callers). The catalog writer (`writeCatalogEntries`) is given
+ * `CatalogWriterDeps` and announces its own committed changes, so trips' area search, add-show,
+ * curation's Add from MusicBrainz, the historical, history and listening imports need not; the CLI
+ * import, the demo seed and test factories give it `localCatalogWriter` (no bus). Writers that run
+ * it inside their own transaction (sync, the tour scraper) announce after their commit, as the
+ * catalog requests and the other curation actions do. The history import's stops and artists stay
+ * pending (unseen by other fans), yet the admin artist count kept per version counts them: its
+ * writes are announced too.
  */
 let version = 0;
 let lastChangeAt = Number.NEGATIVE_INFINITY;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
 import type { CatalogArtist, CatalogFile, CatalogStop } from '#shared/catalog-import.ts';
 import { openTestDatabase } from '#tests/setup/databases.ts';
 import { importCatalog, normaliseCatalog, writeCatalogEntries } from './catalog.service.ts';
+import { localCatalogChanges, localCatalogWriter } from './catalog-changes.ts';
 
 const redRocks = (date: string, extra: Partial<CatalogStop> = {}): CatalogStop => ({
   date,
@@ -27,9 +29,11 @@ const catalog = (...artists: CatalogArtist[]): CatalogFile => ({ artists });
 
 describe('catalog import', () => {
   let database: Database;
+  let writer: CatalogWriterDeps;
 
   beforeAll(async () => {
     database = await openTestDatabase();
+    writer = localCatalogWriter(database);
   });
   afterAll(() => database?.close());
 
@@ -96,7 +100,7 @@ describe('catalog import', () => {
     );
     const before = await tableCounts();
 
-    const first = await importCatalog(database, file);
+    const first = await importCatalog(writer, file);
     expect(first).toEqual({
       artistsAdded: 2,
       toursAdded: 3,
@@ -115,7 +119,7 @@ describe('catalog import', () => {
       venues: before.venues + 2,
     });
 
-    const second = await importCatalog(database, file);
+    const second = await importCatalog(writer, file);
     expect(second).toEqual({ artistsAdded: 0, toursAdded: 0, stopsAdded: 0, venuesAdded: 0, addedArtists: [] });
     expect(await tableCounts()).toEqual(afterFirst);
 
@@ -131,9 +135,9 @@ describe('catalog import', () => {
   });
 
   it('identifies an artist by slug, whatever the case and spacing of the name', async () => {
-    await importCatalog(database, catalog(artist('the midnight ravens', [redRocks('2027-04-02')])));
+    await importCatalog(writer, catalog(artist('the midnight ravens', [redRocks('2027-04-02')])));
     const again = await importCatalog(
-      database,
+      writer,
       catalog({ name: 'The  Midnight RAVENS', tours: [{ name: 'Encore Tour', stops: [redRocks('2027-09-09')] }] }),
     );
     expect(again).toMatchObject({ artistsAdded: 0, toursAdded: 1, stopsAdded: 1, venuesAdded: 0 });
@@ -144,32 +148,54 @@ describe('catalog import', () => {
 
   it('identifies an artist by mbid even under a new name, and fills an mbid it did not know', async () => {
     const mbid = 'a74b1b7f-71a5-4011-9441-d0b5e4122711';
-    await importCatalog(database, catalog(artist('Formerly Known', [redRocks('2027-01-10')], { mbid })));
+    await importCatalog(writer, catalog(artist('Formerly Known', [redRocks('2027-01-10')], { mbid })));
     const renamed = await importCatalog(
-      database,
+      writer,
       catalog(artist('Newly Named', [redRocks('2027-01-11')], { mbid: mbid.toUpperCase() })),
     );
     expect(renamed).toMatchObject({ artistsAdded: 0, stopsAdded: 1 });
     expect(await artistRow('newly-named')).toBeUndefined();
     expect((await stopsOf('formerly-known')).map((stop) => stop.date)).toEqual(['2027-01-10', '2027-01-11']);
 
-    await importCatalog(database, catalog(artist('No Id Yet', [redRocks('2027-01-12')])));
+    await importCatalog(writer, catalog(artist('No Id Yet', [redRocks('2027-01-12')])));
     const fillMbid = 'b5a6f2f4-8b0c-4b8e-9d55-1e0c4d1a2b3c';
     const filled = await importCatalog(
-      database,
+      writer,
       catalog(artist('No Id Yet', [redRocks('2027-01-12')], { mbid: fillMbid, genres: ['ska'] })),
     );
     expect(filled).toMatchObject({ artistsAdded: 0, stopsAdded: 0 });
     expect(await artistRow('no-id-yet')).toMatchObject({ mbid: fillMbid, genres: ['ska'] });
   });
 
+  it('announces a committed write that changed the catalog once, and drops only local answers after one that did not', async () => {
+    const told: string[] = [];
+    const recording: CatalogWriterDeps = {
+      database,
+      catalogChanges: {
+        ...localCatalogChanges,
+        noted: () => told.push('noted'),
+        changed: async () => {
+          told.push('changed');
+        },
+      },
+    };
+    const file = catalog(artist('Told Once', [redRocks('2027-02-20')]));
+    await importCatalog(recording, file);
+    expect(told).toEqual(['changed']);
+    await importCatalog(recording, file);
+    expect(told).toEqual(['changed', 'noted']);
+    // Nothing added, but an artist's missing genres filled: readers see it.
+    await importCatalog(recording, catalog(artist('Told Once', [redRocks('2027-02-20')], { genres: ['folk'] })));
+    expect(told).toEqual(['changed', 'noted', 'changed']);
+  });
+
   it('identifies a tour by name within its artist and a stop by date and venue within its tour', async () => {
     await importCatalog(
-      database,
+      writer,
       catalog(artist('Tour Keeper', [redRocks('2027-03-01')]), artist('Other Keeper', [redRocks('2027-03-01')])),
     );
     const result = await importCatalog(
-      database,
+      writer,
       catalog(
         artist('Tour Keeper', [
           redRocks('2027-03-01', { ticketUrl: 'https://tickets.example.com/changed' }),
@@ -185,7 +211,7 @@ describe('catalog import', () => {
     expect(tours?.count).toBe(2);
 
     // The same date and venue in another tour of the same artist is another stop.
-    const otherTour = await importCatalog(database, {
+    const otherTour = await importCatalog(writer, {
       artists: [{ name: 'Tour Keeper', tours: [{ name: 'Side Project Tour', stops: [redRocks('2027-03-01')] }] }],
     });
     expect(otherTour).toMatchObject({ toursAdded: 1, stopsAdded: 1 });
@@ -193,7 +219,7 @@ describe('catalog import', () => {
 
   it('treats venues spelled in another case or with the state name or code as one venue', async () => {
     const result = await importCatalog(
-      database,
+      writer,
       catalog(
         artist('Venue Twins', [
           redRocks('2027-07-01'),
@@ -216,7 +242,7 @@ describe('catalog import', () => {
       country,
     });
     await importCatalog(
-      database,
+      writer,
       catalog(
         artist('State Lines', [
           place('Brooklyn', 'new york', 'US', '2027-02-01'),
@@ -252,7 +278,7 @@ describe('catalog import', () => {
       country: 'US',
     });
     await importCatalog(
-      database,
+      writer,
       catalog(
         artist('Slug Maker', [
           redRocks('2027-04-02'),
@@ -264,7 +290,7 @@ describe('catalog import', () => {
       ),
     );
     // A later file adds a third show in Morrison that day: the database's slugs count too.
-    await importCatalog(database, {
+    await importCatalog(writer, {
       artists: [{ name: 'Slug Maker', tours: [{ name: 'Late Show', stops: [redRocks('2027-04-02')] }] }],
     });
     expect((await stopsOf('slug-maker')).map((stop) => stop.slug)).toEqual([
@@ -279,7 +305,7 @@ describe('catalog import', () => {
 
   it('gives venues globally unique slugs, suffixing -2 when two places share one', async () => {
     await importCatalog(
-      database,
+      writer,
       catalog(
         artist('Hall Hopper', [
           { date: '2027-08-01', venue: 'The Fillmore', city: 'San Francisco', region: 'California', country: 'US' },
@@ -294,21 +320,18 @@ describe('catalog import', () => {
   });
 
   it('refreshes sort name, tour count and last event date of the artists it touches', async () => {
-    await importCatalog(
-      database,
-      catalog(artist('The Stat Keepers', [redRocks('2027-01-01'), redRocks('2026-12-01')])),
-    );
+    await importCatalog(writer, catalog(artist('The Stat Keepers', [redRocks('2027-01-01'), redRocks('2026-12-01')])));
     expect(await artistRow('the-stat-keepers')).toMatchObject({
       sort_name: 'stat keepers',
       tour_count: 1,
       last_event_date: '2027-01-01',
     });
-    await importCatalog(database, {
+    await importCatalog(writer, {
       artists: [{ name: 'The Stat Keepers', tours: [{ name: 'Return', stops: [redRocks('2027-11-30')] }] }],
     });
     expect(await artistRow('the-stat-keepers')).toMatchObject({ tour_count: 2, last_event_date: '2027-11-30' });
 
-    await importCatalog(database, catalog(artist('Theory of Stats', [redRocks('2027-01-01')])));
+    await importCatalog(writer, catalog(artist('Theory of Stats', [redRocks('2027-01-01')])));
     expect((await artistRow('theory-of-stats'))?.sort_name).toBe('theory of stats');
   });
 
@@ -320,7 +343,7 @@ describe('catalog import', () => {
         artist('', [redRocks('2027-02-30', { time: '24:00', country: 'USA', ticketUrl: 'ftp://example.com' })]),
       ],
     };
-    const error = await importCatalog(database, bad).catch((caught: unknown) => caught);
+    const error = await importCatalog(writer, bad).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('BAD_REQUEST');
     expect((error as AppError).issues).toEqual([
@@ -343,7 +366,7 @@ describe('catalog import', () => {
         artist('Rollback One', [redRocks('2027-04-02')]),
         artist('Rollback Two', [{ date: '2027-04-03', venue: 'Crater', city: 'Kaboom', country: 'US' }]),
       );
-      const error = await importCatalog(database, file).catch((caught: unknown) => caught);
+      const error = await importCatalog(writer, file).catch((caught: unknown) => caught);
       // Drizzle wraps the driver's error; the constraint's name is in the cause.
       expect(String((error as Error).cause ?? error)).toMatch(/test_no_kaboom/);
       expect(await tableCounts()).toEqual(before);
@@ -388,7 +411,7 @@ describe('catalog import', () => {
         entry.listings = listings;
         if (fan) entry.submittedBy = fan;
       }
-      return writeCatalogEntries(database, entries);
+      return writeCatalogEntries(writer, entries);
     };
     const sources = () =>
       rows<{ stop: string; state: string; provider: string; externalId: string; url: string; seen: string }>(
@@ -461,7 +484,7 @@ describe('catalog import', () => {
       for (const entry of entries.flatMap((e) => e.tours.flatMap((t) => t.stops))) {
         if (submittedBy) entry.submittedBy = submittedBy;
       }
-      return writeCatalogEntries(database, entries);
+      return writeCatalogEntries(writer, entries);
     };
     const stops = () =>
       rows<{ state: string; externalId: string | null }>(
@@ -492,9 +515,11 @@ describe('catalog import', () => {
 
 describe('catalog import, first import of a large catalog', () => {
   let database: Database;
+  let writer: CatalogWriterDeps;
 
   beforeAll(async () => {
     database = await openTestDatabase();
+    writer = localCatalogWriter(database);
   });
   afterAll(() => database?.close());
 
@@ -541,7 +566,7 @@ describe('catalog import, first import of a large catalog', () => {
       const late = largeCatalog(1, 10, 'Late Failure');
       for (const stop of late.artists[0]!.tours[0]!.stops) stop.city = 'Kaboom';
       const bad = { artists: [...largeCatalog(60, 100, 'Early Fine').artists, ...late.artists] };
-      const error = await importCatalog(database, bad).catch((caught: unknown) => caught);
+      const error = await importCatalog(writer, bad).catch((caught: unknown) => caught);
       expect(String((error as Error).cause ?? error)).toMatch(/test_no_kaboom/);
     } finally {
       await database.query('alter table tour_stops drop constraint test_no_kaboom');
@@ -551,7 +576,7 @@ describe('catalog import, first import of a large catalog', () => {
     expect((await database.query('select 1 from tour_stops limit 1')).rows).toHaveLength(0);
 
     const file = largeCatalog(60, 100, 'Bulk Artist');
-    const summary = await importCatalog(database, file);
+    const summary = await importCatalog(writer, file);
     expect(summary.stopsAdded).toBe(6_000);
     expect(await dateIndexOid()).not.toBe(migratedIndex);
     expect(await stopTableShape()).toEqual(shape);
@@ -562,7 +587,7 @@ describe('catalog import, first import of a large catalog', () => {
     );
     expect(rows[0]).toEqual({ stops: 6_000, slugs: 6_000, orphans: 0 });
     // Not empty any more: the next import takes the row-by-row path and adds only what is new.
-    const again = await importCatalog(database, { artists: [...file.artists, ...largeCatalog(1, 3, 'Later').artists] });
+    const again = await importCatalog(writer, { artists: [...file.artists, ...largeCatalog(1, 3, 'Later').artists] });
     expect(again.stopsAdded).toBe(3);
   });
 });

@@ -87,15 +87,15 @@ export function insertArtists(executor: Executor, artists: NewArtist[]): Promise
   );
 }
 
-/** Fills an mbid or genres the catalog did not know yet; never overwrites what is there. */
+/** Fills an mbid or genres the catalog did not know yet; never overwrites what is there. Returns the artists filled. */
 export async function fillMissingArtistDetails(
   executor: Executor,
   details: { id: string; mbid: string | null; genres: string[] }[],
-): Promise<void> {
+): Promise<number> {
   const useful = details
     .filter((detail) => detail.mbid || detail.genres.length > 0)
     .map((detail) => ({ ...detail, genres: JSON.stringify(detail.genres) }));
-  await batched(
+  const filled = await batched(
     executor,
     useful,
     (batch) => sql`
@@ -105,8 +105,10 @@ export async function fillMissingArtistDetails(
         updated_at = now()
       from ${recordset(batch, { id: 'uuid', mbid: 'text', genres: 'text' })}
       where a.id = x.id
-        and ((a.mbid is null and x.mbid is not null) or (cardinality(a.genres) = 0 and x.genres <> '[]'))`,
+        and ((a.mbid is null and x.mbid is not null) or (cardinality(a.genres) = 0 and x.genres <> '[]'))
+      returning a.id`,
   );
+  return filled.length;
 }
 
 // ------------------------------------------------------------------------------------------ tours
@@ -547,18 +549,29 @@ export async function refreshArtistStats(executor: Executor, artistIds: readonly
 
 /**
  * Artists and venues a trusted writer (an admin, a provider, an approval) uses become public
- * (ADR 0037): a fan's pending one is then everyone's.
+ * (ADR 0037): a fan's pending one is then everyone's. Returns how many were pending.
  */
 export async function publishArtistsAndVenues(
   executor: Executor,
   ids: { artistIds: readonly string[]; venueIds: readonly string[] },
-): Promise<void> {
-  if (ids.artistIds.length > 0)
-    await executor.execute(sql`
-      update artists set pending = false, updated_at = now()
-      where pending and id in (select (jsonb_array_elements_text(${JSON.stringify(ids.artistIds)}::jsonb))::uuid)`);
-  if (ids.venueIds.length > 0)
-    await executor.execute(sql`
-      update venues set pending = false
-      where pending and id in (select (jsonb_array_elements_text(${JSON.stringify(ids.venueIds)}::jsonb))::uuid)`);
+): Promise<number> {
+  const artistsPublished =
+    ids.artistIds.length === 0
+      ? []
+      : await rowsOf(
+          executor,
+          sql`update artists set pending = false, updated_at = now()
+              where pending and id in (select (jsonb_array_elements_text(${JSON.stringify(ids.artistIds)}::jsonb))::uuid)
+              returning id`,
+        );
+  const venuesPublished =
+    ids.venueIds.length === 0
+      ? []
+      : await rowsOf(
+          executor,
+          sql`update venues set pending = false
+              where pending and id in (select (jsonb_array_elements_text(${JSON.stringify(ids.venueIds)}::jsonb))::uuid)
+              returning id`,
+        );
+  return artistsPublished.length + venuesPublished.length;
 }

@@ -6,6 +6,7 @@ import type { CatalogFile } from '#shared/catalog-import.ts';
 import { localIsoDate } from '#shared/dates.ts';
 import { isCatalogEmpty } from './catalog.repo.ts';
 import { checkCatalogFile, normaliseCatalog, writeCatalogEntries } from './catalog.service.ts';
+import { localCatalogWriter } from './catalog-changes.ts';
 
 export const demoCatalogPath = fileURLToPath(new URL('../../../../catalog/demo-catalog.json', import.meta.url));
 
@@ -38,7 +39,10 @@ export function shiftCatalogDates(file: CatalogFile, today: string): CatalogFile
   };
 }
 
-/** First start: an empty catalog gets the demo catalog, its dates moved to around today. */
+/**
+ * First start: an empty catalog gets the demo catalog, its dates moved to around today. Runs before
+ * the event bus exists (index.ts), with nothing kept yet to drop anywhere: the local writer.
+ */
 export async function seedDemoCatalogIfEmpty(
   database: Database,
   logger: Logger,
@@ -48,7 +52,7 @@ export async function seedDemoCatalogIfEmpty(
   const started = performance.now();
   const file = checkCatalogFile(JSON.parse(await fs.readFile(demoCatalogPath, 'utf8')));
   const entries = normaliseCatalog(shiftCatalogDates(file, today), 'demo');
-  const { addedArtists: _names, ...counts } = await writeCatalogEntries(database, entries);
+  const { addedArtists: _names, ...counts } = await writeCatalogEntries(localCatalogWriter(database), entries);
   logger.info(
     { ...counts, ms: Math.round(performance.now() - started) },
     'loaded the demo catalog into the empty database',

@@ -1,7 +1,7 @@
-import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { timeZoneAt } from '#server/features/places/time-zone.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { SourceStop } from '#server/providers/source-stop.ts';
 import { type CatalogFile, type CatalogStop, validateCatalogFile } from '#shared/catalog-import.ts';
 import type { CityPlace } from '#shared/place-label.ts';
@@ -34,7 +34,6 @@ import {
   suspendStopChecks,
   upsertStopSources,
 } from './catalog.repo.ts';
-import { noteCatalogChanged } from './catalog-version.ts';
 import { storedStopFor } from './stop-identity.ts';
 
 export { refreshArtistStats };
@@ -101,12 +100,12 @@ export interface ImportCatalogOptions {
  * every problem (`issues`) when the file does not validate.
  */
 export async function importCatalog(
-  database: Database,
+  writer: CatalogWriterDeps,
   file: CatalogFile,
   options: ImportCatalogOptions = {},
 ): Promise<CatalogImportSummary> {
   const valid = checkCatalogFile(file);
-  return writeCatalogEntries(database, normaliseCatalog(valid, options.source ?? 'import'));
+  return writeCatalogEntries(writer, normaliseCatalog(valid, options.source ?? 'import'));
 }
 
 /** The file, validated; otherwise AppError BAD_REQUEST with every problem and its path in `issues`. */
@@ -213,32 +212,53 @@ export function normaliseCatalog(file: CatalogFile, source: string): CatalogEntr
 
 /**
  * Writes normalised entries in one transaction, adding only what is missing, then refreshes the
- * denormalised artist stats. The entry point for provider syncs.
+ * denormalised artist stats. The entry point for provider syncs. Once committed, a write that
+ * changed the catalog is announced (`catalogChanges.changed()`: every process drops its kept
+ * answers), so no caller has to remember it; one that changed nothing only drops this process's.
  */
-export async function writeCatalogEntries(database: Database, entries: CatalogEntry[]): Promise<CatalogImportSummary> {
-  const summary = await database.db.transaction(async (tx) => {
-    await lockCatalogWrites(tx);
-    const artists = await resolveArtists(tx, entries);
-    // Provider listings the catalog already holds are not written again: only their sources are.
-    const placed = await placeListings(tx, entries, artists);
-    const toWrite = withoutPlaced(entries, placed);
-    const tours = await resolveTours(tx, toWrite, artists);
-    const venues = await resolveVenues(tx, toWrite);
-    const stopsAdded = await addStops(tx, toWrite, artists, tours.idByKey, venues.idByKey);
-    await recordListings(tx, toWrite, artists.idBySlug, placed);
-    await publishArtistsAndVenues(tx, trustedUses(entries, artists.idBySlug, venues.idByKey));
-    await refreshArtistStats(tx, [...artists.idBySlug.values()]);
-    return {
-      artistsAdded: artists.added.length,
-      toursAdded: tours.added,
-      stopsAdded,
-      venuesAdded: venues.added,
-      addedArtists: artists.added,
-    };
-  });
-  // Committed: list pages kept from before are stale.
-  noteCatalogChanged();
+export async function writeCatalogEntries(
+  { database, catalogChanges }: CatalogWriterDeps,
+  entries: CatalogEntry[],
+): Promise<CatalogImportSummary> {
+  const { changed, ...summary } = await database.db.transaction((tx) => writeCatalogEntriesInTransaction(tx, entries));
+  if (changed) await catalogChanges.changed();
+  else catalogChanges.noted();
   return summary;
+}
+
+/** What one write did: its summary, and whether anything a reader of the catalog sees changed. */
+export interface CatalogWrite extends CatalogImportSummary {
+  /** Something added, an artist's missing details filled, or a pending artist or venue made public. */
+  changed: boolean;
+}
+
+/**
+ * The writer inside a caller's transaction (a sync, the tour scraper), so the caller's own writes
+ * commit or roll back with it. Announces nothing: the caller tells `catalogChanges.changed()`
+ * after its commit.
+ */
+export async function writeCatalogEntriesInTransaction(tx: Tx, entries: CatalogEntry[]): Promise<CatalogWrite> {
+  await lockCatalogWrites(tx);
+  const artists = await resolveArtists(tx, entries);
+  // Provider listings the catalog already holds are not written again: only their sources are.
+  const placed = await placeListings(tx, entries, artists);
+  const toWrite = withoutPlaced(entries, placed);
+  const tours = await resolveTours(tx, toWrite, artists);
+  const venues = await resolveVenues(tx, toWrite);
+  const stopsAdded = await addStops(tx, toWrite, artists, tours.idByKey, venues.idByKey);
+  await recordListings(tx, toWrite, artists.idBySlug, placed);
+  const published = await publishArtistsAndVenues(tx, trustedUses(entries, artists.idBySlug, venues.idByKey));
+  await refreshArtistStats(tx, [...artists.idBySlug.values()]);
+  const added = artists.added.length + tours.added + stopsAdded + venues.added;
+  return {
+    artistsAdded: artists.added.length,
+    toursAdded: tours.added,
+    stopsAdded,
+    venuesAdded: venues.added,
+    addedArtists: artists.added,
+    // A listing seen again only refreshes its source's last sighting: no reader's answer changes.
+    changed: added + artists.detailsFilled + published > 0,
+  };
 }
 
 // ------------------------------------------------------------------------------------ provenance
@@ -391,6 +411,8 @@ interface ResolvedArtists {
   /** Artists that existed before this write: only their tours and stops need looking up. */
   preExisting: Set<string>;
   added: { name: string; slug: string }[];
+  /** Pre-existing artists given an mbid or genres they lacked. */
+  detailsFilled: number;
 }
 
 async function findArtistIds(tx: Tx, entries: CatalogEntry[]): Promise<Map<string, string>> {
@@ -424,7 +446,7 @@ async function resolveArtists(tx: Tx, entries: CatalogEntry[]): Promise<Resolved
       submittedBy: submitterOf(stopsOf(entry)),
     })),
   );
-  await fillMissingArtistDetails(
+  const detailsFilled = await fillMissingArtistDetails(
     tx,
     entries.flatMap((entry) => {
       const id = existing.get(entry.slug);
@@ -439,6 +461,7 @@ async function resolveArtists(tx: Tx, entries: CatalogEntry[]): Promise<Resolved
     idBySlug,
     preExisting: new Set(existing.values()),
     added: inserted.map((row) => ({ name: row.name, slug: row.slug })),
+    detailsFilled,
   };
 }
 

@@ -10,9 +10,9 @@ import type { CatalogChanges } from '#server/lib/catalog-changes.ts';
  *
  * Freshness:
  * - every catalog change this process makes or hears of (`CatalogChanges`: a writer's
- *   `changed()` after its commit, `refreshArtistStats` and `writeCatalogEntries`, 'artist-image-ready',
- *   and every `catalog-changed` on the event bus from another server process) drops every kept
- *   answer at once (one version counter);
+ *   `changed()` after its commit, the catalog writer's included; `refreshArtistStats`;
+ *   'artist-image-ready'; every `catalog-changed` on the event bus from another server process)
+ *   drops every kept answer at once (one version counter);
  * - an answer is kept at most `ttlMs`, which bounds staleness when a process without the bus (the
  *   import CLI on a shared PostgreSQL) writes;
  * - an answer read while a write may still be uncommitted (within `settleMs` of a noted change) is

@@ -118,7 +118,8 @@ export async function startImport(
   return getImportJob(deps.database, id);
 }
 
-export async function runImportJob({ database, catalogChanges }: CatalogWriterDeps, jobId: string): Promise<void> {
+export async function runImportJob(writer: CatalogWriterDeps, jobId: string): Promise<void> {
+  const { database } = writer;
   const job = await selectAdminJob(database.db, jobId, HISTORICAL_IMPORT);
   if (!job || job.status === 'done') return;
   const input = job.input as HistoricalImportBody & { validOnly: boolean; actor: AuditActor };
@@ -130,13 +131,13 @@ export async function runImportJob({ database, catalogChanges }: CatalogWriterDe
     const written = { artistsAdded: 0, toursAdded: 0, stopsAdded: 0, venuesAdded: 0 };
     for (let start = 0; start < valid.length; start += CHUNK_ROWS) {
       const chunk = valid.slice(start, start + CHUNK_ROWS);
-      const summary = await writeCatalogEntries(database, normaliseCatalog(rowFile(chunk), 'import'));
+      // Each chunk commits (and is announced by the writer) on its own: a run that fails later still
+      // told every process what it wrote.
+      const summary = await writeCatalogEntries(writer, normaliseCatalog(rowFile(chunk), 'import'));
       written.artistsAdded += summary.artistsAdded;
       written.toursAdded += summary.toursAdded;
       written.stopsAdded += summary.stopsAdded;
       written.venuesAdded += summary.venuesAdded;
-      // Per committed chunk: a run that fails later still told every process what it wrote.
-      if (summary.artistsAdded + summary.stopsAdded > 0) await catalogChanges.changed();
       await updateAdminJob(database.db, jobId, { done: start + chunk.length });
     }
     const report: RunReport = { ...toReport(contentHash(input), reports), written, validOnly: input.validOnly };

@@ -41,6 +41,7 @@ const fileLimit = bodyLimit({
 export function historyImportRoutes(deps: AppDeps) {
   const importDeps: HistoryImportDeps = {
     database: deps.database,
+    catalogChanges: deps.catalogChanges,
     setlistFm: deps.providers.setlistFm,
     queue: deps.queue,
     logger: deps.logger,

@@ -5,6 +5,7 @@ import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/
 import { appendUserEvents } from '#server/features/realtime/user-events.repo.ts';
 import { storeSetlistForStop } from '#server/features/setlists/setlists.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ProviderError } from '#server/providers/http.ts';
@@ -26,8 +27,7 @@ import { isStorableText, TEXT_MESSAGES } from '#shared/text-schema.ts';
 import { countryCode, type ImportRow, parseAppExport, parseCsvRows, rowsFromSetlists } from './history-import.parse.ts';
 import * as repo from './history-import.repo.ts';
 
-export interface HistoryImportDeps {
-  database: Database;
+export interface HistoryImportDeps extends CatalogWriterDeps {
   setlistFm: SetlistFmClient | null;
   queue: Pick<Queue, 'send'>;
   logger: Logger;
@@ -333,7 +333,7 @@ interface CreatedStop {
  * the stop (created now, or the same show another fan submitted before).
  */
 async function createStops(
-  database: Database,
+  writer: CatalogWriterDeps,
   userId: string,
   rows: repo.PendingRow[],
 ): Promise<Map<string, CreatedStop>> {
@@ -364,9 +364,9 @@ async function createStops(
     'user',
   );
   for (const entry of entries) for (const tour of entry.tours) for (const stop of tour.stops) stop.submittedBy = userId;
-  await writeCatalogEntries(database, entries);
+  await writeCatalogEntries(writer, entries);
   const found = await repo.matchStops(
-    database.db,
+    writer.database.db,
     userId,
     rows.map((row) => ({
       rowNumber: row.rowNumber,
@@ -389,7 +389,7 @@ async function createStops(
 
 async function writeChunk(deps: HistoryImportDeps, userId: string, importId: string, rows: repo.PendingRow[]) {
   const created = await createStops(
-    deps.database,
+    deps,
     userId,
     rows.filter((row) => row.outcome === 'create'),
   );

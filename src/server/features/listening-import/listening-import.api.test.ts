@@ -2,6 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeAdminRole } from '#server/auth/admin-role.ts';
 import { type AuthTestServer, startAuthTestServer, type TestBrowser } from '#server/auth/auth.test-support.ts';
+import { isCatalogChanged } from '#server/features/catalog/catalog-changes.ts';
+import type { AppEvent } from '#server/lib/event-bus.ts';
 import type { FavoritesList } from '#shared/favorites.ts';
 import {
   LISTENING_IMPORT_LIMITS,
@@ -312,10 +314,16 @@ describe('listening import API (Spotify export, admin seeding)', () => {
     const neonSlug = byName.get('Neon Foxes')!.match!.artistSlug;
     expect((await browser.request(`/api/favorites/${neonSlug}`, { method: 'PUT' })).status).toBeLessThan(300);
 
+    const announced: AppEvent[] = [];
+    const unsubscribe = server.background.events.subscribe(isCatalogChanged, (event) => announced.push(event));
     expect((await call(browser, `${FAN_BASE}/${view.id}/follow`, { json: { all: true } })).status).toBe(202);
     const done = await waitFor(browser, FAN_BASE, view.id, ['done', 'failed']);
     expect(done.state).toBe('done');
     expect(done.summary).toMatchObject({ followed: 3, added: 1, skipped: 1, notMatched: 1 });
+    // Velvet Harbor joined the public catalog: every server process hears of it once, to drop its kept answers.
+    await expect.poll(() => announced.length).toBe(1);
+    unsubscribe();
+    expect(announced).toEqual([{ type: 'catalog-changed' }]);
     expect(done.summary!.reasons).toEqual(
       expect.arrayContaining([
         { reason: 'Already followed', count: 1 },

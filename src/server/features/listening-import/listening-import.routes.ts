@@ -34,8 +34,21 @@ import {
 /** The upload paths take a whole file as their body (app.ts leaves them out of its 1 MB limit). */
 export const LISTENING_UPLOAD_PATH = /^\/api\/(music-services\/export|admin\/spotify-import)\/[0-9a-f-]{36}\/files$/;
 
-export function listeningImportDeps({ database, queue, providers, logger }: AppDeps): ListeningImportDeps {
-  return { database, queue, logger, musicBrainz: providers.musicBrainz, canSyncTours: hasTourDateSource(providers) };
+export function listeningImportDeps({
+  database,
+  catalogChanges,
+  queue,
+  providers,
+  logger,
+}: AppDeps): ListeningImportDeps {
+  return {
+    database,
+    catalogChanges,
+    queue,
+    logger,
+    musicBrainz: providers.musicBrainz,
+    canSyncTours: hasTourDateSource(providers),
+  };
 }
 
 function declaredBytes(header: string | undefined): number | null {

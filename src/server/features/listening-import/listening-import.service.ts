@@ -3,6 +3,7 @@ import { normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/
 import { appendUserEvents } from '#server/features/realtime/user-events.repo.ts';
 import { artistResyncJob, MIN_RESYNC_SPACING_SECONDS } from '#server/features/sync/sync.jobs.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Queue } from '#server/lib/queue.ts';
 import { ProviderError } from '#server/providers/http.ts';
@@ -29,8 +30,8 @@ import {
 } from './spotify-export.parse.ts';
 import { ByteSource, looksLikeZip, readZip, type ZipEntrySink, ZipFormatError } from './zip-stream.ts';
 
-export interface ListeningImportDeps {
-  database: Database;
+/** A catalog writer: the artists it finds on MusicBrainz join the public catalog. */
+export interface ListeningImportDeps extends CatalogWriterDeps {
   musicBrainz: MusicBrainzClient;
   queue: Pick<Queue, 'send'>;
   logger: Logger;
@@ -569,7 +570,7 @@ async function lookUpOnce(deps: ListeningImportDeps, artist: repo.PendingArtist)
   }
   if (!found) return { artistId: null, added: false, reason };
   const summary = await writeCatalogEntries(
-    deps.database,
+    deps,
     normaliseCatalog({ artists: [{ name: found.name, mbid: found.mbid, genres: found.genres, tours: [] }] }, 'import'),
   );
   const artistId = await repo.selectArtistIdByMbid(deps.database.db, found.mbid);

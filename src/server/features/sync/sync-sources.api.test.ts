@@ -243,7 +243,7 @@ describe("a show a trip's area search wrote before the artist's first sync", () 
     });
     const lanterns = near.filter((event) => event.identifier === 'jambase:12000001');
     expect(lanterns).toHaveLength(1);
-    await writeCatalogEntries(server.database, tripSearchEntries(lanterns));
+    await writeCatalogEntries(server.background, tripSearchEntries(lanterns));
     const [written] = await stopsOf(server);
     expect(written).toMatchObject({ venue: 'The Roundhouse', sources: ['jambase'] });
 
@@ -384,7 +384,7 @@ describe("a trip's area search after a sync by sources without JamBase", () => {
     });
     const area = { lat: 51.5432, lon: -0.1519, radiusKm: 30, from: isoDaysFromToday(19), to: isoDaysFromToday(21) };
     for (let run = 0; run < 2; run++) {
-      const summary = await writeCatalogEntries(server.database, tripSearchEntries(await client.eventsNear(area)));
+      const summary = await writeCatalogEntries(server.background, tripSearchEntries(await client.eventsNear(area)));
       expect(summary.stopsAdded).toBe(0);
       const london = (await stopsOf(server)).filter((stop) => stop.date === isoDaysFromToday(20));
       expect(london).toEqual([{ ...stored, sources: ['jambase', 'ticketmaster'] }]);

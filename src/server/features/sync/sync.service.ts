@@ -1,4 +1,3 @@
-import type { Database } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import {
   findTours,
@@ -10,7 +9,7 @@ import {
   type CatalogEntry,
   normaliseCatalog,
   type StopEntry,
-  writeCatalogEntries,
+  writeCatalogEntriesInTransaction,
 } from '#server/features/catalog/catalog.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CatalogWriterDeps } from '#server/lib/catalog-changes.ts';
@@ -203,14 +202,6 @@ function plannedEntry(artist: SyncTarget, shows: MergedShow[], source: string) {
   return { entry, planned };
 }
 
-/**
- * The catalog writer runs inside our transaction (as a savepoint), so the plan, the catalog's
- * own identity rules, the sources and the change records commit or roll back together.
- */
-function inTransaction(database: Database, tx: Tx): Database {
-  return { ...database, db: tx };
-}
-
 async function writeSync(
   { database, catalogChanges }: CatalogWriterDeps,
   target: SyncTarget,
@@ -227,7 +218,9 @@ async function writeSync(
     const known = before ? await findKnownStops(tx, before.id) : [];
     const plan = planSync(known, planned, answered, today);
 
-    const summary = await writeCatalogEntries(inTransaction(database, tx), [stopsToWrite(entry, plan)]);
+    // The catalog writer runs inside our transaction, so the plan, the catalog's own identity
+    // rules, the sources and the change records commit or roll back together.
+    const summary = await writeCatalogEntriesInTransaction(tx, [stopsToWrite(entry, plan)]);
     const artist = await findArtistIdentity(tx, entry.slug, entry.mbid);
     if (!artist) throw new Error(`Artist ${entry.slug} was not written`);
     await applyMovesAndCancellations(tx, artist.id, plan);
@@ -263,8 +256,8 @@ async function writeSync(
       saleTimesAnnounced: sales.length,
     };
   });
-  // Committed only now (the catalog writer's own note came at its savepoint): list pages kept
-  // meanwhile are stale, and the fan who synced is about to open the list (ADR 0009).
+  // Committed only now (the catalog writer inside our transaction announces nothing): list pages
+  // kept meanwhile are stale, and the fan who synced is about to open the list (ADR 0009).
   await catalogChanges.changed();
   return outcome;
 }

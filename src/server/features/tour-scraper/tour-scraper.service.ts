@@ -1,7 +1,11 @@
 import type { Database, Db } from '#server/db/client.ts';
 import type { Tx } from '#server/db/sql.ts';
 import { lockCatalogWrites, refreshArtistStats } from '#server/features/catalog/catalog.repo.ts';
-import { type CatalogEntry, normaliseCatalog, writeCatalogEntries } from '#server/features/catalog/catalog.service.ts';
+import {
+  type CatalogEntry,
+  normaliseCatalog,
+  writeCatalogEntriesInTransaction,
+} from '#server/features/catalog/catalog.service.ts';
 import { type Gazetteer, getGazetteer } from '#server/features/places/gazetteer.ts';
 import { findArtistIdentity } from '#server/features/sync/sync.repo.ts';
 import type { ActorWithRole } from '#server/lib/actor.ts';
@@ -269,7 +273,7 @@ export async function importRows(
   const artists = await database.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const entries = entriesOf(fresh, submittedBy);
-    if (entries.length > 0) await writeCatalogEntries({ ...database, db: tx }, entries);
+    if (entries.length > 0) await writeCatalogEntriesInTransaction(tx, entries);
     const written = await recordSources(tx, fresh, actor);
     await insertChangeRequests(tx, requests);
     await refreshArtistStats(tx, [...new Set(written.map((w) => w.artistId))]);

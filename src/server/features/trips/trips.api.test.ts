@@ -95,7 +95,7 @@ describe('trips: vacation mode', () => {
     }[],
     genres?: string[],
   ) {
-    await importCatalog(server.database, {
+    await importCatalog(server.background, {
       artists: [
         {
           name: artist,

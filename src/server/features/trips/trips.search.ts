@@ -143,8 +143,7 @@ export async function searchTrip(
     throw error;
   }
   const entries = tripSearchEntries(events);
-  const summary = entries.length ? await writeCatalogEntries(deps.database, entries) : { stopsAdded: 0 };
-  if (summary.stopsAdded > 0) await deps.catalogChanges.changed();
+  const summary = entries.length ? await writeCatalogEntries(deps, entries) : { stopsAdded: 0 };
   await markSearchDone(deps.database.db, tripId, options.baseline);
   const notified = options.baseline ? 0 : await notifyNewTripShows(deps.database, { tripId });
   return { events: events.length, stopsAdded: summary.stopsAdded, notified };
