@@ -9,6 +9,7 @@ type FormValues = Record<string, unknown>;
 type TextName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 export interface ValidatedFormOptions<V extends FormValues, T> {
+  /** The starting values: texts (bound to inputs by `field`) or choices the form sets itself with `setValues`. */
   initial: V;
   /** Checks the values, usually `(values) => validateForm(schema, values)` with a shared (#shared) schema. */
   check: (values: V) => ValidationResult<T>;
