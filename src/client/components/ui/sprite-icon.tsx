@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { createContext, type ReactNode, use, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /**
  * Icons a list repeats on every row (a tour's stops: time, place, guide, tickets, the fan's state
@@ -42,7 +42,8 @@ export const IconSprite = ({ icons, children }: { icons: readonly LucideIcon[]; 
  * lucide icon (24 px) unless a class or its parent sizes it; unfilled unless a class fills it.
  */
 export const SpriteIcon = ({ icon: Icon, className }: { icon: LucideIcon; className?: string }) => {
-  const id = use(SpriteIds)?.get(Icon);
+  // useContext, not use: Preact's server renderer gives `use` no context to read (it threw there).
+  const id = useContext(SpriteIds)?.get(Icon);
   if (id === undefined) return <Icon className={className} aria-hidden="true" />;
   return (
     <svg width="24" height="24" fill="none" className={className} aria-hidden="true">
