@@ -1,5 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { reactOnPreactAliases } from './scripts/react-on-preact.mjs';
 import { adminUrl, isPostgresReachable } from './tests/setup/postgres-reachable.ts';
+
+/**
+ * Testing Library's ES module: its CommonJS main file (what Node's resolution picks) would
+ * `require` react-dom itself, past the alias to Preact.
+ */
+const TESTING_LIBRARY_ESM = {
+  find: /^@testing-library\/react$/,
+  replacement: fileURLToPath(import.meta.resolve('@testing-library/react/package.json')).replace(
+    /package\.json$/,
+    'dist/@testing-library/react.esm.js',
+  ),
+};
 
 const apiFiles = ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'];
 
@@ -73,8 +87,14 @@ export default defineConfig(async () => {
         {
           // React components in happy-dom: texts, validation messages, toasts and states of one page,
           // with the network stubbed (tests/component/render-page.tsx). Journeys stay in tests/e2e.
+          // The components on Preact, as the browser runs them (scripts/react-on-preact.mjs). The
+          // packages that import React are inlined, so their imports meet the alias too (left to
+          // Node, they would load React itself beside Preact).
+          resolve: { alias: [...reactOnPreactAliases, TESTING_LIBRARY_ESM], conditions: ['module', 'browser', 'import'] },
+          ssr: { resolve: { conditions: ['module', 'browser', 'import'], externalConditions: ['module', 'import'] } },
           test: {
             name: 'component',
+            server: { deps: { inline: true } },
             include: ['src/client/**/*.test.tsx'],
             environment: 'happy-dom',
             setupFiles: ['tests/component/setup.ts'],
