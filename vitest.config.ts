@@ -1,18 +1,30 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reactOnPreactAliases } from './scripts/react-on-preact.mjs';
 import { adminUrl, isPostgresReachable } from './tests/setup/postgres-reachable.ts';
 
 /**
- * Testing Library's ES module: its CommonJS main file (what Node's resolution picks) would
- * `require` react-dom itself, past the alias to Preact.
+ * Testing Library's ES module: its package names no `exports`, and the CommonJS `main` Node picks
+ * would `require` react-dom itself, past the alias.
  */
-const TESTING_LIBRARY_ESM = {
-  find: /^@testing-library\/react$/,
-  replacement: fileURLToPath(import.meta.resolve('@testing-library/react/package.json')).replace(
-    /package\.json$/,
-    'dist/@testing-library/react.esm.js',
-  ),
+function testingLibraryEsm() {
+  const packageJson = fileURLToPath(import.meta.resolve('@testing-library/react/package.json'));
+  return {
+    find: /^@testing-library\/react$/,
+    replacement: path.join(path.dirname(packageJson), 'dist/@testing-library/react.esm.js'),
+  };
+}
+
+/**
+ * The components run on Preact, as the browser runs them (scripts/react-on-preact.mjs). Every
+ * package is inlined and resolved by its ES-module entry, so its imports of React meet the alias
+ * too: left to Node (or by their CommonJS files' `require`), lucide, Testing Library and others
+ * loaded React itself beside Preact, and their elements rendered as nothing.
+ */
+const componentsOnPreact = {
+  resolve: { alias: [...reactOnPreactAliases, testingLibraryEsm()], conditions: ['module', 'browser', 'import'] },
+  test: { server: { deps: { inline: true as const } } },
 };
 
 const apiFiles = ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'];
@@ -87,14 +99,10 @@ export default defineConfig(async () => {
         {
           // React components in happy-dom: texts, validation messages, toasts and states of one page,
           // with the network stubbed (tests/component/render-page.tsx). Journeys stay in tests/e2e.
-          // The components on Preact, as the browser runs them (scripts/react-on-preact.mjs). The
-          // packages that import React are inlined, so their imports meet the alias too (left to
-          // Node, they would load React itself beside Preact).
-          resolve: { alias: [...reactOnPreactAliases, TESTING_LIBRARY_ESM], conditions: ['module', 'browser', 'import'] },
-          ssr: { resolve: { conditions: ['module', 'browser', 'import'], externalConditions: ['module', 'import'] } },
+          resolve: componentsOnPreact.resolve,
           test: {
+            ...componentsOnPreact.test,
             name: 'component',
-            server: { deps: { inline: true } },
             include: ['src/client/**/*.test.tsx'],
             environment: 'happy-dom',
             setupFiles: ['tests/component/setup.ts'],
