@@ -1,12 +1,15 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '#client/components/ui/toaster.tsx';
 import { unexpectedError } from './form-feedback.ts';
 import { focusField, type ValidationResult } from './validate-form.ts';
 
-type FormValues = Record<string, string>;
+type FormValues = Record<string, unknown>;
+/** The names of a form's text values: those `field` binds to an input. */
+type TextName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 export interface ValidatedFormOptions<V extends FormValues, T> {
+  /** The starting values: texts (bound to inputs by `field`) or choices the form sets itself with `setValues`. */
   initial: V;
   /** Checks the values, usually `(values) => validateForm(schema, values)` with a shared (#shared) schema. */
   check: (values: V) => ValidationResult<T>;
@@ -21,8 +24,8 @@ export interface ValidatedFormOptions<V extends FormValues, T> {
  * in a `useForm` store and the check (the server's shared zod schema) is its resolver, run on submit
  * only. The first problem goes into a 'Validation Error' toast and its field is marked and focused
  * (keyboard users land on what needs fixing). Valid input is sent with the inputs disabled; a field
- * the server refuses is marked; anything unexpected becomes the generic error toast, and the typed
- * values are kept.
+ * the server refuses is marked and focused once they are enabled again; anything unexpected becomes
+ * the generic error toast, and the typed values are kept.
  */
 export function useValidatedForm<V extends FormValues, T>({
   initial,
@@ -53,6 +56,16 @@ export function useValidatedForm<V extends FormValues, T>({
   });
   const values = rhf.watch() as V;
 
+  // A browser refuses focus to a disabled input: the refused field is focused after the first render
+  // with the inputs enabled again, not from inside the request (checked after every render, so a
+  // busy-then-idle pair React renders at once is not missed).
+  const refusedToFocus = useRef<string>(undefined);
+  useEffect(() => {
+    if (busy || !refusedToFocus.current) return;
+    focusField(formRef.current, refusedToFocus.current);
+    refusedToFocus.current = undefined;
+  });
+
   const setBusyEverywhere = (next: boolean) => {
     setBusy(next);
     onBusyChange?.(next);
@@ -62,8 +75,10 @@ export function useValidatedForm<V extends FormValues, T>({
   const run = async (request: () => Promise<unknown>) => {
     setBusyEverywhere(true);
     try {
-      const refusedField = await request();
-      setInvalidField(typeof refusedField === 'string' ? refusedField : undefined);
+      const answer = await request();
+      const refusedField = typeof answer === 'string' ? answer : undefined;
+      setInvalidField(refusedField);
+      refusedToFocus.current = refusedField;
     } catch {
       showToast(unexpectedError);
     } finally {
@@ -90,9 +105,9 @@ export function useValidatedForm<V extends FormValues, T>({
   };
 
   /** The props binding a Field (or a select or text area) to one value: name, value, change handler, invalid mark. */
-  const field = (name: keyof V & string) => ({
+  const field = (name: TextName<V>) => ({
     name,
-    value: values[name] ?? '',
+    value: (values[name] as string | undefined) ?? '',
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       rhf.setValue(name as string, event.target.value);
       setInvalidField((current) => (current === name ? undefined : current));

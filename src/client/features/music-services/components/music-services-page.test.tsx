@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage, type StubAnswer } from '#tests/component/render-page.tsx';
 import { MusicServicesPage } from './music-services-page.tsx';
+import { expectUsernameChecks, noConnections } from './username-form.test-support.ts';
 
 const noService: StubAnswer = { status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Not in this test' } } };
 
@@ -12,16 +13,7 @@ function renderMusic(preview: (body: unknown) => StubAnswer) {
   renderPage(<MusicServicesPage spotifyExport={null} />, {
     path: '/music-services',
     answer: ({ method, path, body }) => {
-      if (path === '/api/music-services/connections') {
-        return {
-          status: 200,
-          json: {
-            spotify: { configured: false, redirectUri: null },
-            sources: ['lastfm', 'listenbrainz'],
-            connections: [],
-          },
-        };
-      }
+      if (path === '/api/music-services/connections') return noConnections;
       if (method === 'POST' && path === '/api/music-services/preview') {
         sent.push(body);
         return preview(body);
@@ -44,16 +36,7 @@ describe('the listening preview form (on react-hook-form through useValidatedFor
       status: 200,
       json: { ...(body as object), source: 'lastfm', artists: [], notice: 'Nothing to show yet.' },
     }));
-    await user.click(previewButton());
-    await waitFor(() => expect(formAlert()?.textContent).toBe('Enter your username.'));
-    expect(username().getAttribute('aria-invalid')).toBe('true');
-
-    await user.type(username(), 'fan/../x');
-    await user.click(previewButton());
-    await waitFor(() =>
-      expect(formAlert()?.textContent).toBe('A username has only letters, digits, dots, dashes and underscores'),
-    );
-    expect(sent).toHaveLength(0);
+    await expectUsernameChecks(user, { username, submit: previewButton, alert: formAlert }, sent);
 
     await user.clear(username());
     await user.type(username(), ' tia_t ');

@@ -3,7 +3,6 @@ import { Headphones } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
-import { checkShown, type ValidationResult } from '#client/components/forms/validate-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -23,6 +22,7 @@ import {
 import { musicPreviewSchema } from '#shared/music-services-api.ts';
 import { postPreview } from '../api/music-services-api.ts';
 import { connectionsQueryOptions } from '../api/music-sync-api.ts';
+import { checkUsername } from './check-username.ts';
 import { ExcludeList } from './exclude-list.tsx';
 import { ListeningPreview } from './listening-preview.tsx';
 import { MusicSyncSettings, ProposalList } from './music-sync-settings.tsx';
@@ -52,17 +52,8 @@ export const MusicServicesPage = ({ spotifyExport }: { spotifyExport: ReactNode 
   // form, as the services' own answers do.
   const form = useValidatedForm({
     initial: { username: '', period: 'year' },
-    check: ({ username, period }): ValidationResult<Parameters<typeof postPreview>[0]> => {
-      if (!username.trim()) {
-        setProblem('Enter your username.');
-        return { ok: false, field: undefined };
-      }
-      return checkShown(
-        musicPreviewSchema,
-        { source, username, period, limit: MUSIC_LIMITS.previewDefault },
-        setProblem,
-      );
-    },
+    check: ({ username, period }) =>
+      checkUsername(musicPreviewSchema, { source, username, period, limit: MUSIC_LIMITS.previewDefault }, setProblem),
     send: async (request) => {
       try {
         setPreview(await postPreview(request));

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, inputClassName } from '#client/components/ui/form-field.tsx';
 import { ModalDialog, ModalDialogClose, ModalDialogContent } from '#client/components/ui/modal-dialog.tsx';
@@ -19,6 +20,7 @@ import {
   MUSIC_SOURCES,
   type MusicSource,
 } from '#shared/music-services.ts';
+import { musicConnectionCreateSchema } from '#shared/music-services-api.ts';
 import {
   describeSyncSummary,
   type MusicConnection,
@@ -39,6 +41,7 @@ import {
   postSync,
   proposalsQueryOptions,
 } from '../api/music-sync-api.ts';
+import { checkUsername } from './check-username.ts';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const label = (connection: MusicConnection) =>
@@ -236,34 +239,43 @@ const ConnectionItem = ({ connection }: { connection: MusicConnection }) => {
 const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
   const refresh = useRefreshAfterSync();
   const ids = { source: useId(), username: useId(), mode: useId(), error: useId() };
-  const [source, setSource] = useState<MusicSource>(sources[0]!);
-  const [username, setUsername] = useState('');
-  const [mode, setMode] = useState<SyncMode>('propose');
   const [problem, setProblem] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () => postConnection({ source, username: username.trim(), period: 'half-year', mode }),
-    onSuccess: (answer) => {
-      setUsername('');
-      refresh();
-      showToast({
-        title: `${MUSIC_SOURCE_LABELS[answer.connection.source]} kept in sync`,
-        description: describeSyncSummary(answer.summary),
-      });
+  // A source connected since it was chosen (the list is the free ones) gives way to the first one left,
+  // shown and sent alike.
+  const sourceOf = (chosen: string) =>
+    sources.includes(chosen as MusicSource) ? (chosen as MusicSource) : sources[0]!;
+  // On react-hook-form through useValidatedForm with the server's schema; the problem shows under the
+  // form, as the services' own answers do.
+  const form = useValidatedForm({
+    initial: { source: sources[0]!, username: '', mode: 'propose' },
+    check: ({ source, username, mode }) =>
+      checkUsername(
+        musicConnectionCreateSchema,
+        { source: sourceOf(source), username, period: 'half-year', mode },
+        setProblem,
+      ),
+    send: async (input) => {
+      try {
+        const answer = await postConnection(input);
+        form.setValues((current) => ({ ...current, username: '' }));
+        refresh();
+        showToast({
+          title: `${MUSIC_SOURCE_LABELS[answer.connection.source]} kept in sync`,
+          description: describeSyncSummary(answer.summary),
+        });
+      } catch (error) {
+        setProblem(errorText(error, 'That did not work. Please try again.'));
+      }
     },
-    onError: (error) => setProblem(errorText(error, 'That did not work. Please try again.')),
   });
-  const current = sources.includes(source) ? source : sources[0]!;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!username.trim()) return setProblem('Enter your username.');
-    setProblem(null);
-    add.mutate();
-  }
+  const { values, busy } = form;
+  const choose = (name: 'source' | 'mode') => (value: string) =>
+    form.setValues((previous) => ({ ...previous, [name]: value }));
 
   return (
     <form
-      onSubmit={submit}
+      ref={form.formRef}
+      onSubmit={form.submit}
       noValidate
       aria-label="Keep a username in sync"
       className="flex flex-col gap-3 border-t border-border pt-4"
@@ -275,10 +287,10 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
         <SelectField
           id={ids.source}
           label="Service"
-          value={current}
+          value={sourceOf(values.source)}
           options={sources}
           labelOf={(source) => MUSIC_SOURCE_LABELS[source]}
-          onChange={setSource}
+          onChange={choose('source')}
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.username} className="text-xs font-semibold text-muted">
@@ -291,8 +303,9 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
             autoCapitalize="none"
             spellCheck={false}
             maxLength={MUSIC_LIMITS.usernameMax}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
+            name="username"
+            value={values.username}
+            onChange={form.field('username').onChange}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? ids.error : undefined}
           />
@@ -300,16 +313,16 @@ const AddUsername = ({ sources }: { sources: MusicSource[] }) => {
         <SelectField
           id={ids.mode}
           label="New artists found"
-          value={mode}
+          value={values.mode as SyncMode}
           options={SYNC_MODES}
           labelOf={(value) => SYNC_MODE_LABELS[value]}
-          onChange={setMode}
+          onChange={choose('mode')}
         />
       </div>
       {problem ? <FormAlert id={ids.error}>{problem}</FormAlert> : null}
       <div>
-        <Button type="submit" size="sm" disabled={add.isPending}>
-          {add.isPending ? 'Checking…' : 'Keep in sync'}
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? 'Checking…' : 'Keep in sync'}
         </Button>
       </div>
     </form>

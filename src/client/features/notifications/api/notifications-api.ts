@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '#client/lib/api-client.ts';
 import { SIGNED_IN_ONLY } from '#client/lib/query-client.ts';
 import type { NotificationPreferences, NotificationsResponse, UnreadCountResponse } from '#shared/notifications.ts';
+import type { NotificationPreferencesInput } from '#shared/notifications-api.ts';
 
 export const notificationsKeys = {
   all: ['notifications'] as const,
@@ -37,5 +38,5 @@ export const markNotificationRead = (id: string) =>
 export const markAllNotificationsRead = () => apiSend<UnreadCountResponse>('POST', '/api/notifications/read-all');
 
 /** PUT /api/notifications/preferences: the whole set. */
-export const saveNotificationPreferences = (preferences: NotificationPreferences) =>
+export const saveNotificationPreferences = (preferences: NotificationPreferencesInput) =>
   apiSend<NotificationPreferences>('PUT', '/api/notifications/preferences', preferences);

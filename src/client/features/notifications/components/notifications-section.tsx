@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
+import { checkForm, type ValidationResult } from '#client/components/forms/validate-form.ts';
 import { SectionLoadError } from '#client/components/load-error.tsx';
 import { SettingsCard } from '#client/components/settings-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,6 +14,7 @@ import type {
   NotificationPreferences,
   QuietHours,
 } from '#shared/notifications.ts';
+import { type NotificationPreferencesInput, notificationPreferencesSchema } from '#shared/notifications-api.ts';
 import {
   notificationPreferencesQueryOptions,
   notificationsKeys,
@@ -148,29 +151,39 @@ const QuietHoursRow = ({
   );
 };
 
+/** How a refused save says so: the server's refusal and the same check made here read alike. */
+const showNotSaved = (message: string) =>
+  showToast({ title: 'Could not save', description: message, variant: 'destructive' });
+
 const PreferencesForm = ({ saved }: { saved: NotificationPreferences }) => {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(saved);
-  const save = useMutation({
-    mutationFn: saveNotificationPreferences,
-    onSuccess: (preferences) => {
-      queryClient.setQueryData(notificationsKeys.preferences(), preferences);
-      setDraft(preferences);
-      showToast({ title: 'Notification settings saved', description: 'You will hear about what you chose.' });
+  // On react-hook-form through useValidatedForm with the server's schema (quiet hours that start when
+  // they end are refused before the request, in the same toast); the choices are switches, so no
+  // field is marked.
+  const form = useValidatedForm({
+    initial: saved,
+    check: (draft): ValidationResult<NotificationPreferencesInput> => {
+      const checked = checkForm(notificationPreferencesSchema, draft);
+      if (checked.ok) return checked;
+      showNotSaved(checked.message);
+      return { ok: false, field: undefined };
     },
-    onError: (error) => {
-      showToast({ title: 'Could not save', description: (error as Error).message, variant: 'destructive' });
+    send: async (input) => {
+      try {
+        const preferences = await saveNotificationPreferences(input);
+        queryClient.setQueryData(notificationsKeys.preferences(), preferences);
+        form.setValues(preferences);
+        showToast({ title: 'Notification settings saved', description: 'You will hear about what you chose.' });
+      } catch (error) {
+        showNotSaved((error as Error).message);
+      }
     },
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(draft);
-  };
+  const { values: draft, busy } = form;
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
-      <fieldset disabled={save.isPending} className="flex flex-col">
+    <form ref={form.formRef} onSubmit={form.submit} className="flex flex-col gap-5">
+      <fieldset disabled={busy} className="flex flex-col">
         <legend className="sr-only">What you hear about, and where</legend>
         {groups.map(({ group, label, hint }) => (
           <PreferenceRow
@@ -178,16 +191,16 @@ const PreferencesForm = ({ saved }: { saved: NotificationPreferences }) => {
             label={label}
             hint={hint}
             choice={draft[group]}
-            onChange={(choice) => setDraft((current) => ({ ...current, [group]: choice }))}
+            onChange={(choice) => form.setValues((current) => ({ ...current, [group]: choice }))}
           />
         ))}
         <QuietHoursRow
           quietHours={draft.quietHours}
-          onChange={(quietHours) => setDraft((current) => ({ ...current, quietHours }))}
+          onChange={(quietHours) => form.setValues((current) => ({ ...current, quietHours }))}
         />
       </fieldset>
-      <Button type="submit" className="self-start" disabled={save.isPending} aria-busy={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Notification Settings'}
+      <Button type="submit" className="self-start" disabled={busy} aria-busy={busy}>
+        {busy ? 'Saving...' : 'Save Notification Settings'}
       </Button>
     </form>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Place } from '#shared/places.ts';
 import { type Trip, type TripInput, tripMessages } from '#shared/trips.ts';
-import { renderPage, type StubAnswer } from '#tests/component/render-page.tsx';
+import { heldAnswer, renderPage, type StubAnswer } from '#tests/component/render-page.tsx';
 import { VacationPage } from './vacation-page.tsx';
 
 const lisbon: Place = {
@@ -33,8 +33,20 @@ const saved: Trip = {
   search: { state: 'done', searchedAt: null, message: null },
 };
 
+/** The server's refusal of a trip too far ahead, on the arrival. */
+const refusedArrival: StubAnswer = {
+  status: 400,
+  json: {
+    error: {
+      code: 'VALIDATION_ERROR',
+      message: tripMessages.tooFarAhead,
+      issues: [{ path: 'arriveOn', message: tripMessages.tooFarAhead }],
+    },
+  },
+};
+
 /** /vacation with no trips yet (the form is open); `create` answers POST /api/trips. */
-function renderVacation(create: (input: TripInput) => StubAnswer) {
+function renderVacation(create: (input: TripInput) => StubAnswer | Promise<StubAnswer>) {
   const sent: TripInput[] = [];
   renderPage(<VacationPage />, {
     path: '/vacation',
@@ -100,16 +112,7 @@ describe('the trip form (on react-hook-form through useValidatedForm)', () => {
 
   it("shows the server's refusal the same way, on its field", async () => {
     const user = userEvent.setup();
-    renderVacation(() => ({
-      status: 400,
-      json: {
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: tripMessages.tooFarAhead,
-          issues: [{ path: 'arriveOn', message: tripMessages.tooFarAhead }],
-        },
-      },
-    }));
+    renderVacation(() => refusedArrival);
     await screen.findByRole('heading', { name: 'Plan a trip' });
     await chooseLisbon(user);
     await user.type(screen.getByLabelText('Arrival'), '2027-06-01');
@@ -117,5 +120,22 @@ describe('the trip form (on react-hook-form through useValidatedForm)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(tripMessages.tooFarAhead);
     await waitFor(() => expect(screen.getByLabelText('Arrival').getAttribute('aria-invalid')).toBe('true'));
     expect((save() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('moves focus to the refused field once the inputs are enabled again', async () => {
+    const user = userEvent.setup();
+    // Held until the form shows it is busy: its fieldset is disabled, as while a real request runs.
+    const answer = heldAnswer(refusedArrival);
+    renderVacation(() => answer.reply);
+    await screen.findByRole('heading', { name: 'Plan a trip' });
+    await chooseLisbon(user);
+    const arrival = screen.getByLabelText('Arrival');
+    await user.type(arrival, '2027-06-01');
+    await user.click(save());
+    await screen.findByRole('button', { name: 'Saving...' });
+    answer.release();
+    expect((await screen.findByRole('alert')).textContent).toBe(tripMessages.tooFarAhead);
+    await waitFor(() => expect(document.activeElement).toBe(arrival));
+    expect(arrival.getAttribute('aria-invalid')).toBe('true');
   });
 });

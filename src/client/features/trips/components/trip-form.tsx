@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useValidatedForm } from '#client/components/forms/use-validated-form.ts';
-import { checkShown, focusField } from '#client/components/forms/validate-form.ts';
+import { checkShown } from '#client/components/forms/validate-form.ts';
 import { type PlaceChoice, PlacePicker } from '#client/components/place-picker/place-picker.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
@@ -67,7 +67,7 @@ export const TripForm = ({ trip, submitLabel, onSubmit, onCancel }: TripFormProp
       } catch (caught) {
         const field = fieldOf(caught instanceof ApiError ? caught.issues[0]?.path : undefined);
         setError((caught as Error).message);
-        focusField(form.formRef.current, field);
+        // Marked and focused by the hook once the inputs are enabled again.
         return field;
       }
     },
