@@ -5,7 +5,7 @@
  * page it renders, so `npm start` stays one process. main.tsx then hydrates the page.
  * Rendered by Preact, as the browser runs the app on it (scripts/react-on-preact.mjs): Preact's
  * hydration adopts the markup it writes itself (its `<!--$s-->` marks around what suspended, its
- * useId values), and fixes neither text nor attributes that differ.
+ * useId values), correcting differing text but not differing attributes, and silently.
  * The page's answers (read by the server through the same services as the API) are in the query
  * cache before the render, so the HTML holds the page's content; the same answers are embedded in
  * the page for the browser's first render. The session check has not answered here: signed-in
@@ -37,7 +37,6 @@ export const renderPublicPage: PageRenderer = async (url, queries) => {
   const queryClient = createQueryClient();
   for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Whole, not streamed: the page is kept per catalog change and sent with an ETag (KeptAnswers).
   const element = (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
@@ -46,6 +45,7 @@ export const renderPublicPage: PageRenderer = async (url, queries) => {
       </AppProvider>
     </StrictMode>
   );
+  // Whole, not streamed: the page is kept per catalog change and sent with an ETag (KeptAnswers).
   // The element is typed by React's JSX types; compat builds Preact's vnodes from it.
   const html = await renderToStringAsync(element as unknown as VNode);
   queryClient.clear();
