@@ -69,7 +69,9 @@ export function viewerTimeZone(): string {
  */
 const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
 
-function zoneFormatter(timeZone: string, style: 'short' | 'shortOffset'): Intl.DateTimeFormat | null {
+type ZoneNameStyle = 'short' | 'shortOffset' | 'longOffset';
+
+function zoneFormatter(timeZone: string, style: ZoneNameStyle): Intl.DateTimeFormat | null {
   const key = `${style} ${timeZone}`;
   let formatter = zoneFormatters.get(key);
   if (formatter === undefined) {
@@ -87,7 +89,7 @@ function zoneFormatter(timeZone: string, style: 'short' | 'shortOffset'): Intl.D
 /** Zone names per zone, style and instant: a tour page asks for the same few again and again. */
 const zoneNames = new Map<string, string | null>();
 
-function zoneName(timeZone: string, instant: Date, style: 'short' | 'shortOffset'): string | null {
+function zoneName(timeZone: string, instant: Date, style: ZoneNameStyle): string | null {
   const key = `${style} ${timeZone} ${instant.getTime()}`;
   let name = zoneNames.get(key);
   if (name === undefined) {
@@ -99,6 +101,20 @@ function zoneName(timeZone: string, instant: Date, style: 'short' | 'shortOffset
     zoneNames.set(key, name);
   }
   return name;
+}
+
+/**
+ * The zone's offset from UTC in minutes at that instant (+330 for India, -240 for New York in
+ * summer); null for a zone name Intl does not know.
+ */
+export function zoneOffsetMinutes(timeZone: string, instant: Date): number | null {
+  const name = zoneName(timeZone, instant, 'longOffset');
+  if (name === null) return null;
+  // 'GMT+05:30', 'GMT-04:00', or plain 'GMT' for UTC itself.
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
 }
 
 /**
@@ -129,7 +145,11 @@ export function formatShowTime(
   venueTimeZone: string | null,
   viewerZone?: string | null,
 ): string {
-  const label = showTimeZoneLabel(isoDate, venueTimeZone, viewerZone);
+  return labelledShowTime(time, showTimeZoneLabel(isoDate, venueTimeZone, viewerZone));
+}
+
+/** '7:30 PM', or '7:30 PM MDT' with the label `showTimeZoneLabel` gave (a caller that needs it too). */
+export function labelledShowTime(time: string, label: string | null): string {
   return label ? `${formatLocalTime(time)} ${label}` : formatLocalTime(time);
 }
 

@@ -28,6 +28,20 @@ let regionNames: Intl.DisplayNames | null | undefined;
 
 /** 'GB' → 'United Kingdom'; unknown or free-text values are shown as they are. */
 export function countryName(country: string): string {
+  let name = countryNames.get(country);
+  if (name === undefined) {
+    name = lookUpCountryName(country);
+    // Codes are a few hundred at most; free text could be anything, so the map starts again past that.
+    if (countryNames.size >= 1_000) countryNames.clear();
+    countryNames.set(country, name);
+  }
+  return name;
+}
+
+/** Names per code, looked up once: `Intl.DisplayNames.of` was ~1 % of a 200-stop tour page's server render. */
+const countryNames = new Map<string, string>();
+
+function lookUpCountryName(country: string): string {
   if (regionNames === undefined) {
     regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
   }

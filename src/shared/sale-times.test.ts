@@ -37,6 +37,12 @@ describe('sale times as fans read them', () => {
     ).toBe('Presale Tue, Sep 1, 10:00 AM · On sale Fri, Sep 4, 10:00 AM');
   });
 
+  it("names the zone when asked (a page rendered on the server, before the viewer's zone is known)", () => {
+    expect(saleTimesText([{ ...tm, onSaleAt: '2026-09-04T14:00:00Z' }], now, 'UTC', { withZone: true })).toBe(
+      'On sale Fri, Sep 4, 2:00 PM UTC',
+    );
+  });
+
   it('says nothing once the sale opened, or when no source gives a time', () => {
     expect(saleTimesText([{ ...tm, onSaleAt: '2026-08-01T14:00:00Z' }], now, 'UTC')).toBeNull();
     expect(

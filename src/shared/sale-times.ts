@@ -36,6 +36,35 @@ export function futureSaleTimes(times: SaleTimes, now: Date): SaleTimes | null {
 }
 
 /**
+ * Formatters per named zone, made once: building one costs far more than formatting with it, and a
+ * tour page on the server formats a sale time or two for each of its stops (issue 25). A zone left
+ * to the runtime is not kept (the runtime's zone can change, in tests).
+ */
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function instantFormatter(timeZone: string | undefined, withZone: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone} ${withZone}`;
+  const kept = timeZone === undefined ? undefined : instantFormatters.get(key);
+  if (kept) return kept;
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+    ...(withZone ? { timeZoneName: 'short' } : {}),
+  });
+  if (timeZone !== undefined) {
+    // IANA names are a few hundred; odd input cannot grow the map without bound.
+    if (instantFormatters.size >= 1_000) instantFormatters.clear();
+    instantFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
  * An instant (ISO 8601, e.g. a ticket sale's start) as people write it, in `timeZone` (the
  * runtime's when absent): 'Fri, Sep 4, 10:00 AM', with the zone's short name ('EDT') when
  * `withZone`. No year: sales are weeks ahead, never years. Null for text that is no instant.
@@ -45,16 +74,7 @@ export function formatInstant(iso: string, timeZone?: string, { withZone = false
   if (Number.isNaN(instant.getTime())) return null;
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-      ...(withZone ? { timeZoneName: 'short' } : {}),
-    }).formatToParts(instant);
+    parts = instantFormatter(timeZone, withZone).formatToParts(instant);
   } catch {
     return timeZone ? formatInstant(iso, 'UTC', { withZone: true }) : null; // an unknown zone name: say UTC
   }
@@ -66,14 +86,19 @@ export function formatInstant(iso: string, timeZone?: string, { withZone = false
 
 /**
  * 'On sale Fri, Sep 4, 10:00 AM' (with 'Presale Tue, Sep 1, 10:00 AM · ' before it) while the sale
- * is still ahead, in the viewer's zone (`timeZone`, the runtime's when absent), best source first;
- * null once tickets are on sale or when no source says.
+ * is still ahead, in the viewer's zone (`timeZone`, the runtime's when absent; named with `withZone`),
+ * best source first; null once tickets are on sale or when no source says.
  */
-export function saleTimesText(sources: StopSourceView[], now: Date = new Date(), timeZone?: string): string | null {
+export function saleTimesText(
+  sources: StopSourceView[],
+  now: Date = new Date(),
+  timeZone?: string,
+  { withZone = false } = {},
+): string | null {
   const { onSaleAt: publicAt, presaleAt } = futureSaleTimes(saleTimesOf(sources), now) ?? {};
-  const parts = [
-    presaleAt ? `Presale ${formatInstant(presaleAt, timeZone)}` : null,
-    publicAt ? `On sale ${formatInstant(publicAt, timeZone)}` : null,
-  ].filter((part): part is string => part !== null && !part.endsWith('null'));
+  const at = (iso: string) => formatInstant(iso, timeZone, { withZone });
+  const parts = [presaleAt ? `Presale ${at(presaleAt)}` : null, publicAt ? `On sale ${at(publicAt)}` : null].filter(
+    (part): part is string => part !== null && !part.endsWith('null'),
+  );
   return parts.length > 0 ? parts.join(' · ') : null;
 }

@@ -147,6 +147,30 @@ test.describe('server-rendered home page: taps before the app runs (390 px)', ()
     await expect(page.getByRole('region', { name: 'Install TourGuides' })).toBeVisible();
   });
 
+  test('scrolled before the app runs, the page stays where it was once the app adopts it', async ({ page }) => {
+    const releaseEntry = await holdEntryScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.tourGuidesEarlyEvents !== undefined);
+    await page
+      .locator('#artists article')
+      .first()
+      .getByRole('link', { name: 'View Tour Dates' })
+      .scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    releaseEntry();
+    await page.waitForFunction(() => window.tourGuidesEarlyEvents === undefined);
+    // The router scrolled a page it had not loaded itself to the top; a tap then landed on what moved there.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // Later navigations are still the router's: a new page opens at its top, Back returns to the place.
+    await page.locator('#artists article').first().getByRole('link', { name: 'View Tour Dates' }).click();
+    await expect(page).toHaveURL(/\/tour\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
   test('a search typed and sent before the app runs is run once it does', async ({ page }) => {
     const releaseEntry = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });

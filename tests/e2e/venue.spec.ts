@@ -22,13 +22,17 @@ test.describe('venue page and guide links', () => {
     await expect(page).toHaveURL(new RegExp(`/artist/${FEATURED.slug}$`));
   });
 
-  test("a stop's guide link opens the stop's guide page", async ({ page }) => {
+  test("a stop's guide link opens the stop's guide page inside the app", async ({ page }) => {
     await page.goto(`/tour/${FEATURED.slug}`);
     const stop = page.getByRole('region', { name: 'Lantern Light Tour' }).getByRole('listitem').first();
+    // The row's links are plain anchors the list routes in the app (use-app-links.ts): no page load.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
     await stop.getByRole('link', { name: /^Guide/ }).click();
     await expect(page).toHaveURL(new RegExp(`/guide/${FEATURED.slug}/[a-z0-9-]+$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${FEATURED.name} in Morrison`);
     await expect(page.getByRole('link', { name: 'Red Rocks Amphitheatre', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
   });
 
   test('says so for an unknown venue', async ({ page, consoleGuard }) => {

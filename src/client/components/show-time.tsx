@@ -1,5 +1,5 @@
 import { useViewerZone } from '#client/lib/viewer-zone.ts';
-import { formatShowTime, showTimeZoneLabel } from '#shared/dates.ts';
+import { labelledShowTime, showTimeZoneLabel } from '#shared/dates.ts';
 
 interface ShowTimeProps {
   date: string;
@@ -16,13 +16,13 @@ interface ShowTimeProps {
  */
 export const ShowTime = ({ date, time, timeZone }: ShowTimeProps) => {
   const viewerZone = useViewerZone();
-  const labelled = showTimeZoneLabel(date, timeZone, viewerZone) !== null;
+  const label = showTimeZoneLabel(date, timeZone, viewerZone);
   return (
     <time
       dateTime={`${date}T${time}`}
-      title={labelled && timeZone ? `Local time at the venue (${timeZone.replace(/_/g, ' ')})` : undefined}
+      title={label !== null && timeZone ? `Local time at the venue (${timeZone.replace(/_/g, ' ')})` : undefined}
     >
-      {formatShowTime(date, time, timeZone, viewerZone)}
+      {labelledShowTime(time, label)}
     </time>
   );
 };

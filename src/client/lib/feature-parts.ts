@@ -19,6 +19,11 @@ export interface ShowStateProps {
   known?: UserShowState | null;
   /** A copy of the fan's state that may be old (a guide kept offline). */
   saved?: UserShowState | null;
+  /**
+   * The session as the list read it: a long list (a tour's 200 stops) reads it once and hands it to
+   * every row, instead of one session query per row (issue 25). Without it the buttons read it.
+   */
+  session?: Session['status'];
   className?: string;
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PwaChrome } from '#client/features/pwa/components/pwa-chrome.tsx';
 import { cx } from '#client/lib/class-names.ts';
@@ -8,6 +8,7 @@ import { useAlertsOffer } from '../use-alerts-offer.ts';
 import { useOfflineWarmUp } from '../use-offline-warm-up.ts';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { isTopLevelPath } from './navigation.ts';
+import { AppScrollRestoration } from './scroll-restoration.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -65,6 +66,6 @@ export const RootLayout = () => (
       <Outlet />
     </main>
     <SiteFooter />
-    <ScrollRestoration />
+    <AppScrollRestoration />
   </TabBarFrame>
 );

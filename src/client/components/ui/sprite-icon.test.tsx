@@ -19,8 +19,9 @@ describe('icons from the page sprite', () => {
     // The symbol's drawing inherits its fill, so a class on the icon fills it (a chosen Interested).
     expect(symbols[0]!.querySelector('svg')!.getAttribute('fill')).toBe('inherit');
     const [filled, plain] = container.querySelectorAll('svg:has(> use)');
-    expect(filled!.getAttribute('class')).toBe('fill-current');
-    expect(plain!.getAttribute('fill')).toBe('none');
+    expect(filled!.getAttribute('class')).toBe('sprite-icon fill-current');
+    // Sized 24 px and unfilled by its class (styles.css), as lucide's attributes do.
+    expect(plain!.getAttribute('class')).toBe('sprite-icon');
     expect(plain!.getAttribute('aria-hidden')).toBe('true');
   });
 

@@ -39,14 +39,16 @@ export const IconSprite = ({ icons, children }: { icons: readonly LucideIcon[]; 
 /**
  * A decorative icon (hidden from screen readers, as every icon beside a text is here): a `<use>`
  * of its symbol inside an `IconSprite` that holds it, else lucide's inline icon. Sized like a
- * lucide icon (24 px) unless a class or its parent sizes it; unfilled unless a class fills it.
+ * lucide icon (24 px, `.sprite-icon`) unless a class or its parent sizes it; unfilled unless a
+ * class fills it.
  */
 export const SpriteIcon = ({ icon: Icon, className }: { icon: LucideIcon; className?: string }) => {
   // useContext, not use: Preact's server renderer gives `use` no context to read (it threw there).
   const id = useContext(SpriteIds)?.get(Icon);
   if (id === undefined) return <Icon className={className} aria-hidden="true" />;
+  // Sized and unfilled by a class (styles.css), not three attributes: a tour page repeats it 1,200 times.
   return (
-    <svg width="24" height="24" fill="none" className={className} aria-hidden="true">
+    <svg className={className ? `sprite-icon ${className}` : 'sprite-icon'} aria-hidden="true">
       <use href={`#${id}`} />
     </svg>
   );

@@ -85,6 +85,21 @@ describe('ArtistListCache', () => {
     expect(pages.calls).toBe(2);
   });
 
+  it('sends a page past its time to live at once while one rebuild runs, and waits past twice that', async () => {
+    const cache = new ArtistListCache(changes, { settleMs: 0, ttlMs: 300 });
+    const pages = counter();
+    await cache.get(key, pages.build);
+    await new Promise((resolve) => setTimeout(resolve, 320));
+    const during = await Promise.all([cache.get(key, pages.build), cache.get(key, pages.build)]);
+    expect(during.map((answer) => JSON.parse(answer.body))).toEqual([{ call: 1 }, { call: 1 }]);
+    expect(pages.calls).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(JSON.parse((await cache.get(key, pages.build)).body)).toEqual({ call: 2 });
+    // Twice its time to live with no rebuild since (the last one failed, or no request came): waited for.
+    await new Promise((resolve) => setTimeout(resolve, 620));
+    expect(JSON.parse((await cache.get(key, pages.build)).body)).toEqual({ call: 3 });
+  });
+
   it('lets simultaneous requests for one page share one build', async () => {
     const cache = new ArtistListCache(changes, { settleMs: 0 });
     const pages = counter();

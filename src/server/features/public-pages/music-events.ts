@@ -1,16 +1,18 @@
+import { zoneOffsetMinutes } from '#shared/dates.ts';
 import type { VenuePlace } from '#shared/place-label.ts';
-/**
- * schema.org MusicEvent objects for a page's upcoming stops (Google's event guidance: name,
- * startDate with offset when the time is known, location as a Place with an address; eventStatus for
- * cancelled, postponed and moved shows, a moved one with its previousStartDate).
- */
 
+/**
+ * schema.org MusicEvent objects for a page's upcoming stops, with the fields Google's event guidance
+ * requires and recommends (reference/web-platform.md): name, startDate with offset when the time is
+ * known, location as a Place with an address, eventStatus for cancelled, postponed and moved shows (a
+ * moved one with its previousStartDate), performer, description, image and offers. Nothing beyond
+ * them: a 200-stop tour carries 200 of these in its head (issue 25). eventAttendanceMode is left to
+ * its default (offline), and the venue's and artist's page URLs are left out (not asked for).
+ */
 export interface EventStop extends Omit<VenuePlace, 'venueSlug'> {
   artistName: string;
-  /** Absolute URLs of the artist's tour page and the stop's guide. */
-  artistUrl: string;
+  /** Absolute URL of the stop's guide: the event's own page. */
   guideUrl: string;
-  venueUrl: string;
   address: string | null;
   date: string;
   time: string | null;
@@ -31,18 +33,6 @@ const STATUS: Record<string, string> = {
   rescheduled: 'https://schema.org/EventRescheduled',
 };
 
-/** '+02:00' for the zone's offset at that instant ('GMT+2' style names are what Intl gives). */
-function offsetOf(zone: string, instant: number): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
 function formatOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
@@ -57,14 +47,12 @@ export function zonedStart(date: string, time: string | null, timeZone: string |
   if (!time) return date;
   const local = `${date}T${time}:00`;
   if (!timeZone) return local;
-  try {
-    const asUtc = Date.parse(`${local}Z`);
-    const first = offsetOf(timeZone, asUtc);
-    const offset = offsetOf(timeZone, asUtc - first * 60_000);
-    return `${local}${formatOffset(offset)}`;
-  } catch {
-    return local;
-  }
+  const asUtc = Date.parse(`${local}Z`);
+  if (Number.isNaN(asUtc)) return local;
+  const first = zoneOffsetMinutes(timeZone, new Date(asUtc));
+  if (first === null) return local;
+  const offset = zoneOffsetMinutes(timeZone, new Date(asUtc - first * 60_000)) ?? first;
+  return `${local}${formatOffset(offset)}`;
 }
 
 export function musicEvent(stop: EventStop): Record<string, unknown> {
@@ -82,9 +70,8 @@ export function musicEvent(stop: EventStop): Record<string, unknown> {
     url: stop.guideUrl,
     startDate: zonedStart(stop.date, stop.time, stop.timeZone),
     eventStatus: STATUS[stop.status] ?? STATUS.scheduled,
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: { '@type': 'Place', name: stop.venueName, url: stop.venueUrl, address },
-    performer: { '@type': 'MusicGroup', name: stop.artistName, url: stop.artistUrl },
+    location: { '@type': 'Place', name: stop.venueName, address },
+    performer: { '@type': 'MusicGroup', name: stop.artistName },
     description: `${stop.artistName}${stop.tourName ? ` – ${stop.tourName}` : ''}, live at ${stop.venueName}, ${stop.city}.`,
   };
   if (stop.status === 'rescheduled' && stop.previousDate && stop.previousDate !== stop.date) {

@@ -86,10 +86,10 @@ export function publicPagesRoutes(
   const guides = { database, queue, mapTilesUrl: env.MAP_TILES_URL, llmConfigured: Boolean(env.LLM_BASE_URL) };
 
   /** The page rendered on the server with the answers it read, in its shell; null when not rendered. */
-  const renderedPage = async (page: PublicPage, today: string, meta: Parameters<typeof injectHead>[1]) => {
+  const renderedPage = async (page: PublicPage, pageContext: PageContext, meta: Parameters<typeof injectHead>[1]) => {
     const [render, template] = [await shell.renderer(), shell.renderedHtml()];
     if (!render || template === null) return null;
-    const queries = await getPageQueries({ ...context(), today, guides }, page);
+    const queries = await getPageQueries({ ...pageContext, guides }, page);
     if (!queries) return null;
     const html = await render(`${env.publicUrl}${pathOf(page)}`, queries);
     return html === null ? null : injectRenderedPage(injectHead(template, meta), html, queries);
@@ -107,8 +107,10 @@ export function publicPagesRoutes(
     if (template === null) return c.text('The front end is not built yet: run `npm run build`.', 503);
     const today = serverToday();
     const kept = await caches.pages.get(`${pathOf(page)}|${rendered ? 'rendered' : 'shell'}|${today}`, async () => {
-      const { status, meta } = await getPageHead({ ...context(), today }, page);
-      const html = status === 200 && rendered ? await renderedPage(page, today, meta) : null;
+      // The head and the rendered page read the same answers: once (`reads`).
+      const pageContext: PageContext = { ...context(), today, reads: new Map() };
+      const { status, meta } = await getPageHead(pageContext, page);
+      const html = status === 200 && rendered ? await renderedPage(page, pageContext, meta) : null;
       return new KeptText(html ?? injectHead(template, meta), status);
     });
     // Revalidated on every visit (a 304 while the catalog is unchanged) and kept by no shared cache:

@@ -39,7 +39,28 @@ export interface PageContext {
   publicUrl: string;
   /** The server's date (YYYY-MM-DD): what "upcoming" means in the HTML. */
   today: string;
+  /**
+   * One request's reads, shared by the page's head and its rendered answers (`readOnce`): a tour
+   * page's 200 stops are read once, not twice (issue 25). Without it each asks the database.
+   */
+  reads?: Map<string, Promise<unknown>>;
 }
+
+/** `read()` once per key for the request the context belongs to. */
+function readOnce<T>(context: PageContext, key: string, read: () => Promise<T>): Promise<T> {
+  const kept = context.reads?.get(key) as Promise<T> | undefined;
+  if (kept) return kept;
+  const reading = read();
+  context.reads?.set(key, reading);
+  return reading;
+}
+
+const tourPageOf = (context: PageContext, slug: string) =>
+  readOnce(context, `tour ${slug}`, () => getArtistTourPage(context.database, slug, context.today, null));
+const artistProfileOf = (context: PageContext, slug: string) =>
+  readOnce(context, `artist ${slug}`, () => getArtistProfile(context.database, slug, context.today, null));
+const venuePageOf = (context: PageContext, slug: string) =>
+  readOnce(context, `venue ${slug}`, () => getVenuePage(context.database, slug, context.today, null));
 
 export interface PageHeadAnswer {
   status: 200 | 404;
@@ -107,6 +128,14 @@ export async function getPageHead(context: PageContext, page: PublicPage): Promi
 
 function absolute(context: PageContext, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${context.publicUrl}/`).href;
+}
+
+/**
+ * A public page's absolute URL (a `publicPaths` path: URL-safe slugs), joined as the sitemaps join
+ * them: no URL parse for each of a tour's 200 events.
+ */
+function pageUrl(context: PageContext, path: string): string {
+  return `${context.publicUrl}${path}`;
 }
 
 /** The page's picture when it has one (a large card), else the app icon (a small one). */
@@ -184,7 +213,7 @@ async function withPreviousDates(
 
 async function tourMeta(context: PageContext, rawSlug: string): Promise<PageMeta> {
   const slug = validSlug(rawSlug, artistSlugParamSchema, 'Artist');
-  const page = await getArtistTourPage(context.database, slug, context.today, null);
+  const page = await tourPageOf(context, slug);
   const { artist } = page;
   const upcoming = page.tours
     .flatMap((tour) => tour.stops.filter((stop) => stop.isUpcoming).map((stop) => ({ tour, stop })))
@@ -204,10 +233,8 @@ async function tourMeta(context: PageContext, rawSlug: string): Promise<PageMeta
     upcoming.slice(0, MAX_EVENTS).map(({ tour, stop }) => ({
       stopId: stop.id,
       artistName: artist.name,
-      artistUrl: absolute(context, publicPaths.artist(artist.slug)),
-      guideUrl: absolute(context, publicPaths.guide(artist.slug, stop.slug)),
+      guideUrl: pageUrl(context, publicPaths.guide(artist.slug, stop.slug)),
       venueName: stop.venueName,
-      venueUrl: absolute(context, publicPaths.venue(stop.venueSlug)),
       address: null,
       city: stop.city,
       region: stop.region,
@@ -224,7 +251,7 @@ async function tourMeta(context: PageContext, rawSlug: string): Promise<PageMeta
   return {
     title: `${artist.name} Tour Dates | ${BRAND}`,
     description: clip(description),
-    canonical: absolute(context, publicPaths.tour(artist.slug)),
+    canonical: pageUrl(context, publicPaths.tour(artist.slug)),
     ...picture(context, artist.imageUrl),
     ogType: 'website',
     jsonLd,
@@ -234,7 +261,7 @@ async function tourMeta(context: PageContext, rawSlug: string): Promise<PageMeta
 
 async function artistMeta(context: PageContext, rawSlug: string): Promise<PageMeta> {
   const slug = validSlug(rawSlug, artistSlugParamSchema, 'Artist');
-  const profile = await getArtistProfile(context.database, slug, context.today, null);
+  const profile = await artistProfileOf(context, slug);
   const { artist, nextShows, upcomingShowCount } = profile;
   const next = nextShows[0];
   const genres = artist.genres.length > 0 ? ` ${artist.genres.slice(0, 3).join(', ')}.` : '';
@@ -247,7 +274,7 @@ async function artistMeta(context: PageContext, rawSlug: string): Promise<PageMe
     '@context': 'https://schema.org',
     '@type': 'MusicGroup',
     name: artist.name,
-    url: absolute(context, publicPaths.artist(artist.slug)),
+    url: pageUrl(context, publicPaths.artist(artist.slug)),
   };
   if (artist.genres.length > 0) group.genre = artist.genres;
   if (artist.imageUrl) group.image = absolute(context, artist.imageUrl);
@@ -255,7 +282,7 @@ async function artistMeta(context: PageContext, rawSlug: string): Promise<PageMe
   return {
     title: `${artist.name} | ${BRAND}`,
     description: clip(description),
-    canonical: absolute(context, publicPaths.artist(artist.slug)),
+    canonical: pageUrl(context, publicPaths.artist(artist.slug)),
     ...picture(context, artist.imageUrl),
     ogType: 'profile',
     jsonLd: [group],
@@ -265,7 +292,7 @@ async function artistMeta(context: PageContext, rawSlug: string): Promise<PageMe
 
 async function venueMeta(context: PageContext, rawSlug: string): Promise<PageMeta> {
   const slug = validSlug(rawSlug, venueSlugParamSchema, 'Venue');
-  const page = await getVenuePage(context.database, slug, context.today, null);
+  const page = await venuePageOf(context, slug);
   const { venue } = page;
   const events = await selectVenueEvents(context.database, venue.slug, context.today, VENUE_UPCOMING_LIMIT);
   const playing = events.filter((event) => event.status !== 'cancelled');
@@ -284,10 +311,8 @@ async function venueMeta(context: PageContext, rawSlug: string): Promise<PageMet
     events.slice(0, MAX_EVENTS).map((event) => ({
       stopId: event.stopId,
       artistName: titleCase(event.artistName),
-      artistUrl: absolute(context, publicPaths.artist(event.artistSlug)),
-      guideUrl: absolute(context, publicPaths.guide(event.artistSlug, event.stopSlug)),
+      guideUrl: pageUrl(context, publicPaths.guide(event.artistSlug, event.stopSlug)),
       venueName: venue.name,
-      venueUrl: absolute(context, publicPaths.venue(venue.slug)),
       address: venue.address,
       city: venue.city,
       region: venue.region,
@@ -304,7 +329,7 @@ async function venueMeta(context: PageContext, rawSlug: string): Promise<PageMet
   return {
     title: `${venue.name} | ${BRAND}`,
     description: clip(description),
-    canonical: absolute(context, publicPaths.venue(venue.slug)),
+    canonical: pageUrl(context, publicPaths.venue(venue.slug)),
     ...picture(context, null),
     ogType: 'place',
     jsonLd,
@@ -327,10 +352,8 @@ async function guideMeta(context: PageContext, artistSlug: string, stopSlug: str
           {
             stopId: stop.stopId,
             artistName: stop.artistName,
-            artistUrl: absolute(context, publicPaths.artist(stop.artistSlug)),
-            guideUrl: absolute(context, publicPaths.guide(stop.artistSlug, stop.stopSlug)),
+            guideUrl: pageUrl(context, publicPaths.guide(stop.artistSlug, stop.stopSlug)),
             venueName: stop.venueName,
-            venueUrl: absolute(context, publicPaths.venue(stop.venueSlug)),
             address: stop.address,
             city: stop.city,
             region: stop.region,
@@ -348,7 +371,7 @@ async function guideMeta(context: PageContext, artistSlug: string, stopSlug: str
   return {
     title: `${stop.artistName} in ${stop.city} | ${BRAND}`,
     description: clip(description),
-    canonical: absolute(context, publicPaths.guide(stop.artistSlug, stop.stopSlug)),
+    canonical: pageUrl(context, publicPaths.guide(stop.artistSlug, stop.stopSlug)),
     ...picture(context, null),
     ogType: 'article',
     jsonLd,
@@ -405,17 +428,17 @@ async function pageQueries(context: PageContext & { guides: GuideDeps }, page: P
     }
     case 'tour': {
       const slug = validSlug(page.artistSlug, artistSlugParamSchema, 'Artist');
-      const { personal: _personal, ...tour } = await getArtistTourPage(database, slug, today, null);
+      const { personal: _personal, ...tour } = await tourPageOf(context, slug);
       return [{ queryKey: ['artists', 'tour', page.artistSlug], data: asJson(tour) }];
     }
     case 'artist': {
       const slug = validSlug(page.artistSlug, artistSlugParamSchema, 'Artist');
-      const { personal: _personal, ...profile } = await getArtistProfile(database, slug, today, null);
+      const { personal: _personal, ...profile } = await artistProfileOf(context, slug);
       return [{ queryKey: ['artist-profile', page.artistSlug], data: asJson(profile) }];
     }
     case 'venue': {
       const slug = validSlug(page.venueSlug, venueSlugParamSchema, 'Venue');
-      const { personal: _personal, ...venue } = await getVenuePage(database, slug, today, null);
+      const { personal: _personal, ...venue } = await venuePageOf(context, slug);
       const parts = await getVenueGuideParts(context.guides, slug);
       return [
         { queryKey: ['venues', page.venueSlug], data: asJson(venue) },

@@ -56,6 +56,13 @@ describe('MusicEvent start dates', () => {
     expect(zonedStart('2099-07-10', null, 'Europe/Paris')).toBe('2099-07-10');
     expect(zonedStart('2099-07-10', '21:00', null)).toBe('2099-07-10T21:00:00');
   });
+
+  it('gives a local time for a zone Intl does not know, and the new offset just after a DST change', () => {
+    expect(zonedStart('2099-07-10', '21:00', 'Mars/Olympus_Mons')).toBe('2099-07-10T21:00:00');
+    // New York moves to -04:00 at 02:00 on 2027-03-14: 03:30 that morning is already summer time.
+    expect(zonedStart('2027-03-14', '03:30', 'America/New_York')).toBe('2027-03-14T03:30:00-04:00');
+    expect(zonedStart('2027-03-13', '03:30', 'America/New_York')).toBe('2027-03-13T03:30:00-05:00');
+  });
 });
 
 describe('sitemaps', () => {

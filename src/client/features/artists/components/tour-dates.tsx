@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import type { FollowPart, ShowStatePart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
-import { useSession } from '#client/lib/session/use-session.ts';
+import { type Session, useSession } from '#client/lib/session/use-session.ts';
+import { useAppLinks } from '#client/lib/use-app-links.ts';
 import type { TourStopView, TourView } from '#shared/artists.ts';
 import { TourStopRow } from './tour-stop-row.tsx';
 
@@ -17,33 +18,37 @@ interface StopsProps {
   StateButtons: ShowStatePart;
 }
 
-const TourCard = ({ artistSlug, tour, showPast, StateButtons }: StopsProps & { tour: TourView; showPast: boolean }) => {
+const TourCard = ({
+  artistSlug,
+  tour,
+  showPast,
+  session,
+  StateButtons,
+}: StopsProps & { tour: TourView; showPast: boolean; session: Session['status'] }) => {
+  const appLinks = useAppLinks<HTMLElement>();
   const upcoming = tour.stops.filter((stop) => stop.isUpcoming).sort(byDate);
   // Most recent past show first: the one a fan is likeliest to look for.
   const past = tour.stops.filter((stop) => !stop.isUpcoming).sort((a, b) => byDate(b, a));
+  const row = (stop: TourStopView) => (
+    <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} session={session} StateButtons={StateButtons} />
+  );
   return (
-    <section aria-label={tour.name} className="rounded-3xl border border-border bg-background/40 p-4 sm:p-6">
+    <section
+      ref={appLinks}
+      aria-label={tour.name}
+      className="rounded-3xl border border-border bg-background/40 p-4 sm:p-6"
+    >
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold sm:text-2xl">{tour.name}</h2>
         <p className="text-sm text-muted">
           {tour.upcomingCount} upcoming · {tour.pastCount} past
         </p>
       </header>
-      {upcoming.length > 0 ? (
-        <ol className="flex flex-col gap-3">
-          {upcoming.map((stop) => (
-            <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} StateButtons={StateButtons} />
-          ))}
-        </ol>
-      ) : null}
+      {upcoming.length > 0 ? <ol className="flex flex-col gap-3">{upcoming.map(row)}</ol> : null}
       {showPast && past.length > 0 ? (
         <>
           <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wider text-muted uppercase">Past dates</h3>
-          <ol className="flex flex-col gap-3">
-            {past.map((stop) => (
-              <TourStopRow key={stop.id} artistSlug={artistSlug} stop={stop} StateButtons={StateButtons} />
-            ))}
-          </ol>
+          <ol className="flex flex-col gap-3">{past.map(row)}</ol>
         </>
       ) : null}
     </section>
@@ -100,6 +105,8 @@ export const TourDates = ({
   Follow?: FollowPart;
 }) => {
   const [showPast, setShowPast] = useState(false);
+  // Read once for every row's state buttons (issue 25).
+  const session = useSession().status;
   const pastCount = tours.reduce((sum, tour) => sum + tour.pastCount, 0);
   const visibleTours = showPast ? tours : tours.filter((tour) => tour.upcomingCount > 0);
 
@@ -115,7 +122,14 @@ export const TourDates = ({
         <NoUpcomingDates artistName={artistName} artistSlug={artistSlug} Follow={Follow} />
       ) : (
         visibleTours.map((tour) => (
-          <TourCard key={tour.id} artistSlug={artistSlug} tour={tour} showPast={showPast} StateButtons={StateButtons} />
+          <TourCard
+            key={tour.id}
+            artistSlug={artistSlug}
+            tour={tour}
+            showPast={showPast}
+            session={session}
+            StateButtons={StateButtons}
+          />
         ))
       )}
     </div>

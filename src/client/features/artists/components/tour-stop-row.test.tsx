@@ -40,6 +40,7 @@ describe('a tour stop row with sale times', () => {
         <TourStopRow
           artistSlug="northern-lanterns"
           stop={stop([ticketmaster({ onSaleAt: inDays(10), presaleAt: inDays(7) })])}
+          session="signed-out"
           StateButtons={NoButtons}
         />
       </ul>,
@@ -54,11 +55,17 @@ describe('a tour stop row with sale times', () => {
   it('says nothing once the sale opened, without a time, or for a past show', () => {
     const { unmount } = renderPage(
       <ul>
-        <TourStopRow artistSlug="x" stop={stop([ticketmaster({ onSaleAt: inDays(-1) })])} StateButtons={NoButtons} />
-        <TourStopRow artistSlug="x" stop={stop([ticketmaster({})])} StateButtons={NoButtons} />
+        <TourStopRow
+          artistSlug="x"
+          stop={stop([ticketmaster({ onSaleAt: inDays(-1) })])}
+          session="signed-out"
+          StateButtons={NoButtons}
+        />
+        <TourStopRow artistSlug="x" stop={stop([ticketmaster({})])} session="signed-out" StateButtons={NoButtons} />
         <TourStopRow
           artistSlug="x"
           stop={stop([ticketmaster({ onSaleAt: inDays(5) })], false)}
+          session="signed-out"
           StateButtons={NoButtons}
         />
       </ul>,

@@ -26,6 +26,8 @@ export interface ShowStateButtonsProps {
    * is read, and instead of it when it cannot be (offline). Never overrides a state already known.
    */
   saved?: UserShowState | null;
+  /** The session as the list read it once for all its rows; without it the buttons read it. */
+  session?: Session['status'];
   className?: string;
 }
 
@@ -51,7 +53,10 @@ function statesFor(date: string): Exclude<ShowState, 'missed'>[] {
  * for past ones. One tap sets a state, a tap on the chosen one clears it; the change shows at once
  * and is rolled back with an error toast if saving fails. Visitors are asked to sign in.
  */
-export const ShowStateButtons = (props: ShowStateButtonsProps) => {
+export const ShowStateButtons = ({ session, ...props }: ShowStateButtonsProps) =>
+  session === undefined ? <ButtonsForOwnSession {...props} /> : <ButtonsForSession session={session} {...props} />;
+
+const ButtonsForOwnSession = (props: ShowStateButtonsProps) => {
   const session = useSession().status;
   return <ButtonsForSession session={session} {...props} />;
 };

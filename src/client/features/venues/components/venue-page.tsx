@@ -6,7 +6,7 @@ import { ShowRow } from '#client/components/show-row.tsx';
 import type { ShowStatePart, VenueFollowPart } from '#client/lib/feature-parts.ts';
 import { paths } from '#client/lib/paths.ts';
 import { placeLabel } from '#client/lib/place-label.ts';
-import { useSession } from '#client/lib/session/use-session.ts';
+import { type Session, useSession } from '#client/lib/session/use-session.ts';
 import { BRAND, useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatLongDate } from '#shared/dates.ts';
 import type { VenuePage as VenuePageData, VenueShow } from '#shared/venues.ts';
@@ -28,10 +28,13 @@ export interface VenuePageParts {
 const VenueShowRow = ({
   show,
   timeZone,
+  session,
   StateButtons,
 }: {
   show: VenueShow;
   timeZone: string | null;
+  /** The page's session, read once for all its rows (issue 25). */
+  session: Session['status'];
   StateButtons: ShowStatePart;
 }) => (
   <ShowRow
@@ -47,6 +50,7 @@ const VenueShowRow = ({
         date={show.date}
         status="scheduled"
         context={`${show.artistName}, ${formatLongDate(show.date)}`}
+        session={session}
       />
     }
   >
@@ -109,6 +113,7 @@ const VenueView = ({ data, parts }: { data: VenuePageData; parts: VenuePageParts
                 key={`${show.artistSlug}/${show.stopSlug}`}
                 show={show}
                 timeZone={venue.timeZone}
+                session={session}
                 StateButtons={parts.StateButtons}
               />
             ))}
