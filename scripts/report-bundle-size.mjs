@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 100;
 /**
  * What the build refuses: every page within the budget since the browser runs on Preact (ADR 0050;
- * measured home 86.2, tour 87.2, artist 86.0, venue 90.2, guide 92.3 KB), so the ceiling is the
+ * measured home 86.3, tour 87.8, artist 86.1, venue 90.4, guide 92.5 KB), so the ceiling is the
  * budget. (On React they were 143–150 KB, under ceilings of 144–150.5 KB.)
  */
 const CEILING_KB = { home: BUDGET_KB, tour: BUDGET_KB, artist: BUDGET_KB, venue: BUDGET_KB, guide: BUDGET_KB };
