@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactOnPreactAliases } from './scripts/react-on-preact.mjs';
 import { pwaOptions } from './src/client/sw/pwa-config.ts';
 
 /** The page most visitors land on: its lazily loaded chunk is fetched beside the entry. */
@@ -82,6 +83,8 @@ const SCHEMA_MODULES =
 // The project root holds index.html; the server (src/server/lib/static-files.ts) serves dist/client.
 export default defineConfig({
   plugins: [react(), tailwindcss(), VitePWA(pwaOptions), preloadHomeRoute(), preloadFonts()],
+  // React's API on Preact (scripts/react-on-preact.mjs).
+  resolve: { alias: reactOnPreactAliases },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,5 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { reactOnPreact, reactOnPreactAliases } from './scripts/react-on-preact.mjs';
 import { adminUrl, isPostgresReachable } from './tests/setup/postgres-reachable.ts';
+
+/**
+ * Testing Library's ES module: its package names no `exports`, and the CommonJS `main` Node picks
+ * would `require` react-dom itself, past the alias.
+ */
+function testingLibraryEsm() {
+  const packageJson = fileURLToPath(import.meta.resolve('@testing-library/react/package.json'));
+  return {
+    find: /^@testing-library\/react$/,
+    replacement: path.join(path.dirname(packageJson), 'dist/@testing-library/react.esm.js'),
+  };
+}
+
+/** Packages that import React (or one that does), left to Node they would load React itself. */
+const REACT_PACKAGES =
+  /[\\/]node_modules[\\/](@testing-library[\\/]react|react-router|@tanstack[\\/]react-query|react-hook-form|@hookform|sonner|lucide-react|radix-ui|@radix-ui|@floating-ui[\\/]react-dom|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar)[\\/]/;
+
+/** The alias inside the dependency optimizer's bundle, which Vite's `resolve.alias` does not reach. */
+const reactOnPreactInOptimizer = {
+  name: 'react-on-preact',
+  resolveId(source: string) {
+    const target = reactOnPreact[source];
+    // External: the bundle imports the one Preact the rest of the test loads (a copy has its own hooks).
+    return target ? { id: target, external: true } : null;
+  },
+};
+
+/**
+ * The components run on Preact, as the browser runs them (scripts/react-on-preact.mjs). The
+ * packages that import React are inlined and resolved by their ES modules, so their imports meet
+ * the alias: left to Node (or by their CommonJS files' `require`), lucide, Testing Library and
+ * others loaded React itself beside Preact, and their elements rendered as nothing. lucide is
+ * bundled once by the optimizer: inlined, its ~1,600 icon modules took 14 s to transform on the
+ * first import, longer than a test waits for the toaster that imports it. (The optimizer's cache
+ * does not see a change to its plugin: delete node_modules/.vite/vitest after one.)
+ */
+const componentsOnPreact = {
+  resolve: { alias: [...reactOnPreactAliases, testingLibraryEsm()], conditions: ['module', 'browser', 'import'] },
+  test: {
+    server: { deps: { inline: [REACT_PACKAGES] } },
+    deps: {
+      optimizer: {
+        client: { enabled: true, include: ['lucide-react'], rolldownOptions: { plugins: [reactOnPreactInOptimizer] } },
+      },
+    },
+  },
+};
 
 const apiFiles = ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'];
 
@@ -73,7 +123,9 @@ export default defineConfig(async () => {
         {
           // React components in happy-dom: texts, validation messages, toasts and states of one page,
           // with the network stubbed (tests/component/render-page.tsx). Journeys stay in tests/e2e.
+          resolve: componentsOnPreact.resolve,
           test: {
+            ...componentsOnPreact.test,
             name: 'component',
             include: ['src/client/**/*.test.tsx'],
             environment: 'happy-dom',

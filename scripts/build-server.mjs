@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { reactOnPreact } from './react-on-preact.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/server');
@@ -118,6 +119,9 @@ export const serverBuildOptions = {
   loader: { '.css': 'empty' },
   define: { 'import.meta.env.DEV': 'false' },
   jsx: 'automatic',
+  // The page renderer renders with Preact, as the browser hydrates with it (react-on-preact.mjs):
+  // the same markup, the same useId values. No other server code imports React.
+  alias: reactOnPreact,
   // Bundled CommonJS packages (nodemailer, pino's dependencies) call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

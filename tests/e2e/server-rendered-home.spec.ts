@@ -11,7 +11,8 @@ test.describe('server-rendered home page', () => {
   }) => {
     const home = await (await request.get('/')).text();
     expect(home).toContain('data-prerendered');
-    expect(home).toContain(HERO.replace("'", '&#x27;'));
+    // Preact's renderer leaves an apostrophe in text as it is (React's wrote `&#x27;`).
+    expect(home).toContain(HERO);
     expect(home).toContain('id="artists-heading"');
     // Rendered by the server at request time with the list's first page (ADR 0043), not its skeletons.
     expect(home).not.toContain('Loading artists...');

@@ -146,6 +146,37 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
+  test("the ids the app's useId gives after adoption are the ids in the page's HTML", async ({ page, request }) => {
+    // Preact adopts the HTML without checking it (ADR 0050): an id differing between the server's
+    // render and the browser's would stay stale in the page, unreported. The browser's values are
+    // read from Preact's tree (its hooks' state, under Preact's mangled property names). Only home
+    // uses useId today. A part that mounts after adoption with a useId of its own would fail this
+    // without a mismatch: then compare only the ids the HTML holds.
+    for (const [name, publicPage] of Object.entries(PAGES)) {
+      const html = await (await request.get(publicPage.path)).text();
+      const inHtml = [...new Set([...html.matchAll(/="(P\d+-\d+)/g)].map((match) => match[1]!))].sort();
+      await page.goto(publicPage.path);
+      await expect(page.getByRole('link', { name: 'Sign In' }).first(), name).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Polled besides: the tree is there once the app has adopted the page.
+      const idsInApp = () =>
+        page.evaluate(() => {
+          const ids: string[] = [];
+          type VNode = { __c?: { __H?: { __?: { __?: unknown }[] } }; __k?: (VNode | null)[] };
+          const walk = (vnode: VNode | null | undefined) => {
+            if (!vnode) return;
+            for (const hook of vnode.__c?.__H?.__ ?? []) {
+              if (typeof hook.__ === 'string' && /^P\d+-\d+$/.test(hook.__)) ids.push(hook.__);
+            }
+            for (const child of vnode.__k ?? []) walk(child);
+          };
+          walk((document.getElementById('root') as unknown as { __k?: VNode }).__k);
+          return [...new Set(ids)].sort();
+        });
+      await expect.poll(idsInApp, { message: name }).toEqual(inHtml);
+    }
+  });
+
   test("a signed-in fan's state buttons and Follow appear after hydration and work", async ({ page }) => {
     await signUpViaApi(page, { prefix: 'ssr', fullName: 'Rendered Fan' });
     const releaseEntry = await holdEntryScript(page);

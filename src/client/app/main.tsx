@@ -140,12 +140,9 @@ async function adoptPrerenderedPage(container: HTMLElement): Promise<void> {
         <RefreshForSignedInFan queryClient={queryClient} seeded={seeded} />
       </>
     );
-    hydrateRoot(container, app, {
-      // Should the HTML not match what the page renders now, React redraws it, which is what a
-      // page the server did not render gets anyway: worth a warning, not an error.
-      onRecoverableError: (error, info) =>
-        console.warn('The server-rendered page was redrawn:', error, info.componentStack),
-    });
+    // Preact adopts the HTML as it is: it corrects differing text, not differing attributes, and
+    // says nothing of either. The server renders with Preact for that reason (server-render.tsx).
+    hydrateRoot(container, app);
   });
 }
 

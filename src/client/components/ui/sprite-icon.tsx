@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { createContext, type ReactNode, use, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /**
  * Icons a list repeats on every row (a tour's stops: time, place, guide, tickets, the fan's state
@@ -43,7 +43,8 @@ export const IconSprite = ({ icons, children }: { icons: readonly LucideIcon[]; 
  * class fills it.
  */
 export const SpriteIcon = ({ icon: Icon, className }: { icon: LucideIcon; className?: string }) => {
-  const id = use(SpriteIds)?.get(Icon);
+  // useContext, not use: Preact's server renderer gives `use` no context to read (it threw there).
+  const id = useContext(SpriteIds)?.get(Icon);
   if (id === undefined) return <Icon className={className} aria-hidden="true" />;
   // Sized and unfilled by a class (styles.css), not three attributes: a tour page repeats it 1,200 times.
   return (

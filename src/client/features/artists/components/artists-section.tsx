@@ -73,6 +73,8 @@ const ArtistsBody = ({
   // Deferred from the first render too (initial value null, as undefined means none): the hero
   // paints first, with the skeleton, and the cards follow. Unless the answer is in already: a page
   // the server rendered has its cards in the HTML, and hydration must find them.
+  // On Preact (scripts/react-on-preact.mjs), which renders without time slicing, the deferred value
+  // is the value itself: the cards render in the same pass as the hero.
   const data = useDeferredValue(query.data, query.data ?? null);
   if (query.isError) {
     return (

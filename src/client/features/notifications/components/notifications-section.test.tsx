@@ -22,9 +22,15 @@ function renderPreferences(save: (body: NotificationPreferences) => StubAnswer) 
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save Notification Settings' });
-/** Sets a time input as a browser's time picker does (one change to a whole value). */
-const setTime = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+/**
+ * Sets a time input as a browser's time picker does: one whole value, announced by an `input` and
+ * then a `change` event (Preact's onChange listens to the first, as the browser's input does).
+ */
+const setTime = (label: string | RegExp, value: string) => {
+  const input = screen.getByLabelText(label, { selector: 'input' });
+  fireEvent.input(input, { target: { value } });
+  fireEvent.change(input);
+};
 
 describe('the notification preferences (on react-hook-form through useValidatedForm)', () => {
   it('refuses quiet hours that start when they end, then sends the whole set', async () => {
