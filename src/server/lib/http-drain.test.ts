@@ -12,6 +12,7 @@ const CLIENTS = `
 const net = require('node:net');
 const { parentPort, workerData } = require('node:worker_threads');
 parentPort.once('message', () => {
+  const written = new Int32Array(workerData.written);
   let left = workerData.count;
   const results = [];
   for (let i = 0; i < workerData.count; i++) {
@@ -27,14 +28,16 @@ parentPort.once('message', () => {
     socket.on('data', (chunk) => { received += chunk; });
     socket.on('error', (error) => finish('error ' + error.code));
     socket.on('close', () => finish(received.split('\\r\\n')[0] || 'closed without an answer'));
-    socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n');
+    socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n', () => Atomics.add(written, 0, 1));
   }
 });
 `;
 
-function busyFor(ms: number): void {
+/** Keeps the event loop busy for `ms` at least, and until the clients have written every request. */
+function busyUntilSent(ms: number, written: Int32Array, count: number): void {
   const until = Date.now() + ms;
-  while (Date.now() < until) {
+  const latest = Date.now() + 10_000;
+  while ((Date.now() < until || Atomics.load(written, 0) < count) && Date.now() < latest) {
     // A render on a loaded machine: the event loop takes no connection meanwhile.
   }
 }
@@ -45,14 +48,15 @@ describe('drainable', () => {
     const drain = drainable(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const clients = new Worker(CLIENTS, { eval: true, workerData: { port, count: 20 } });
+    const written = new Int32Array(new SharedArrayBuffer(4));
+    const clients = new Worker(CLIENTS, { eval: true, workerData: { port, count: 20, written: written.buffer } });
     const answers = new Promise<string[]>((resolve) => clients.once('message', resolve));
 
     await new Promise((resolve) => clients.once('online', resolve));
     const drained = drain();
     clients.postMessage('go');
     // Longer than the drain's whole accepting window: the requests wait in the kernel's queue.
-    busyFor(1_500);
+    busyUntilSent(1_500, written, 20);
     await drained;
     await clients.terminate();
 
