@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type MoreShows, ShowMore } from '#client/components/show-more.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { formatLongDate, formatMonthTitle, localIsoDate } from '#shared/dates.ts';
@@ -99,7 +99,9 @@ export const MonthCalendar = ({ shows, more }: { shows: UpcomingShow[]; more?: M
   const gridRef = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
 
-  useEffect(() => {
+  // In the commit that moves the roving tab stop, not a frame later (Preact runs plain effects after
+  // the next frame): a second arrow key pressed meanwhile went to the cell the first one had left.
+  useLayoutEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     gridRef.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
