@@ -33,6 +33,7 @@ const ArtistHero = ({ artist, Heart }: { artist: ArtistProfile['artist']; Heart:
           <ArtistImage
             src={imageUrl}
             seed={artist.slug}
+            priority
             className="size-40 rounded-3xl border border-border-strong shadow-glow sm:size-48"
           />
           <Heart

@@ -48,6 +48,7 @@ const ArtistHeader = ({ artist, Follow }: { artist: ArtistTourPage['artist']; Fo
         <ArtistImage
           src={artist.imageUrl}
           seed={artist.slug}
+          priority
           className="size-32 shrink-0 rounded-3xl border border-border-strong shadow-glow sm:size-40"
         />
         <div className="flex flex-col gap-3">
