@@ -62,29 +62,31 @@ export function viewerTimeZone(): string {
 }
 
 /**
- * One formatter per zone and style, made once: building an `Intl.DateTimeFormat` costs far more
- * than formatting with one (it was a third of a 200-stop tour page's server render, issue 25).
- * An unknown zone name is kept as null. The zones are IANA names, a few hundred at most; the map
- * starts again past 1,000 in case of odd input.
+ * One `Intl.DateTimeFormat` per set of options, made once: building one costs far more than
+ * formatting with it (it was a third of a 200-stop tour page's server render, issue 25). Null for
+ * an unknown zone name. Options without a zone (the runtime's, which tests change) are not kept.
+ * The zones are IANA names, a few hundred at most; the map starts again past 1,000 in case of odd input.
  */
-const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
+const keptFormatters = new Map<string, Intl.DateTimeFormat | null>();
 
-type ZoneNameStyle = 'short' | 'shortOffset' | 'longOffset';
-
-function zoneFormatter(timeZone: string, style: ZoneNameStyle): Intl.DateTimeFormat | null {
-  const key = `${style} ${timeZone}`;
-  let formatter = zoneFormatters.get(key);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style });
-    } catch {
-      formatter = null; // an unknown zone name: show the time unlabelled rather than fail
-    }
-    if (zoneFormatters.size >= 1_000) zoneFormatters.clear();
-    zoneFormatters.set(key, formatter);
+export function keptFormatter(options: Intl.DateTimeFormatOptions & { timeZone?: string }): Intl.DateTimeFormat | null {
+  const key = options.timeZone === undefined ? undefined : JSON.stringify(options);
+  const kept = key === undefined ? undefined : keptFormatters.get(key);
+  if (kept !== undefined) return kept;
+  let formatter: Intl.DateTimeFormat | null;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', options);
+  } catch {
+    formatter = null; // an unknown zone name: the caller says what to show instead
+  }
+  if (key !== undefined) {
+    if (keptFormatters.size >= 1_000) keptFormatters.clear();
+    keptFormatters.set(key, formatter);
   }
   return formatter;
 }
+
+type ZoneNameStyle = 'short' | 'shortOffset' | 'longOffset';
 
 /** Zone names per zone, style and instant: a tour page asks for the same few again and again. */
 const zoneNames = new Map<string, string | null>();
@@ -93,7 +95,7 @@ function zoneName(timeZone: string, instant: Date, style: ZoneNameStyle): string
   const key = `${style} ${timeZone} ${instant.getTime()}`;
   let name = zoneNames.get(key);
   if (name === undefined) {
-    const part = zoneFormatter(timeZone, style)
+    const part = keptFormatter({ timeZone, timeZoneName: style })
       ?.formatToParts(instant)
       .find((p) => p.type === 'timeZoneName');
     name = part?.value ?? null;

@@ -1,3 +1,4 @@
+import { keptFormatter } from './dates.ts';
 import { orderSources, type StopSourceView } from './tour-sources.ts';
 
 /**
@@ -36,17 +37,14 @@ export function futureSaleTimes(times: SaleTimes, now: Date): SaleTimes | null {
 }
 
 /**
- * Formatters per named zone, made once: building one costs far more than formatting with it, and a
- * tour page on the server formats a sale time or two for each of its stops (issue 25). A zone left
- * to the runtime is not kept (the runtime's zone can change, in tests).
+ * An instant (ISO 8601, e.g. a ticket sale's start) as people write it, in `timeZone` (the
+ * runtime's when absent): 'Fri, Sep 4, 10:00 AM', with the zone's short name ('EDT') when
+ * `withZone`. No year: sales are weeks ahead, never years. Null for text that is no instant.
  */
-const instantFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function instantFormatter(timeZone: string | undefined, withZone: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone} ${withZone}`;
-  const kept = timeZone === undefined ? undefined : instantFormatters.get(key);
-  if (kept) return kept;
-  const formatter = new Intl.DateTimeFormat('en-US', {
+export function formatInstant(iso: string, timeZone?: string, { withZone = false } = {}): string | null {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return null;
+  const formatter = keptFormatter({
     timeZone,
     weekday: 'short',
     month: 'short',
@@ -56,28 +54,8 @@ function instantFormatter(timeZone: string | undefined, withZone: boolean): Intl
     hourCycle: 'h12',
     ...(withZone ? { timeZoneName: 'short' } : {}),
   });
-  if (timeZone !== undefined) {
-    // IANA names are a few hundred; odd input cannot grow the map without bound.
-    if (instantFormatters.size >= 1_000) instantFormatters.clear();
-    instantFormatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/**
- * An instant (ISO 8601, e.g. a ticket sale's start) as people write it, in `timeZone` (the
- * runtime's when absent): 'Fri, Sep 4, 10:00 AM', with the zone's short name ('EDT') when
- * `withZone`. No year: sales are weeks ahead, never years. Null for text that is no instant.
- */
-export function formatInstant(iso: string, timeZone?: string, { withZone = false } = {}): string | null {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return null;
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = instantFormatter(timeZone, withZone).formatToParts(instant);
-  } catch {
-    return timeZone ? formatInstant(iso, 'UTC', { withZone: true }) : null; // an unknown zone name: say UTC
-  }
+  if (!formatter) return timeZone ? formatInstant(iso, 'UTC', { withZone: true }) : null; // an unknown zone name: say UTC
+  const parts = formatter.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const hour = part('hour') === '0' ? '12' : part('hour');
   const text = `${part('weekday')}, ${part('month')} ${part('day')}, ${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
